@@ -1,0 +1,123 @@
+#include "simulate.h"
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "core/game.h"
+#include "core/parse.h"
+#include "core/rng.h"
+
+namespace arbiter::cli {
+namespace {
+
+int Usage(std::ostream& err, const std::string& message) {
+  err << "arbiter simulate: " << message << "\n";
+  return 2;
+}
+
+}  // namespace
+
+int SimulateDocument(const nlohmann::json& doc, const SimulateOptions& options, std::ostream& out,
+                     std::ostream& err) {
+  if (!doc.is_object()) return Usage(err, "scenario: a scenario is a JSON object");
+  if (!doc.contains("game")) return Usage(err, "scenario field 'game': missing (e.g. \"jc2015\")");
+  if (!doc["game"].is_string()) return Usage(err, "scenario field 'game': must be a string");
+  const std::string name = doc["game"].get<std::string>();
+  const GameInfo* game = FindGame(name);
+  if (!game) {
+    std::string known;
+    for (const GameInfo* g : AllGames())
+      known += (known.empty() ? "" : ", ") + std::string(g->name);
+    return Usage(err, "scenario field 'game': unknown game '" + name + "' (known: " + known + ")");
+  }
+  ScenarioOptions so;
+  so.seed = options.seed;
+  for (const std::string& kv : options.rules) {
+    const size_t eq = kv.find('=');
+    if (eq == std::string::npos) return Usage(err, "--rule '" + kv + "': expected key=value");
+    so.rules.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  ScenarioError error;
+  std::optional<Scenario> scenario = game->load_scenario(doc, so, error);
+  if (!scenario) {
+    return Usage(err, "scenario field '" + error.field + "': " + error.message);
+  }
+  std::vector<std::string> seats = options.autoplay;
+  for (const std::string& policy : seats) {
+    bool known = false;
+    for (std::string_view p : game->policies) known = known || p == policy;
+    if (!known) return Usage(err, "--autoplay: unknown policy '" + policy + "' for " + name);
+  }
+  GameState& state = *scenario->initial;
+  if (!seats.empty() && seats.size() != 1 && static_cast<int>(seats.size()) != state.num_players())
+    return Usage(err, "--autoplay: give one policy, or one per player");
+
+  if (options.transcript) {
+    nlohmann::json header = doc;
+    header.erase("actions");
+    if (options.seed) header["seed"] = *options.seed;
+    for (const auto& [key, value] : so.rules) header["rules"][key] = value;
+    out << "# arbiter simulate transcript\n# scenario " << header.dump() << "\n";
+  }
+  Rng rng(options.autoplay_seed);
+  size_t next = 0;
+  int played = 0;
+  while (!state.IsTerminal() && (!options.max_turns || played < *options.max_turns)) {
+    std::string answer;
+    if (next < scenario->actions.size()) {
+      answer = scenario->actions[next++];
+    } else if (!seats.empty()) {
+      const std::string& policy = seats.size() == 1 ? seats[0] : seats[state.current_player()];
+      answer = *state.BuiltinAnswer(policy, rng);
+    } else {
+      break;
+    }
+    if (state.CurrentPlayerReceivesInput()) {
+      out << state.InputText(state.current_player());
+    } else if (options.transcript) {
+      out << "# turn " << state.turn() << ": player " << state.current_player()
+          << " receives no input\n";
+    }
+    const std::vector<Event> events = state.ApplyLine(answer);
+    ++played;
+    if (options.transcript) {
+      out << "> " << EscapeBytes(answer) << "\n";  // UnescapeBytes reads it back
+      for (const Event& e : events)
+        out << "# " << e.kind << " " << e.clause << ": " << e.detail << "\n";
+    }
+  }
+  if (!state.IsTerminal()) {
+    err << "arbiter simulate: the game is not over after " << played
+        << " turns (no more actions); RESULT -1 means no winner yet\n";
+  }
+  out << "RESULT " << state.Winner() << " " << state.turn() << "\n";
+  return 0;
+}
+
+int RunSimulate(const SimulateOptions& options, std::ostream& out, std::ostream& err) {
+  nlohmann::json doc;
+  if (options.scenario_path) {
+    const std::string& path = *options.scenario_path;
+    std::string text;
+    if (path == "-") {
+      text.assign(std::istreambuf_iterator<char>(std::cin), {});
+    } else {
+      std::ifstream in(path, std::ios::binary);
+      if (!in) return Usage(err, "cannot read scenario file '" + path + "'");
+      text.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    try {
+      doc = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+      return Usage(err, "'" + path + "' is not valid JSON: " + e.what());
+    }
+  } else {
+    if (!options.seed) return Usage(err, "give a SCENARIO file, or --seed N to draw the placement");
+    doc = nlohmann::json{{"game", options.game}};
+  }
+  return SimulateDocument(doc, options, out, err);
+}
+
+}  // namespace arbiter::cli

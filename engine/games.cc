@@ -1,0 +1,21 @@
+// The game registry: one line per game. Adding a game means adding its folder
+// and one line here.
+#include "core/game.h"
+#include "jc2015/game.h"
+
+namespace arbiter {
+
+const std::vector<const GameInfo*>& AllGames() {
+  static const std::vector<const GameInfo*> games = {
+      &jc2015::kGameInfo,
+  };
+  return games;
+}
+
+const GameInfo* FindGame(std::string_view name) {
+  for (const GameInfo* g : AllGames())
+    if (g->name == name) return g;
+  return nullptr;
+}
+
+}  // namespace arbiter

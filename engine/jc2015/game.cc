@@ -1,0 +1,247 @@
+// JavaChallenge2015 behind the uniform game API, and its scenario format:
+//   {"game": "jc2015", "players": [{"row": 4, "col": 9, "dir": "D"}, ...4],
+//    "seed": 7 (instead of players), "rules": {"turn_limit": 1001, ...},
+//    "actions": ["U", "A", "N", ...]}
+#include "jc2015/game.h"
+
+#include <nlohmann/json.hpp>
+
+#include "jc2015/codec.h"
+#include "jc2015/placement.h"
+#include "jc2015/policies.h"
+#include "jc2015/protocol.h"
+#include "jc2015/serialize.h"
+
+namespace arbiter::jc2015 {
+namespace {
+
+class Jc2015State final : public GameState {
+ public:
+  explicit Jc2015State(const State& s) : s_(s) {}
+  int num_players() const override { return kNumPlayers; }
+  int turn() const override { return s_.turn(); }
+  int current_player() const override { return s_.current_player(); }
+  bool CurrentPlayerReceivesInput() const override { return s_.CurrentPlayerReceivesInput(); }
+  std::string InputText(int player) const override { return FormatInput(s_, player); }
+  std::vector<Event> ApplyLine(std::string_view line) override {
+    const TurnEvents ev = s_.Apply(ParseAction(line, s_.rules().action_parsing));
+    return DescribeEvents(s_, ev);
+  }
+  std::vector<Event> ApplySilence() override {
+    const int player = s_.current_player();
+    const TurnEvents ev = s_.Apply(kActionWhenSilent);
+    std::vector<Event> out = {
+        {"silent", "jc2015.protocol.action.timeout",
+         "player " + std::to_string(player) + " gave no answer; treated as N"}};
+    for (Event& e : DescribeEvents(s_, ev)) out.push_back(std::move(e));
+    return out;
+  }
+  bool IsTerminal() const override { return s_.IsTerminal(); }
+  int Winner() const override { return s_.Winner(); }
+  std::string Serialize() const override { return jc2015::Serialize(s_); }
+  std::unique_ptr<GameState> Clone() const override { return std::make_unique<Jc2015State>(s_); }
+  std::optional<std::string> BuiltinAnswer(std::string_view policy, Rng& rng) const override {
+    const auto p = PolicyFromName(policy);
+    if (!p) return std::nullopt;
+    return std::string(1, ActionLetter(ChooseAction(*p, s_, rng)));
+  }
+
+ private:
+  State s_;
+};
+
+std::string Square(int row, int col) {
+  return "(" + std::to_string(row) + "," + std::to_string(col) + ")";
+}
+
+std::string Blocks(uint64_t set) {
+  std::string out;
+  for (int i = 0; i < kNumBlocks; ++i) {
+    if (!((set >> i) & 1)) continue;
+    if (!out.empty()) out += ' ';
+    out += Square(i / kBoardBlocks, i % kBoardBlocks);
+  }
+  return out;
+}
+
+using nlohmann::json;
+
+bool Fail(ScenarioError& error, std::string field, std::string message) {
+  error = ScenarioError{std::move(field), std::move(message)};
+  return false;
+}
+
+bool ReadPlayers(const json& players, Placement& out, ScenarioError& error) {
+  if (!players.is_array())
+    return Fail(error, "players", "must be an array of 4 players {row, col, dir}");
+  if (players.size() != kNumPlayers)
+    return Fail(error, "players",
+                "has " + std::to_string(players.size()) +
+                    " entries; jc2015 has exactly 4 players (jc2015.players.count)");
+  for (int i = 0; i < kNumPlayers; ++i) {
+    const std::string field = "players[" + std::to_string(i) + "]";
+    const json& p = players[i];
+    if (!p.is_object()) return Fail(error, field, "must be an object {row, col, dir}");
+    for (const auto& [key, value] : p.items()) {
+      if (key != "row" && key != "col" && key != "dir")
+        return Fail(error, field + "." + key, "unknown field (expected row, col, dir)");
+    }
+    for (const char* key : {"row", "col"}) {
+      if (!p.contains(key)) return Fail(error, field + "." + key, "missing");
+      if (!p[key].is_number_integer())
+        return Fail(error, field + "." + key, "must be an integer in 0..17");
+    }
+    const long long row = p["row"].get<long long>(), col = p["col"].get<long long>();
+    if (row < 0 || row >= kBoardSquares)
+      return Fail(error, field + ".row", std::to_string(row) + " is off the board (0..17)");
+    if (col < 0 || col >= kBoardSquares)
+      return Fail(error, field + ".col", std::to_string(col) + " is off the board (0..17)");
+    if (!p.contains("dir")) return Fail(error, field + ".dir", "missing");
+    const json& d = p["dir"];
+    const std::string dir = d.is_string() ? d.get<std::string>() : "";
+    const size_t k = std::string_view("URDL").find(dir);
+    if (dir.size() != 1 || k == std::string_view::npos)
+      return Fail(error, field + ".dir",
+                  "must be one of \"U\", \"R\", \"D\", \"L\", got " + d.dump());
+    out.players[i] = {static_cast<int>(row), static_cast<int>(col), static_cast<Dir>(k)};
+  }
+  if (const std::string err = ValidatePlacement(out); !err.empty()) {
+    const size_t colon = err.find(':');
+    return Fail(error, err.substr(0, colon), err.substr(colon + 2));
+  }
+  return true;
+}
+
+std::optional<Scenario> LoadScenario(const json& doc, const ScenarioOptions& options,
+                                     ScenarioError& error) {
+  if (!doc.is_object()) return Fail(error, "", "a scenario is a JSON object"), std::nullopt;
+  for (const auto& [key, value] : doc.items()) {
+    if (key != "game" && key != "players" && key != "seed" && key != "actions" && key != "rules") {
+      Fail(error, key, "unknown field (expected game, players, seed, rules, actions)");
+      return std::nullopt;
+    }
+  }
+  Rules rules;
+  if (doc.contains("rules")) {
+    const json& r = doc["rules"];
+    if (!r.is_object())
+      return Fail(error, "rules", "must be an object of rule options"), std::nullopt;
+    for (const auto& [key, value] : r.items()) {
+      const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+      if (std::string err = SetRule(rules, key, text); !err.empty())
+        return Fail(error, "rules." + key, err), std::nullopt;
+    }
+  }
+  for (const auto& [key, value] : options.rules) {
+    if (std::string err = SetRule(rules, key, value); !err.empty())
+      return Fail(error, "--rule " + key, err), std::nullopt;
+  }
+  std::optional<uint64_t> seed = options.seed;
+  if (doc.contains("seed")) {
+    if (!doc["seed"].is_number_unsigned())
+      return Fail(error, "seed", "must be a non-negative integer"), std::nullopt;
+    if (seed) return Fail(error, "seed", "given both in the scenario and as --seed"), std::nullopt;
+    seed = doc["seed"].get<uint64_t>();
+  }
+  Placement placement;
+  if (doc.contains("players")) {
+    if (seed) {
+      Fail(error, "players", "a scenario gives either players or a seed, not both");
+      return std::nullopt;
+    }
+    if (!ReadPlayers(doc["players"], placement, error)) return std::nullopt;
+  } else if (seed) {
+    placement = DrawPlacement(*seed);
+  } else {
+    Fail(error, "players", "missing: give the four players or a seed (--seed N)");
+    return std::nullopt;
+  }
+  Scenario scenario;
+  if (doc.contains("actions")) {
+    const json& a = doc["actions"];
+    if (!a.is_array()) return Fail(error, "actions", "must be an array of strings"), std::nullopt;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (!a[i].is_string()) {
+        Fail(error, "actions[" + std::to_string(i) + "]", "must be a string, got " + a[i].dump());
+        return std::nullopt;
+      }
+      scenario.actions.push_back(a[i].get<std::string>());
+    }
+  }
+  scenario.initial = Wrap(State::Initial(placement, rules));
+  return scenario;
+}
+
+}  // namespace
+
+const GameInfo kGameInfo = {
+    "jc2015", "JavaChallenge2015", {"random", "hunter", "idle"}, &LoadScenario};
+
+std::unique_ptr<GameState> Wrap(const State& state) { return std::make_unique<Jc2015State>(state); }
+
+std::vector<Event> DescribeEvents(const State& after, const TurnEvents& ev) {
+  std::vector<Event> out;
+  const std::string who = "player " + std::to_string(ev.player);
+  const Player& p = after.player(ev.player);
+  const std::string dir(1, DirLetter(p.dir));
+  switch (ev.result) {
+    case ActionResult::kMoved:
+      out.push_back(
+          {"move", "jc2015.move.step", who + " moved " + dir + " to " + Square(p.row, p.col)});
+      break;
+    case ActionResult::kCancelledEdge:
+      out.push_back({"cancel", "jc2015.move.cancel.edge",
+                     who + " turned " + dir + "; the move would leave the board"});
+      break;
+    case ActionResult::kCancelledFallen:
+      out.push_back({"cancel", "jc2015.move.cancel.fallen",
+                     who + " turned " + dir + "; the move would enter a fallen block"});
+      break;
+    case ActionResult::kCancelledDistance:
+      out.push_back({"cancel", "jc2015.move.cancel.distance",
+                     who + " turned " + dir + "; the move would come within distance 3 of player " +
+                         std::to_string(ev.too_close_to)});
+      break;
+    case ActionResult::kAttacked:
+      out.push_back({"attack", "jc2015.attack.line",
+                     who + " attacked " + dir + "; scheduled blocks: " +
+                         (ev.scheduled ? Blocks(ev.scheduled) : std::string("none"))});
+      break;
+    case ActionResult::kNothing:
+      break;
+    case ActionResult::kStunned:
+      out.push_back({"stunned", "jc2015.protocol.stunned-answer",
+                     who + " is stunned; its answer is ignored"});
+      break;
+    case ActionResult::kNotOnBoard:
+      out.push_back(
+          {"absent", "jc2015.fallen.turns", who + " is not on the board; its turn passes"});
+      break;
+    case ActionResult::kInvalidIgnored:
+      out.push_back({"invalid", "jc2015.protocol.action.invalid",
+                     who + " answered an invalid line; treated as N"});
+      break;
+    case ActionResult::kInvalidRemoved:
+      out.push_back({"invalid", "jc2015.protocol.action.invalid",
+                     who + " answered an invalid line and was removed"});
+      break;
+  }
+  if (ev.fell) out.push_back({"fall", "jc2015.fall.timing", "blocks fell: " + Blocks(ev.fell)});
+  for (int q = 0; q < kNumPlayers; ++q) {
+    if ((ev.players_fell >> q & 1) && ev.result != ActionResult::kInvalidRemoved)
+      out.push_back({"player-fell", "jc2015.fall.player", "player " + std::to_string(q) + " fell"});
+  }
+  if (ev.restored)
+    out.push_back({"restore", "jc2015.restore.delay", "blocks restored: " + Blocks(ev.restored)});
+  if (ev.game_over) {
+    const int w = after.Winner();
+    out.push_back({"end",
+                   w >= 0 ? "jc2015.end.win"
+                          : (after.players_on_board() == 0 ? "jc2015.end.simultaneous"
+                                                           : "jc2015.end.turn-limit"),
+                   w >= 0 ? "player " + std::to_string(w) + " wins" : std::string("draw")});
+  }
+  return out;
+}
+
+}  // namespace arbiter::jc2015

@@ -1,0 +1,89 @@
+#include "jc2015/policies.h"
+
+#include <cstdlib>
+
+namespace arbiter::jc2015 {
+namespace {
+
+// Whether moving `id` one square in `d` would be accepted (not cancelled).
+bool MoveAccepted(const State& s, int id, Dir d) {
+  const Player& p = s.player(id);
+  const int r = p.row + kDirRow[static_cast<int>(d)], c = p.col + kDirCol[static_cast<int>(d)];
+  if (r < 0 || r >= kBoardSquares || c < 0 || c >= kBoardSquares) return false;
+  if (s.block_at(BlockIndexOfSquare(r, c)) < 0) return false;
+  for (int q = 0; q < kNumPlayers; ++q) {
+    const Player& o = s.player(q);
+    if (q != id && o.on_board && Manhattan(r, c, o.row, o.col) <= kCancelDistance) return false;
+  }
+  return true;
+}
+
+Action Hunt(const State& s, Rng& rng) {
+  const int id = s.current_player();
+  const Player& me = s.player(id);
+  if (!me.on_board || s.StunShown(id) > 0) return Action::kNothing;
+  int target = -1, best = 1 << 30;
+  for (int q = 0; q < kNumPlayers; ++q) {
+    const Player& o = s.player(q);
+    if (q == id || !o.on_board) continue;
+    const int d = Manhattan(me.row, me.col, o.row, o.col);
+    if (d < best) best = d, target = q;
+  }
+  if (target < 0 || rng.Chance(1, 10)) return static_cast<Action>(rng.Uniform(6));
+  const Player& t = s.player(target);
+  const int mbr = me.row / kBlockSquares, mbc = me.col / kBlockSquares;
+  const int tbr = t.row / kBlockSquares, tbc = t.col / kBlockSquares;
+  const bool target_block_stable = s.block(tbr, tbc) == 0;
+  std::optional<Dir> face;
+  if (mbr == tbr && mbc != tbc) face = tbc > mbc ? Dir::kRight : Dir::kLeft;
+  if (mbc == tbc && mbr != tbr) face = tbr > mbr ? Dir::kDown : Dir::kUp;
+  if (face && target_block_stable) {
+    if (me.dir == *face) return Action::kAttack;
+    return static_cast<Action>(*face);  // turns (and may step) toward the target
+  }
+  // Line up with the target's block row or column, preferring the shorter way.
+  const int drow = tbr - mbr, dcol = tbc - mbc;
+  const Dir vertical = drow > 0 ? Dir::kDown : Dir::kUp;
+  const Dir horizontal = dcol > 0 ? Dir::kRight : Dir::kLeft;
+  const bool prefer_vertical = drow != 0 && (dcol == 0 || std::abs(drow) <= std::abs(dcol));
+  const Dir first = prefer_vertical ? vertical : horizontal;
+  const Dir second = prefer_vertical ? horizontal : vertical;
+  if (MoveAccepted(s, id, first)) return static_cast<Action>(first);
+  if (MoveAccepted(s, id, second)) return static_cast<Action>(second);
+  return static_cast<Action>(rng.Uniform(4));
+}
+
+}  // namespace
+
+std::optional<Policy> PolicyFromName(std::string_view name) {
+  if (name == "random") return Policy::kRandom;
+  if (name == "hunter") return Policy::kHunter;
+  if (name == "idle") return Policy::kIdle;
+  return std::nullopt;
+}
+
+const char* PolicyName(Policy p) {
+  switch (p) {
+    case Policy::kRandom:
+      return "random";
+    case Policy::kHunter:
+      return "hunter";
+    case Policy::kIdle:
+      return "idle";
+  }
+  return "?";
+}
+
+Action ChooseAction(Policy policy, const State& state, Rng& rng) {
+  switch (policy) {
+    case Policy::kRandom:
+      return static_cast<Action>(rng.Uniform(6));
+    case Policy::kHunter:
+      return Hunt(state, rng);
+    case Policy::kIdle:
+      return Action::kNothing;
+  }
+  return Action::kNothing;
+}
+
+}  // namespace arbiter::jc2015

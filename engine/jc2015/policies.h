@@ -1,0 +1,25 @@
+// Built-in JavaChallenge2015 players, pure and seeded: the opponents the bot
+// harness seats around a contestant's bot, and the players that generate the
+// golden playthroughs. They choose from a State, never from text.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "core/rng.h"
+#include "jc2015/state.h"
+
+namespace arbiter::jc2015 {
+
+enum class Policy {
+  kRandom,  // uniform over U R D L A N
+  kHunter,  // walks toward the nearest player, faces it and attacks its block line
+  kIdle,    // never moves: always N
+};
+
+std::optional<Policy> PolicyFromName(std::string_view name);  // "random", "hunter", "idle"
+const char* PolicyName(Policy p);
+
+Action ChooseAction(Policy policy, const State& state, Rng& rng);
+
+}  // namespace arbiter::jc2015

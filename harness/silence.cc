@@ -1,0 +1,38 @@
+#include "silence.h"
+
+namespace arbiter::harness {
+
+SilenceVerdict DiagnoseSilence(const SilenceEvidence& e) {
+  if (e.exited_before_eof) return SilenceVerdict::kExited;
+  if (e.waiting_for_input && !e.cpu_advanced) {
+    if (e.answer_after_eof) return SilenceVerdict::kUnflushed;
+    return e.partial_bytes > 0 ? SilenceVerdict::kPartialLine
+                               : SilenceVerdict::kWaitingForMoreInput;
+  }
+  if (e.partial_bytes > 0 && !e.answer_after_eof) return SilenceVerdict::kPartialLine;
+  return SilenceVerdict::kTooSlow;
+}
+
+std::string_view SilenceVerdictName(SilenceVerdict v) {
+  switch (v) {
+    case SilenceVerdict::kUnflushed:
+      return "unflushed";
+    case SilenceVerdict::kPartialLine:
+      return "partial-line";
+    case SilenceVerdict::kTooSlow:
+      return "too-slow";
+    case SilenceVerdict::kWaitingForMoreInput:
+      return "waiting-for-more-input";
+    case SilenceVerdict::kExited:
+      return "exited";
+  }
+  return "?";
+}
+
+std::string_view FlushAdvice() {
+  return "flush standard output after every line: C: fflush(stdout); C++: std::cout << std::endl "
+         "or std::flush; Python: print(..., flush=True) or sys.stdout.flush(); Java: "
+         "System.out.flush() (or a PrintWriter with autoflush)";
+}
+
+}  // namespace arbiter::harness

@@ -1,0 +1,40 @@
+// Why a bot did not answer by the deadline: a diagnosis from evidence, never a
+// guess. The harness gathers the evidence from the live process (is it
+// blocked reading stdin, did its CPU time advance, what arrived when its stdin
+// was closed); this file only decides, so the logic is tested with plain
+// values in microseconds.
+//
+// "Not flushed" is said only when the bot was blocked waiting for input with
+// its CPU idle, and the missing answer arrived as soon as its stdin was closed
+// (the C library flushes stdout at exit): the answer existed but sat in the
+// bot's buffer (jc2015.protocol.flush).
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace arbiter::harness {
+
+struct SilenceEvidence {
+  size_t partial_bytes = 0;        // bytes after the last newline at the deadline
+  bool waiting_for_input = false;  // blocked in a read of its stdin (from /proc)
+  bool cpu_advanced = false;       // CPU time advanced while we watched after the deadline
+  bool answer_after_eof = false;   // a complete line arrived after we closed its stdin
+  bool exited_before_eof = false;  // it exited or died before we closed its stdin
+};
+
+enum class SilenceVerdict {
+  kUnflushed,            // the answer was written but not flushed
+  kPartialLine,          // it wrote part of a line and never ended it
+  kTooSlow,              // still computing (or answered only later, unprompted)
+  kWaitingForMoreInput,  // blocked reading, with nothing to say even at EOF
+  kExited,               // it was gone before the deadline's end
+};
+
+SilenceVerdict DiagnoseSilence(const SilenceEvidence& evidence);
+std::string_view SilenceVerdictName(SilenceVerdict verdict);
+
+// How to flush in common languages, for the report of kUnflushed.
+std::string_view FlushAdvice();
+
+}  // namespace arbiter::harness

@@ -1,0 +1,166 @@
+// spec_coverage: checks that a spec register and the tests agree, and can
+// rewrite the register's "tests" lists and its rendered Markdown from the
+// tests' own citations.
+//
+//   spec_coverage --register clauses.json --doc docs/spec/jc2015.md
+//                 --binary jc2015_spec_tests [--binary ...] [--write]
+//
+// Every test binary built on spec_main.cc prints its citations with
+// --list-citations. The check fails (exit 1) when a clause has no test, a
+// test cites a clause that is not in the register, a test in a binary cites
+// nothing, a register entry is malformed, the register's "tests" lists differ
+// from the citations, or the Markdown is stale. --write fixes the last two.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "spec_render.h"
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+bool RunCapture(const std::string& command, std::string& out) {
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return false;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
+  return pclose(pipe) == 0;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// "Suite.\n  Name\n" lines of --gtest_list_tests, as "Suite.Name".
+std::vector<std::string> ListTests(const std::string& binary, bool& ok) {
+  std::string text;
+  ok = RunCapture("'" + binary + "' --gtest_list_tests", text);
+  std::vector<std::string> tests;
+  std::istringstream in(text);
+  std::string line, suite;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    if (line[0] != ' ') {
+      suite = line.substr(0, line.find('.'));
+      continue;
+    }
+    std::string name = line.substr(2);
+    name = name.substr(0, name.find(' '));  // drop "  # GetParam() = ..."
+    name = name.substr(0, name.find('/'));  // parameterised instances
+    tests.push_back(suite + "." + name);
+  }
+  return tests;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string register_path, doc_path;
+  std::vector<std::string> binaries;
+  bool write = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--register" && i + 1 < argc)
+      register_path = argv[++i];
+    else if (a == "--doc" && i + 1 < argc)
+      doc_path = argv[++i];
+    else if (a == "--binary" && i + 1 < argc)
+      binaries.push_back(argv[++i]);
+    else if (a == "--write")
+      write = true;
+    else {
+      std::cerr << "spec_coverage: unknown argument '" << a << "'\n";
+      return 2;
+    }
+  }
+  if (register_path.empty() || doc_path.empty() || binaries.empty()) {
+    std::cerr << "usage: spec_coverage --register FILE --doc FILE --binary BIN... [--write]\n";
+    return 2;
+  }
+  Json reg;
+  try {
+    reg = Json::parse(ReadFile(register_path));
+  } catch (const std::exception& e) {
+    std::cerr << register_path << ": not valid JSON: " << e.what() << "\n";
+    return 2;
+  }
+  std::vector<std::string> problems;
+  std::set<std::string> ids;
+  for (const auto& c : reg["clauses"]) {
+    const std::string id = c.value("id", "");
+    if (id.empty() || !ids.insert(id).second)
+      problems.push_back("clause id missing or repeated: '" + id + "'");
+    const std::string level = c.value("level", "");
+    if (level != "MUST" && level != "SHOULD" && level != "INFO")
+      problems.push_back(id + ": level must be MUST, SHOULD or INFO");
+    for (const char* key : {"summary", "en", "ja", "section"})
+      if (c.value(key, "").empty()) problems.push_back(id + ": '" + key + "' is empty");
+    if (c.contains("decision")) {
+      for (const char* key : {"question", "choice", "reasoning"})
+        if (c["decision"].value(key, "").empty())
+          problems.push_back(id + ": decision." + key + " is empty");
+    }
+  }
+  // clause -> tests citing it
+  std::map<std::string, std::set<std::string>> cited;
+  for (const std::string& bin : binaries) {
+    std::string text;
+    if (!RunCapture("'" + bin + "' --list-citations", text)) {
+      std::cerr << "spec_coverage: cannot run '" << bin << " --list-citations'\n";
+      return 2;
+    }
+    const Json citations = Json::parse(text);
+    bool ok = false;
+    for (const std::string& test : ListTests(bin, ok)) {
+      if (!citations.contains(test)) problems.push_back(test + " (in " + bin + ") cites no clause");
+    }
+    if (!ok) problems.push_back("cannot list the tests of " + bin);
+    for (const auto& [test, clauses] : citations.items()) {
+      for (const auto& clause : clauses) {
+        const std::string id = clause.get<std::string>();
+        if (!ids.count(id))
+          problems.push_back(test + " cites '" + id + "', which is not in the register");
+        cited[id].insert(test);
+      }
+    }
+  }
+  bool stale = false;
+  for (auto& c : reg["clauses"]) {
+    const std::string id = c["id"].get<std::string>();
+    if (cited[id].empty()) problems.push_back(id + ": no test proves this clause");
+    Json tests = Json::array();
+    for (const auto& t : cited[id]) tests.push_back(t);
+    if (c["tests"] != tests) {
+      stale = true;
+      c["tests"] = tests;
+    }
+  }
+  const std::string rendered =
+      arbiter::report::RenderRegisterMarkdown(nlohmann::json::parse(reg.dump()));
+  const bool doc_stale = ReadFile(doc_path) != rendered;
+  if (write) {
+    std::ofstream(register_path, std::ios::binary) << reg.dump(2, ' ', false) << "\n";
+    std::ofstream(doc_path, std::ios::binary) << rendered;
+    std::cout << "spec_coverage: wrote " << register_path << " and " << doc_path << "\n";
+  } else {
+    if (stale)
+      problems.push_back(
+          "the register's \"tests\" lists differ from the tests' citations (run "
+          "scripts/update-register)");
+    if (doc_stale) problems.push_back(doc_path + " is stale (run scripts/update-register)");
+  }
+  for (const auto& p : problems) std::cerr << "spec_coverage: " << p << "\n";
+  std::cout << "spec_coverage: " << ids.size() << " clauses, " << cited.size() << " cited, "
+            << problems.size() << " problems\n";
+  return problems.empty() ? 0 : 1;
+}

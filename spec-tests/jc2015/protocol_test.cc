@@ -1,0 +1,219 @@
+// Spec tests of the text protocol: the exact turn input, its strict parser,
+// the action commands, invalid and padded lines, READY and the time limits.
+#include "jc2015/protocol.h"
+
+#include "builders.h"
+#include "core/game.h"
+#include "jc2015/codec.h"
+#include "jc2015/game.h"
+#include "spec_test.h"
+
+namespace arbiter::jc2015 {
+namespace {
+
+using namespace testing;
+
+SPEC_TEST(Input, TheTurnInputIsIdTSixBlockRowsFourPlayerRowsAndEOD, "jc2015.protocol.input.format",
+          "jc2015.protocol.input.eod", "jc2015.protocol.input.id", "jc2015.protocol.input.turn") {
+  State s = Make({7, 4, 'R'}, {7, 8, 'U'}, {16, 16, 'U'}, {16, 10, 'L'});
+  Play(s, "A");
+  EXPECT_EQ(FormatInput(s, 1),
+            "1\n"
+            "1\n"
+            "0 0 0 0 0 0\n"
+            "0 0 0 0 0 0\n"
+            "0 0 3 7 11 15\n"
+            "0 0 0 0 0 0\n"
+            "0 0 0 0 0 0\n"
+            "0 0 0 0 0 0\n"
+            "7 4 R 11\n"
+            "7 8 U 0\n"
+            "16 16 U 0\n"
+            "16 10 L 0\n"
+            "EOD\n");
+}
+
+SPEC_TEST(Input, TheFirstTurnIsNumberedZero, "jc2015.protocol.input.turn") {
+  const State s = Spread();
+  EXPECT_EQ(FormatInput(s, 0).substr(0, 4), "0\n0\n");
+}
+
+SPEC_TEST(Input, BlockValuesArePositiveWhileScheduledNegativeWhileFallenAndZeroOtherwise,
+          "jc2015.protocol.input.block") {
+  State s = Make({7, 4, 'R'}, {0, 12, 'U'}, {16, 16, 'U'}, {16, 10, 'U'});
+  Play(s, "A");
+  PassUntil(s, 5);
+  const InputView v = ViewFor(s, 1);
+  EXPECT_EQ(v.blocks[2 * 6 + 1], 0);    // the attacker's own block
+  EXPECT_EQ(v.blocks[2 * 6 + 2], -19);  // fell on turn 4, restored in 19 turns (turn 24)
+  EXPECT_EQ(v.blocks[2 * 6 + 3], 3);    // falls in 3 turns (turn 8)
+}
+
+SPEC_TEST(Input, AFallenPlayerIsShownAtMinusOneMinusOneWithItsLastDirectionAndZeroStun,
+          "jc2015.protocol.input.position", "jc2015.protocol.input.fallen-fields") {
+  // Player 1 attacks (stunned) then falls with its block: S would be > 0 if kept.
+  State s = Make({7, 4, 'R'}, {7, 8, 'L'}, {16, 16, 'U'}, {16, 10, 'U'});
+  Play(s, "A A");
+  PassUntil(s, 4);
+  ASSERT_FALSE(s.player(1).on_board);
+  const InputView v = ViewFor(s, 0);
+  EXPECT_EQ(v.players[1].row, -1);
+  EXPECT_EQ(v.players[1].col, -1);
+  EXPECT_EQ(v.players[1].dir, 'L');
+  EXPECT_EQ(v.players[1].stun, 0);
+}
+
+SPEC_TEST(Input, DirectionsAreWrittenAsTheLettersURDL, "jc2015.protocol.input.direction") {
+  const State s = Make({1, 1, 'U'}, {1, 10, 'R'}, {10, 1, 'D'}, {16, 16, 'L'});
+  const std::string text = FormatInput(s, 0);
+  EXPECT_NE(text.find("\n1 1 U 0\n1 10 R 0\n10 1 D 0\n16 16 L 0\nEOD\n"), std::string::npos)
+      << text;
+}
+
+SPEC_TEST(InputParser, ParsingWhatIsFormattedGivesTheSameView, "jc2015.protocol.input.format") {
+  State s = Make({7, 4, 'R'}, {7, 8, 'U'}, {16, 16, 'U'}, {16, 10, 'L'});
+  Play(s, "A N N N N");
+  for (int id = 0; id < 4; ++id) {
+    const auto parsed = ParseInput(FormatInput(s, id));
+    ASSERT_TRUE(parsed.ok()) << parsed.error().ToString();
+    EXPECT_EQ(parsed.value(), ViewFor(s, id));
+  }
+}
+
+SPEC_TEST(InputParser, MalformedInputsAreRejectedWithTheLineAndTheReason,
+          "jc2015.protocol.input.format", "jc2015.protocol.input.eod") {
+  const std::string good = FormatInput(Spread(), 0);
+  const struct {
+    std::string text;
+    std::string expect;  // a substring of the error
+  } cases[] = {
+      {good.substr(0, good.size() - 4), "line 13"},  // no EOD line
+      {good.substr(0, good.size() - 1), "does not end with a newline"},
+      {good + "0\n", "unexpected text after EOD"},
+      {"4\n" + good.substr(2), "id: 4 is out of range"},
+      {"00\n" + good.substr(2), "not an integer in canonical form"},
+      {good.substr(0, 4) + "0 0 0 0 0\n" + good.substr(16), "block row 0: expected 6 integers"},
+      {good.substr(0, 4) + "0  0 0 0 0 0\n" + good.substr(16), "block row 0"},
+      {good.substr(0, good.size() - 4) + "END\n", "expected 'EOD'"},
+  };
+  for (const auto& c : cases) {
+    const auto parsed = ParseInput(c.text);
+    ASSERT_FALSE(parsed.ok()) << EscapeBytes(c.text);
+    EXPECT_NE(parsed.error().ToString().find(c.expect), std::string::npos)
+        << parsed.error().ToString() << " / expected: " << c.expect;
+  }
+}
+
+SPEC_TEST(InputParser, APlayerRowMustPairMinusOneWithMinusOne, "jc2015.protocol.input.position") {
+  std::string text = FormatInput(Spread(), 0);
+  const size_t at = text.find("1 10 L 0");
+  text.replace(at, 8, "-1 10 L 0");
+  const auto parsed = ParseInput(text);
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_NE(parsed.error().ToString().find("both be -1"), std::string::npos)
+      << parsed.error().ToString();
+}
+
+SPEC_TEST(Actions, TheSixUppercaseLettersAreTheOnlyCommands, "jc2015.protocol.action.commands") {
+  EXPECT_EQ(ParseAction("U"), Action::kUp);
+  EXPECT_EQ(ParseAction("R"), Action::kRight);
+  EXPECT_EQ(ParseAction("D"), Action::kDown);
+  EXPECT_EQ(ParseAction("L"), Action::kLeft);
+  EXPECT_EQ(ParseAction("A"), Action::kAttack);
+  EXPECT_EQ(ParseAction("N"), Action::kNothing);
+  for (const char* bad : {"u", "r", "a", "n", "", "UU", "X", "UP", "0", "N N", "\xef\xbc\xb5"})
+    EXPECT_EQ(ParseAction(bad), Action::kInvalid) << EscapeBytes(bad);
+}
+
+SPEC_TEST(Actions, AnInvalidOrEmptyLineIsTreatedAsDoingNothing, "jc2015.protocol.action.invalid") {
+  for (const char* bad : {"", "u", "MOVE"}) {
+    auto game = Wrap(Spread());
+    const std::string before = game->InputText(1);
+    const auto events = game->ApplyLine(bad);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].clause, "jc2015.protocol.action.invalid");
+    // Player 1 sees exactly what it would have seen after "N" (only T differs).
+    auto reference = Wrap(Spread());
+    reference->ApplyLine("N");
+    EXPECT_EQ(game->InputText(1), reference->InputText(1)) << bad;
+    EXPECT_NE(game->InputText(1), before);
+  }
+}
+
+SPEC_TEST(Actions, WithTheRemovePlayerReadingAnInvalidLineRemovesThePlayer,
+          "jc2015.protocol.action.invalid") {
+  Rules r;
+  r.invalid_action = InvalidAction::kRemovePlayer;
+  State s = Spread(r);
+  const TurnEvents ev = s.Apply(ParseAction("x", r.action_parsing));
+  EXPECT_EQ(ev.result, ActionResult::kInvalidRemoved);
+  EXPECT_FALSE(s.player(0).on_board);
+}
+
+SPEC_TEST(Actions, SurroundingWhitespaceAndCRAreIgnoredByDefaultButNotWhenExact,
+          "jc2015.protocol.action.whitespace") {
+  for (const char* padded : {"U\r", " U", "U ", "\tU\t", " U \r"}) {
+    EXPECT_EQ(ParseAction(padded, ActionParsing::kTrimmed), Action::kUp) << EscapeBytes(padded);
+    EXPECT_EQ(ParseAction(padded, ActionParsing::kExact), Action::kInvalid) << EscapeBytes(padded);
+  }
+  EXPECT_EQ(ParseAction("U", ActionParsing::kExact), Action::kUp);
+}
+
+SPEC_TEST(Actions, AStunnedPlayerIsStillSentItsInputAndItsAnswerIsIgnored,
+          "jc2015.protocol.stunned-answer") {
+  auto game = Wrap(Make({7, 4, 'R'}, {0, 12, 'U'}, {16, 16, 'U'}, {16, 10, 'U'}));
+  for (const char* line : {"A", "N", "N", "N"}) game->ApplyLine(line);
+  ASSERT_EQ(game->current_player(), 0);
+  EXPECT_TRUE(game->CurrentPlayerReceivesInput());
+  const auto view = ParseInput(game->InputText(0));
+  ASSERT_TRUE(view.ok());
+  EXPECT_EQ(view.value().players[0].stun, 8);
+  const auto events = game->ApplyLine("D");
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events[0].kind, "stunned");
+  EXPECT_EQ(ParseInput(game->InputText(0)).value().players[0].row, 7);
+}
+
+SPEC_TEST(Ready, TheHandshakeIsExactlyTheLineREADY, "jc2015.protocol.ready") {
+  EXPECT_TRUE(IsReadyLine("READY"));
+  for (const char* bad : {"ready", "READY ", "READY\r", " READY", "Ready", "READY!", ""})
+    EXPECT_FALSE(IsReadyLine(bad)) << EscapeBytes(bad);
+}
+
+SPEC_TEST(Timing, TheJapaneseProfileGivesOneSecondForReadyAndATenthPerAction,
+          "jc2015.protocol.ready.limit", "jc2015.protocol.action.limit") {
+  const TimingProfile* ja = FindProfile("ja");
+  ASSERT_NE(ja, nullptr);
+  EXPECT_EQ(ja->ready_ms, 1000);
+  EXPECT_EQ(ja->action_ms, 100);
+  EXPECT_EQ(kDefaultProfile, "ja");
+}
+
+SPEC_TEST(Timing, TheEnglishProfileGivesOneSecondForReadyAndPerAction,
+          "jc2015.protocol.ready.limit", "jc2015.protocol.action.limit") {
+  const TimingProfile* en = FindProfile("en");
+  ASSERT_NE(en, nullptr);
+  EXPECT_EQ(en->ready_ms, 1000);
+  EXPECT_EQ(en->action_ms, 1000);
+  EXPECT_EQ(FindProfile("fr"), nullptr);
+}
+
+SPEC_TEST(Timing, ASilentBotsPlayerStaysOnTheBoardEvenWhereInvalidLinesRemovePlayers,
+          "jc2015.protocol.action.timeout") {
+  Rules r;
+  r.invalid_action = InvalidAction::kRemovePlayer;
+  auto game = Wrap(Spread(r));
+  const auto events = game->ApplySilence();
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events[0].clause, "jc2015.protocol.action.timeout");
+  const auto view = ParseInput(game->InputText(1));
+  ASSERT_TRUE(view.ok());
+  EXPECT_EQ(view.value().players[0].row, 1);  // still on the board, unmoved
+  EXPECT_EQ(view.value().players[0].col, 1);
+  auto invalid = Wrap(Spread(r));
+  invalid->ApplyLine("");
+  EXPECT_EQ(ParseInput(invalid->InputText(1)).value().players[0].row, -1);
+}
+
+}  // namespace
+}  // namespace arbiter::jc2015
