@@ -7,6 +7,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "check_bot.h"
+#include "command_line.h"
 #include "registers.h"
 #include "simulate.h"
 #include "spec_render.h"
@@ -63,6 +65,58 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"md", "json"}))
       ->default_val("md");
 
+  const auto add_run_options = [](CLI::App* c, arbiter::cli::RunOptions& o) {
+    c->add_option("--game", o.game, "Game")->default_val("jc2015");
+    c->add_option(
+        "--profile", o.profile,
+        "Timing profile of the rule text: ja (READY 1000 ms, actions 100 ms; the default) "
+        "or en (actions 1000 ms)");
+    c->add_option("--ready-ms", o.ready_ms, "Override the READY limit (ms)");
+    c->add_option("--action-ms", o.action_ms, "Override the per-answer limit (ms)");
+    c->add_option("--seed", o.seed, "Seed of the games")->default_val(1);
+    c->add_option("--rule", o.rules, "Rule option key=value (see docs/spec)");
+    c->add_option("--json", o.json_path, "Write the JSON report to this file");
+    c->add_option("--junit", o.junit_path, "Write a JUnit XML report to this file");
+    c->add_option("--memory-mb", o.memory_mb, "Address-space limit of each bot (0: none)")
+        ->default_val(2048)
+        ->check(CLI::NonNegativeNumber);
+    c->add_option("--cpu-seconds", o.cpu_seconds, "CPU-time limit of each bot process (0: none)")
+        ->default_val(120)
+        ->check(CLI::NonNegativeNumber);
+    c->add_flag("--no-network", o.no_network, "Run bots in a fresh network namespace");
+    c->add_flag("-q,--quiet", o.quiet, "Print only the verdict");
+    c->add_flag("-v,--verbose", o.verbose, "Also list every match and every passed check");
+  };
+
+  arbiter::cli::CheckBotOptions check;
+  auto* check_bot = app.add_subcommand(
+      "check-bot",
+      "Check a bot against the protocol: arbiter check-bot [options] -- BOT [ARGS...]");
+  add_run_options(check_bot, check);
+  check_bot->add_option("--games", check.games, "Number of full games")->default_val(4);
+  check_bot->add_flag("--keep-going", check.keep_going, "Do not stop at the first failing match");
+  check_bot->add_option("--match", check.match, "Run only this match (game-2, edge-stunned, ...)");
+  check_bot->add_flag("!--no-edge-cases", check.edge_cases, "Skip the edge states");
+  check_bot->add_flag("!--no-calibration", check.calibrate, "Skip the harness self-calibration");
+  check_bot->add_option("bot", check.bot, "The bot's command and arguments, after '--'");
+
+  arbiter::cli::PlayOptions play;
+  auto* play_cmd =
+      app.add_subcommand("play", "Play one game between bots: --bot CMD for each player");
+  add_run_options(play_cmd, play);
+  play_cmd->add_option("--bot", play.bots,
+                       "A bot command (split like a shell would); one per player");
+  play_cmd->add_option("--turns", play.turns, "Stop after this many turns")
+      ->check(CLI::PositiveNumber);
+  play_cmd->add_option("--replay", play.replay_path, "Write the replay (JSON) to this file");
+
+  auto* echo = app.add_subcommand("echo-bot", "");  // hidden: the calibration bot
+  echo->group("");
+
+  std::vector<std::string> args(argv, argv + argc);
+  args[0] = "arbiter";
+  check.command_line = play.command_line = arbiter::harness::QuoteCommand(args);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -74,5 +128,8 @@ int main(int argc, char** argv) {
     return arbiter::cli::RunSimulate(sim, std::cout, std::cerr);
   }
   if (spec->parsed()) return RunSpec(spec_game, spec_format);
+  if (check_bot->parsed()) return arbiter::cli::RunCheckBot(check, std::cout, std::cerr);
+  if (play_cmd->parsed()) return arbiter::cli::RunPlay(play, std::cout, std::cerr);
+  if (echo->parsed()) return arbiter::cli::RunEchoBot();
   return 2;
 }

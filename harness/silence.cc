@@ -10,6 +10,8 @@ SilenceVerdict DiagnoseSilence(const SilenceEvidence& e) {
                                : SilenceVerdict::kWaitingForMoreInput;
   }
   if (e.partial_bytes > 0 && !e.answer_after_eof) return SilenceVerdict::kPartialLine;
+  if (!e.cpu_advanced && !e.waiting_for_input && !e.answer_after_eof)
+    return SilenceVerdict::kStalled;
   return SilenceVerdict::kTooSlow;
 }
 

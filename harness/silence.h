@@ -27,6 +27,7 @@ enum class SilenceVerdict {
   kUnflushed,            // the answer was written but not flushed
   kPartialLine,          // it wrote part of a line and never ended it
   kTooSlow,              // still computing (or answered only later, unprompted)
+  kStalled,              // neither computing nor reading its input (sleeping, blocked elsewhere)
   kWaitingForMoreInput,  // blocked reading, with nothing to say even at EOF
   kExited,               // it was gone before the deadline's end
 };

@@ -41,6 +41,17 @@ std::string RenderRegisterMarkdown(const nlohmann::json& reg) {
     out += "| `" + Str(c, "id") + "` | " + Str(c, "level") + " | " + Cell(Str(c, "summary")) +
            " | " + std::to_string(c["tests"].size()) + " |\n";
   }
+  if (reg.contains("checks")) {
+    out +=
+        "\n## Bot checks\n\nThe checks of `arbiter check-bot`, each with the clause it enforces "
+        "and its "
+        "severity.\n\n| check | severity | clause | what the bot must do |\n| --- | --- | --- | "
+        "--- |\n";
+    for (const auto& k : reg["checks"]) {
+      out += "| `" + Str(k, "id") + "` | " + Str(k, "severity") + " | `" + Str(k, "clause") +
+             "` | " + Cell(Str(k, "title")) + " |\n";
+    }
+  }
   out += "\n## Decisions where the texts are silent or disagree\n\n";
   for (const auto& c : reg["clauses"]) {
     if (!c.contains("decision")) continue;

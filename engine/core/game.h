@@ -28,6 +28,14 @@ struct Event {
   std::string detail;
 };
 
+// How the game's referee judges one answer line, before applying it: the
+// harness reports kWhitespace as a warning and kInvalid as a failure.
+enum class AnswerVerdict {
+  kValid,       // exactly what the protocol asks for
+  kWhitespace,  // valid once surrounding whitespace or CR is ignored
+  kInvalid,     // not a valid answer on this turn
+};
+
 class GameState {
  public:
   virtual ~GameState() = default;
@@ -51,6 +59,29 @@ class GameState {
   // A built-in player's answer line on the current turn (the harness's
   // opponents, the golden playthroughs); nullopt for an unknown policy name.
   virtual std::optional<std::string> BuiltinAnswer(std::string_view policy, Rng& rng) const = 0;
+  // Judges the current player's answer line (without '\n').
+  virtual AnswerVerdict ClassifyAnswer(std::string_view line) const = 0;
+  // Text sent once to `player` before its first turn (after READY, if any).
+  virtual std::string InitText(int /*player*/) const { return {}; }
+};
+
+// The bot side of a game's protocol, for the harness.
+struct TimingProfile {
+  std::string_view name;
+  int ready_ms;         // 0: the game has no READY handshake
+  int first_action_ms;  // the bot's first turn
+  int action_ms;        // every later turn
+};
+
+// A rare but reachable state in which the bot must still answer validly and
+// in time: the harness starts the bot, and after its handshake gives it this
+// state as its turn.
+struct EdgeCase {
+  std::string name;         // "stunned"
+  std::string description;  // "the bot's player is stunned (S > 0)"
+  std::string clause;       // the clause the state exercises
+  int seat = 0;             // the bot's player; it is to move in `state`
+  std::unique_ptr<GameState> state;
 };
 
 // A scenario: an initial state and the answer lines played from it, one per
@@ -77,6 +108,14 @@ struct GameInfo {
   // Builds a scenario from its JSON; on error returns nullopt and fills `error`.
   std::optional<Scenario> (*load_scenario)(const nlohmann::json& scenario,
                                            const ScenarioOptions& options, ScenarioError& error);
+  // A new game with a seeded initial state; nullptr and `error` on a bad rule.
+  std::unique_ptr<GameState> (*new_game)(
+      uint64_t seed, const std::vector<std::pair<std::string, std::string>>& rules,
+      std::string& error);
+  std::optional<std::string_view> ready_line;  // "READY", or nullopt when there is no handshake
+  std::vector<TimingProfile> profiles;         // the first is the default
+  std::vector<EdgeCase> (*edge_cases)();
+  std::string_view ok_answer;  // an answer valid on any turn, for tests ("N")
 };
 
 // Every game arbiter knows (engine/games.cc holds one registration line each).

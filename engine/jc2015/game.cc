@@ -45,6 +45,12 @@ class Jc2015State final : public GameState {
     if (!p) return std::nullopt;
     return std::string(1, ActionLetter(ChooseAction(*p, s_, rng)));
   }
+  AnswerVerdict ClassifyAnswer(std::string_view line) const override {
+    if (ParseAction(line, ActionParsing::kExact) != Action::kInvalid) return AnswerVerdict::kValid;
+    if (ParseAction(line, ActionParsing::kTrimmed) != Action::kInvalid)
+      return AnswerVerdict::kWhitespace;  // jc2015.protocol.action.whitespace
+    return AnswerVerdict::kInvalid;       // jc2015.protocol.action.commands
+  }
 
  private:
   State s_;
@@ -172,10 +178,30 @@ std::optional<Scenario> LoadScenario(const json& doc, const ScenarioOptions& opt
   return scenario;
 }
 
+std::unique_ptr<GameState> NewGame(uint64_t seed,
+                                   const std::vector<std::pair<std::string, std::string>>& rules,
+                                   std::string& error) {
+  Rules r;
+  for (const auto& [key, value] : rules) {
+    error = SetRule(r, key, value);
+    if (!error.empty()) return nullptr;
+  }
+  return Wrap(State::Initial(DrawPlacement(seed), r));
+}
+
 }  // namespace
 
 const GameInfo kGameInfo = {
-    "jc2015", "JavaChallenge2015", {"random", "hunter", "idle"}, &LoadScenario};
+    .name = "jc2015",
+    .title = "JavaChallenge2015",
+    .policies = {"random", "hunter", "idle"},
+    .load_scenario = &LoadScenario,
+    .new_game = &NewGame,
+    .ready_line = kReadyLine,
+    .profiles = {std::begin(kProfiles), std::end(kProfiles)},
+    .edge_cases = &EdgeCases,
+    .ok_answer = "N",
+};
 
 std::unique_ptr<GameState> Wrap(const State& state) { return std::make_unique<Jc2015State>(state); }
 

@@ -14,6 +14,8 @@ namespace arbiter::jc2015 {
 extern const GameInfo kGameInfo;
 
 std::unique_ptr<GameState> Wrap(const State& state);
+// The harness's edge states (edge_cases.cc).
+std::vector<EdgeCase> EdgeCases();
 // The events of one turn as sentences with their clauses.
 std::vector<Event> DescribeEvents(const State& after, const TurnEvents& ev);
 

@@ -6,6 +6,7 @@
 
 #include <string_view>
 
+#include "core/game.h"
 #include "jc2015/state.h"
 
 namespace arbiter::jc2015 {
@@ -15,14 +16,9 @@ inline constexpr std::string_view kReadyLine = "READY";
 
 // jc2015.protocol.ready.limit and jc2015.protocol.action.limit: the Japanese
 // text gives 1 s for READY and 0.1 s per action; the English one 1 s for both.
-struct TimingProfile {
-  std::string_view name;
-  int ready_ms;
-  int action_ms;
-};
 inline constexpr TimingProfile kProfiles[] = {
-    {"ja", 1000, 100},   // default: jc2015-rules.ja.md
-    {"en", 1000, 1000},  // jc2015-rules.en.txt
+    {"ja", 1000, 100, 100},    // default: jc2015-rules.ja.md
+    {"en", 1000, 1000, 1000},  // jc2015-rules.en.txt
 };
 inline constexpr std::string_view kDefaultProfile = "ja";
 const TimingProfile* FindProfile(std::string_view name);

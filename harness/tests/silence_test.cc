@@ -33,6 +33,13 @@ SPEC_TEST(Silence, ABotStillComputingIsSlowNotUnflushedEvenIfItAnswersAtEof,
   EXPECT_EQ(DiagnoseSilence(e), SilenceVerdict::kTooSlow);
 }
 
+SPEC_TEST(Silence, ABotNeitherComputingNorReadingIsStalled, "jc2015.protocol.action.limit") {
+  SilenceEvidence e;
+  EXPECT_EQ(DiagnoseSilence(e), SilenceVerdict::kStalled);
+  e.answer_after_eof = true;  // answered only once its input ended: not stalled
+  EXPECT_EQ(DiagnoseSilence(e), SilenceVerdict::kTooSlow);
+}
+
 SPEC_TEST(Silence, ABlockedBotWithNothingToSayAtEofWantsMoreInput, "jc2015.protocol.flush") {
   EXPECT_EQ(DiagnoseSilence(Blocked()), SilenceVerdict::kWaitingForMoreInput);
 }

@@ -3,7 +3,7 @@
 // tests' own citations.
 //
 //   spec_coverage --register clauses.json --doc docs/spec/jc2015.md
-//                 --binary jc2015_spec_tests [--binary ...] [--write]
+//                 [--register ... --doc ...] --binary jc2015_spec_tests [--binary ...] [--write]
 //
 // Every test binary built on spec_main.cc prints its citations with
 // --list-citations. The check fails (exit 1) when a clause has no test, a
@@ -65,15 +65,15 @@ std::vector<std::string> ListTests(const std::string& binary, bool& ok) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string register_path, doc_path;
+  std::vector<std::string> register_paths, doc_paths;
   std::vector<std::string> binaries;
   bool write = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--register" && i + 1 < argc)
-      register_path = argv[++i];
+      register_paths.push_back(argv[++i]);
     else if (a == "--doc" && i + 1 < argc)
-      doc_path = argv[++i];
+      doc_paths.push_back(argv[++i]);
     else if (a == "--binary" && i + 1 < argc)
       binaries.push_back(argv[++i]);
     else if (a == "--write")
@@ -83,32 +83,48 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (register_path.empty() || doc_path.empty() || binaries.empty()) {
-    std::cerr << "usage: spec_coverage --register FILE --doc FILE --binary BIN... [--write]\n";
+  if (register_paths.empty() || register_paths.size() != doc_paths.size() || binaries.empty()) {
+    std::cerr << "usage: spec_coverage (--register FILE --doc FILE)... --binary BIN... [--write]\n";
     return 2;
   }
-  Json reg;
-  try {
-    reg = Json::parse(ReadFile(register_path));
-  } catch (const std::exception& e) {
-    std::cerr << register_path << ": not valid JSON: " << e.what() << "\n";
-    return 2;
+  std::vector<Json> regs;
+  for (const std::string& path : register_paths) {
+    try {
+      regs.push_back(Json::parse(ReadFile(path)));
+    } catch (const std::exception& e) {
+      std::cerr << path << ": not valid JSON: " << e.what() << "\n";
+      return 2;
+    }
   }
   std::vector<std::string> problems;
   std::set<std::string> ids;
-  for (const auto& c : reg["clauses"]) {
-    const std::string id = c.value("id", "");
-    if (id.empty() || !ids.insert(id).second)
-      problems.push_back("clause id missing or repeated: '" + id + "'");
-    const std::string level = c.value("level", "");
-    if (level != "MUST" && level != "SHOULD" && level != "INFO")
-      problems.push_back(id + ": level must be MUST, SHOULD or INFO");
-    for (const char* key : {"summary", "en", "ja", "section"})
-      if (c.value(key, "").empty()) problems.push_back(id + ": '" + key + "' is empty");
-    if (c.contains("decision")) {
-      for (const char* key : {"question", "choice", "reasoning"})
-        if (c["decision"].value(key, "").empty())
-          problems.push_back(id + ": decision." + key + " is empty");
+  for (const Json& reg : regs) {
+    for (const auto& c : reg["clauses"]) {
+      const std::string id = c.value("id", "");
+      if (id.empty() || !ids.insert(id).second)
+        problems.push_back("clause id missing or repeated: '" + id + "'");
+      const std::string level = c.value("level", "");
+      if (level != "MUST" && level != "SHOULD" && level != "INFO")
+        problems.push_back(id + ": level must be MUST, SHOULD or INFO");
+      for (const char* key : {"summary", "en", "ja", "section"})
+        if (c.value(key, "").empty()) problems.push_back(id + ": '" + key + "' is empty");
+      if (c.contains("decision")) {
+        for (const char* key : {"question", "choice", "reasoning"})
+          if (c["decision"].value(key, "").empty())
+            problems.push_back(id + ": decision." + key + " is empty");
+      }
+    }
+  }
+  for (const Json& reg : regs) {
+    if (!reg.contains("checks")) continue;
+    for (const auto& check : reg["checks"]) {
+      const std::string severity = check.value("severity", "");
+      if (!ids.count(check.value("clause", "")))
+        problems.push_back("check " + check.value("id", "") + " names unknown clause '" +
+                           check.value("clause", "") + "'");
+      if (severity != "fail" && severity != "warn" && severity != "info")
+        problems.push_back("check " + check.value("id", "") +
+                           ": severity must be fail, warn or info");
     }
   }
   // clause -> tests citing it
@@ -134,31 +150,35 @@ int main(int argc, char** argv) {
       }
     }
   }
-  bool stale = false;
-  for (auto& c : reg["clauses"]) {
-    const std::string id = c["id"].get<std::string>();
-    if (cited[id].empty()) problems.push_back(id + ": no test proves this clause");
-    Json tests = Json::array();
-    for (const auto& t : cited[id]) tests.push_back(t);
-    if (c["tests"] != tests) {
-      stale = true;
-      c["tests"] = tests;
+  bool stale = false, doc_stale = false;
+  for (size_t r = 0; r < regs.size(); ++r) {
+    Json& reg = regs[r];
+    for (auto& c : reg["clauses"]) {
+      const std::string id = c["id"].get<std::string>();
+      if (cited[id].empty()) problems.push_back(id + ": no test proves this clause");
+      Json tests = Json::array();
+      for (const auto& t : cited[id]) tests.push_back(t);
+      if (c["tests"] != tests) {
+        stale = true;
+        c["tests"] = tests;
+      }
+    }
+    const std::string rendered =
+        arbiter::report::RenderRegisterMarkdown(nlohmann::json::parse(reg.dump()));
+    if (write) {
+      std::ofstream(register_paths[r], std::ios::binary) << reg.dump(2, ' ', false) << "\n";
+      std::ofstream(doc_paths[r], std::ios::binary) << rendered;
+      std::cout << "spec_coverage: wrote " << register_paths[r] << " and " << doc_paths[r] << "\n";
+    } else if (ReadFile(doc_paths[r]) != rendered) {
+      doc_stale = true;
+      problems.push_back(doc_paths[r] + " is stale (run scripts/update-register)");
     }
   }
-  const std::string rendered =
-      arbiter::report::RenderRegisterMarkdown(nlohmann::json::parse(reg.dump()));
-  const bool doc_stale = ReadFile(doc_path) != rendered;
-  if (write) {
-    std::ofstream(register_path, std::ios::binary) << reg.dump(2, ' ', false) << "\n";
-    std::ofstream(doc_path, std::ios::binary) << rendered;
-    std::cout << "spec_coverage: wrote " << register_path << " and " << doc_path << "\n";
-  } else {
-    if (stale)
-      problems.push_back(
-          "the register's \"tests\" lists differ from the tests' citations (run "
-          "scripts/update-register)");
-    if (doc_stale) problems.push_back(doc_path + " is stale (run scripts/update-register)");
-  }
+  if (stale && !write)
+    problems.push_back(
+        "the registers' \"tests\" lists differ from the tests' citations (run "
+        "scripts/update-register)");
+  (void)doc_stale;
   for (const auto& p : problems) std::cerr << "spec_coverage: " << p << "\n";
   std::cout << "spec_coverage: " << ids.size() << " clauses, " << cited.size() << " cited, "
             << problems.size() << " problems\n";

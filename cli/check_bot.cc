@@ -1,0 +1,128 @@
+// `arbiter check-bot` (see check_bot.h): the matches it runs, in order:
+//   game-1..game-N  seeded full games, the bot in seat (i-1) % players, against
+//                   the game's built-in players in rotating combinations;
+//   edge-<name>     the game's edge states (core/game.h EdgeCase), each given
+//                   to a fresh bot after its handshake, then a few more turns.
+// Before them, the harness measures its own round-trip overhead with the
+// built-in echo bot, and reports it with the results.
+#include "check_bot.h"
+
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+
+#include "command_line.h"
+#include "core/game.h"
+#include "run_common.h"
+
+namespace arbiter::cli {
+namespace {
+
+// The opponents of game i (0-based), by seat order after removing the bot.
+std::vector<std::string> Opponents(const GameInfo& game, int i) {
+  const auto& p = game.policies;  // e.g. random, hunter, idle
+  std::vector<std::string> sets[4] = {{"hunter", "random", "idle"},
+                                      {"random", "hunter", "idle"},
+                                      {"idle", "hunter", "random"},
+                                      {"random", "random", "hunter"}};
+  std::vector<std::string> out;
+  for (const std::string& name : sets[i % 4]) {
+    bool known = false;
+    for (std::string_view k : p) known = known || k == name;
+    out.push_back(known ? name : std::string(p.front()));
+  }
+  return out;
+}
+
+std::string Reproduce(const CheckBotOptions& o, const Prepared& p, const std::string& match) {
+  std::string cmd =
+      "arbiter check-bot --game " + o.game + " --profile " + std::string(p.profile->name);
+  if (o.ready_ms) cmd += " --ready-ms " + std::to_string(*o.ready_ms);
+  if (o.action_ms) cmd += " --action-ms " + std::to_string(*o.action_ms);
+  for (const std::string& r : o.rules) cmd += " --rule " + harness::QuoteArg(r);
+  cmd += " --seed " + std::to_string(o.seed) + " --games " + std::to_string(o.games) + " --match " +
+         match + " -- " + harness::QuoteCommand(o.bot);
+  return cmd;
+}
+
+}  // namespace
+
+int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.bot.empty()) return Usage(err, "check-bot", "give the bot's command after '--'");
+  if (o.games < 0) return Usage(err, "check-bot", "--games must be 0 or more");
+  Prepared p;
+  if (!Prepare(o, "check-bot", p, err)) return 2;
+  const GameInfo& game = *p.game;
+  std::vector<harness::MatchSpec> matches;
+  for (int i = 0; i < o.games; ++i) {
+    harness::MatchSpec m;
+    m.id = "game-" + std::to_string(i + 1);
+    m.seed = o.seed + i;
+    std::string error;
+    m.state = game.new_game(*m.seed, p.rules, error);
+    const int players = m.state->num_players();
+    const int seat = i % players;
+    const auto opponents = Opponents(game, i);
+    m.seats.resize(players);
+    std::string desc = "seed " + std::to_string(*m.seed) + ", bot in seat " + std::to_string(seat);
+    for (int s = 0, k = 0; s < players; ++s) {
+      if (s == seat) {
+        m.seats[s].argv = o.bot;
+      } else {
+        m.seats[s].policy = opponents[k++ % opponents.size()];
+        desc += ", " + m.seats[s].policy + " in seat " + std::to_string(s);
+      }
+    }
+    m.description = desc;
+    m.policy_seed = *m.seed;
+    matches.push_back(std::move(m));
+  }
+  if (o.edge_cases && game.edge_cases) {
+    for (EdgeCase& e : game.edge_cases()) {
+      harness::MatchSpec m;
+      m.id = "edge-" + e.name;
+      m.description = e.description + " (" + e.clause + ")";
+      m.state = std::move(e.state);
+      const int players = m.state->num_players();
+      m.seats.resize(players, harness::Seat{{}, std::string(game.policies.front())});
+      m.seats[e.seat].argv = o.bot;
+      m.max_turns = 3 * players;  // the edge turn, then two more rounds
+      m.policy_seed = o.seed;
+      matches.push_back(std::move(m));
+    }
+  }
+  if (!o.match.empty()) {
+    std::string ids;
+    std::vector<harness::MatchSpec> only;
+    for (auto& m : matches) {
+      ids += " " + m.id;
+      if (m.id == o.match) only.push_back(std::move(m));
+    }
+    if (only.empty())
+      return Usage(err, "check-bot", "--match: no match '" + o.match + "' (there are:" + ids + ")");
+    matches = std::move(only);
+  }
+  for (auto& m : matches) m.reproduce = Reproduce(o, p, m.id);
+
+  report::RunReport rep = NewReport(o, p, "check-bot");
+  rep.bot = o.bot;
+  auto env = harness::MakeRealEnv();
+  Progress progress(o.quiet, err);
+  if (o.calibrate) rep.calibration = Calibrate(*env, p.config);
+  for (size_t i = 0; i < matches.size(); ++i) {
+    rep.matches.push_back(
+        harness::RunMatch(*env, std::move(matches[i]), p.config, p.catalog, progress.Callback()));
+    bool failed = false;
+    for (const auto& f : rep.matches.back().findings)
+      failed = failed || f.severity == harness::Severity::kFail;
+    if (failed && !o.keep_going) {
+      for (size_t j = i + 1; j < matches.size(); ++j) rep.skipped.push_back(matches[j].id);
+      break;
+    }
+  }
+  progress.Clear();
+  return Finish(o, rep, out, err);
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,53 @@
+// `arbiter check-bot` and `arbiter play`: the contestant's main job ("is my bot
+// ready to submit?") and a local referee for a full game of bots. Both build
+// matches for the game-agnostic session (harness/session.h) from the game's
+// registration, and write the reports of report/run_report.h.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arbiter::cli {
+
+struct RunOptions {
+  std::string game = "jc2015";
+  std::string profile;  // empty: the game's default
+  std::optional<int> ready_ms, action_ms;
+  uint64_t seed = 1;
+  std::vector<std::string> rules;  // key=value
+  std::string json_path, junit_path;
+  int memory_mb = 2048;
+  int cpu_seconds = 120;
+  bool no_network = false;
+  bool quiet = false, verbose = false;
+  std::string command_line;  // how arbiter was invoked, for reports
+};
+
+struct CheckBotOptions : RunOptions {
+  int games = 4;
+  bool keep_going = false;
+  bool edge_cases = true;
+  std::string match;  // run only this match ("game-2", "edge-stunned")
+  bool calibrate = true;
+  std::vector<std::string> bot;  // argv
+};
+
+struct PlayOptions : RunOptions {
+  std::vector<std::string> bots;  // one command string per player
+  std::optional<int> turns;
+  std::string replay_path;
+};
+
+// Exit status: 0 no failing finding, 1 at least one, 2 usage error or the
+// harness could not run.
+int RunCheckBot(const CheckBotOptions& options, std::ostream& out, std::ostream& err);
+int RunPlay(const PlayOptions& options, std::ostream& out, std::ostream& err);
+
+// The built-in echo bot used to calibrate the harness: prints READY, then
+// echoes every line it reads, flushed. Returns the exit status.
+int RunEchoBot();
+
+}  // namespace arbiter::cli

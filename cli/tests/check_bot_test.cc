@@ -1,0 +1,244 @@
+// Integration tests of `arbiter check-bot` and `arbiter play` with real
+// processes: the bundled example bot passes; each behaviour of the
+// misbehaving test bot produces exactly its own diagnosis and no other; the
+// 100 ms deadline separates 60 ms from 160 ms answers on a loaded machine; and
+// no test leaves a process behind.
+#include <dirent.h>
+#include <gtest/gtest.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <thread>
+
+namespace {
+
+struct Outcome {
+  int status = -1;
+  std::string output;
+  nlohmann::json report;
+  std::set<std::string> checks;
+};
+
+std::string Shell(const std::string& s) { return "'" + s + "'"; }
+
+Outcome CheckBot(const std::string& args) {
+  const std::string json = ::testing::TempDir() + "/report-" + std::to_string(getpid()) + ".json";
+  std::remove(json.c_str());
+  const std::string cmd = std::string(ARBITER_BINARY) + " check-bot --no-calibration --json " +
+                          json + " " + args + " 2>&1";
+  Outcome o;
+  FILE* p = popen(cmd.c_str(), "r");
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) o.output.append(buf, n);
+  const int st = pclose(p);
+  o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  std::ifstream f(json);
+  if (f) {
+    o.report = nlohmann::json::parse(std::string(std::istreambuf_iterator<char>(f), {}));
+    for (const auto& finding : o.report["findings"])
+      o.checks.insert(finding["check"].get<std::string>());
+  }
+  return o;
+}
+
+// This test process is a child subreaper: anything arbiter leaves behind is
+// re-parented to it when arbiter exits. Its children other than the arbiter
+// it is waiting for are therefore exactly what was left behind.
+std::vector<std::string> ChildrenAlive() {
+  std::vector<std::string> alive;
+  const std::string me = std::to_string(getpid());
+  DIR* d = opendir("/proc");
+  while (dirent* e = readdir(d)) {
+    if (!isdigit(e->d_name[0])) continue;
+    std::ifstream s(std::string("/proc/") + e->d_name + "/stat");
+    std::string stat(std::istreambuf_iterator<char>(s), {});
+    const size_t close = stat.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(stat.substr(close + 2));
+    std::string state, ppid;
+    rest >> state >> ppid;
+    if (ppid != me) continue;
+    std::ifstream f(std::string("/proc/") + e->d_name + "/cmdline");
+    std::string cmdline(std::istreambuf_iterator<char>(f), {});
+    for (char& c : cmdline) c = c ? c : ' ';
+    alive.push_back(std::string(e->d_name) + " (" + state + "): " + cmdline);
+    if (state == "Z") waitpid(std::stoi(e->d_name), nullptr, WNOHANG);
+  }
+  closedir(d);
+  return alive;
+}
+
+class CheckBotTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { prctl(PR_SET_CHILD_SUBREAPER, 1); }
+  void TearDown() override {
+    const auto alive = ChildrenAlive();
+    EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
+  }
+};
+
+std::string Testbot(const std::string& mode_args) {
+  return "--games 1 --no-edge-cases -- " + Shell(TESTBOT_BINARY) + " " + mode_args;
+}
+
+struct Case {
+  const char* args;                // testbot arguments (and check-bot options before --)
+  std::set<std::string> expected;  // exactly these checks
+  int status;
+};
+
+void ExpectExactly(const Case& c, const std::string& check_bot_args) {
+  const Outcome o = CheckBot(check_bot_args);
+  EXPECT_EQ(o.checks, c.expected) << c.args << "\n" << o.output;
+  EXPECT_EQ(o.status, c.status) << c.args << "\n" << o.output;
+}
+
+TEST_F(CheckBotTest, TheBundledCppExampleBotPasses) {
+  const Outcome o = CheckBot("-- " + Shell(EXAMPLE_BOT_CPP));
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_TRUE(o.checks.empty()) << o.output;
+  EXPECT_EQ(o.report["verdict"], "pass");
+  EXPECT_EQ(o.report["matches"].size(), 10u);  // 4 games and 6 edge states
+  EXPECT_GT(o.report["counts"]["bot_turns"].get<int>(), 40);
+}
+
+TEST_F(CheckBotTest, TheConformantTestbotPasses) {
+  ExpectExactly({"--mode ok", {}, 0}, Testbot("--mode ok"));
+}
+
+TEST_F(CheckBotTest, HandshakeMisbehavioursAreEachDiagnosedAlone) {
+  for (const Case& c : {Case{"--mode never-ready", {"ready.missing"}, 1},
+                        Case{"--mode late-ready --ms 1300", {"ready.late"}, 1},
+                        Case{"--mode banner", {"ready.noise"}, 0},
+                        Case{"--mode ready-lowercase", {"ready.malformed"}, 1}}) {
+    ExpectExactly(c, Testbot(c.args));
+  }
+}
+
+TEST_F(CheckBotTest, AnswerFormatMisbehavioursAreEachDiagnosedAlone) {
+  for (const Case& c : {Case{"--mode lowercase", {"action.invalid"}, 1},
+                        Case{"--mode invalid --turn 3", {"action.invalid"}, 1},
+                        Case{"--mode crlf", {"action.whitespace"}, 0},
+                        Case{"--mode trailing-space", {"action.whitespace"}, 0},
+                        Case{"--mode two-lines", {"action.extra-lines"}, 1},
+                        Case{"--mode partial --turn 2", {"action.partial"}, 1}}) {
+    ExpectExactly(c, Testbot(c.args));
+  }
+}
+
+TEST_F(CheckBotTest, AnUnflushedAnswerIsDiagnosedWithTheFix) {
+  const Outcome o = CheckBot(Testbot("--mode no-flush"));
+  EXPECT_EQ(o.checks, std::set<std::string>{"action.unflushed"}) << o.output;
+  EXPECT_EQ(o.status, 1);
+  ASSERT_EQ(o.report["findings"].size(), 1u);
+  EXPECT_NE(o.report["findings"][0]["advice"].get<std::string>().find("fflush(stdout)"),
+            std::string::npos);
+  EXPECT_NE(o.output.find("fix: flush standard output"), std::string::npos) << o.output;
+}
+
+TEST_F(CheckBotTest, SlowAnswersAreDeadlineFindingsWithTheirTurn) {
+  for (const Case& c : {Case{"--mode slow-turn --turn 3 --ms 300", {"action.deadline"}, 1},
+                        Case{"--mode slow-first --ms 300", {"action.deadline"}, 1},
+                        Case{"--mode no-read", {"action.deadline"}, 1}}) {
+    ExpectExactly(c, Testbot(c.args));
+  }
+  const Outcome o = CheckBot(Testbot("--mode slow-turn --turn 3 --ms 300"));
+  ASSERT_EQ(o.report["findings"].size(), 1u);
+  const auto& f = o.report["findings"][0];
+  EXPECT_EQ(f["turn"], 8);  // the bot's third turn, in seat 0
+  EXPECT_EQ(f["limit_ms"], 100);
+  EXPECT_GE(f["elapsed_ms"].get<double>(), 300.0);
+}
+
+TEST_F(CheckBotTest, CrashesAndAClosedStdoutAreDiagnosedAlone) {
+  for (const Case& c : {Case{"--mode exit --turn 2 --code 3", {"process.crash"}, 1},
+                        Case{"--mode signal --turn 2", {"process.crash"}, 1},
+                        Case{"--mode crash-on-stun", {"process.crash"}, 1},
+                        Case{"--mode close-stdout --turn 2", {"process.stdout-closed"}, 1}}) {
+    ExpectExactly(c, Testbot(c.args));
+  }
+  const Outcome o = CheckBot(Testbot("--mode signal --turn 2"));
+  EXPECT_NE(o.output.find("SIGSEGV"), std::string::npos) << o.output;
+}
+
+TEST_F(CheckBotTest, AMissingExecutableIsExecFailed) {
+  const Outcome o = CheckBot("--games 1 --no-edge-cases -- /nonexistent/bot");
+  EXPECT_EQ(o.checks, std::set<std::string>{"process.exec-failed"}) << o.output;
+  EXPECT_EQ(o.status, 1);
+}
+
+TEST_F(CheckBotTest, FloodsAreWarnedAndDoNotStallTheHarness) {
+  ExpectExactly({"--mode stderr-flood", {"stderr.flood"}, 0},
+                "--action-ms 3000 " + Testbot("--mode stderr-flood"));
+  ExpectExactly({"--mode stdout-flood", {"output.flood", "action.partial"}, 1},
+                "--action-ms 3000 " + Testbot("--mode stdout-flood"));
+}
+
+TEST_F(CheckBotTest, LingeringProcessesAreReportedAndKilled) {
+  for (const Case& c : {Case{"--mode no-exit-on-eof", {"process.no-exit-on-eof"}, 0},
+                        Case{"--mode ignore-sigterm", {"process.no-exit-on-eof"}, 0},
+                        Case{"--mode grandchild", {"process.leftover"}, 0}}) {
+    ExpectExactly(c, Testbot(c.args));
+  }
+}
+
+TEST_F(CheckBotTest, TheReproduceCommandRunsTheFailingMatchAgain) {
+  const Outcome o = CheckBot("--games 2 --no-edge-cases --keep-going -- " + Shell(TESTBOT_BINARY) +
+                             " --mode exit --turn 2");
+  ASSERT_EQ(o.report["findings"].size(), 2u) << o.output;
+  std::string reproduce = o.report["findings"][1]["reproduce"];
+  ASSERT_EQ(reproduce.rfind("arbiter check-bot ", 0), 0u) << reproduce;
+  const Outcome again = CheckBot(reproduce.substr(std::string("arbiter check-bot ").size()));
+  EXPECT_EQ(again.checks, std::set<std::string>{"process.crash"}) << again.output;
+  ASSERT_EQ(again.report["matches"].size(), 1u);
+  EXPECT_EQ(again.report["matches"][0]["id"], "game-2");
+}
+
+// With a 100 ms limit, 60 ms passes and 160 ms fails, every time, while both
+// cores are kept busy.
+TEST_F(CheckBotTest, DeadlineBoundariesHoldOnALoadedMachine) {
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> load;
+  for (int i = 0; i < 2; ++i)
+    load.emplace_back([&] {
+      volatile unsigned long x = 0;
+      while (!stop) ++x;
+    });
+  for (int i = 0; i < 3; ++i) {
+    const Outcome fast = CheckBot(Testbot("--mode slow-turn --turn 2 --ms 60"));
+    EXPECT_EQ(fast.checks, std::set<std::string>{}) << fast.output;
+    const Outcome slow = CheckBot(Testbot("--mode slow-turn --turn 2 --ms 160"));
+    EXPECT_EQ(slow.checks, std::set<std::string>{"action.deadline"}) << slow.output;
+  }
+  stop = true;
+  for (auto& t : load) t.join();
+}
+
+TEST_F(CheckBotTest, PlayRunsAFullGameOfFourExampleBotsAndWritesAReplay) {
+  const std::string replay = ::testing::TempDir() + "/replay.json";
+  std::string cmd = std::string(ARBITER_BINARY) + " play --seed 5 --replay " + replay;
+  for (int i = 0; i < 4; ++i) cmd += " --bot " + Shell(EXAMPLE_BOT_CPP);
+  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
+  std::string out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  EXPECT_EQ(WEXITSTATUS(pclose(p)), 0) << out;
+  EXPECT_NE(out.find("RESULT "), std::string::npos) << out;
+  std::ifstream f(replay);
+  const auto r = nlohmann::json::parse(std::string(std::istreambuf_iterator<char>(f), {}));
+  const auto& m = r["matches"][0];
+  EXPECT_TRUE(m["game_over"].get<bool>());
+  EXPECT_EQ(m["turns"].size(), m["turns_played"].get<size_t>());
+  EXPECT_TRUE(r["findings"].empty()) << out;
+}
+
+}  // namespace

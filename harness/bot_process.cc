@@ -1,0 +1,487 @@
+// The real BotProcess: Boost.Process v2 starts the program with three pipes,
+// one asio io_context (EventLoop::Impl) moves the bytes of every bot, and
+// process_posix.h does the child set-up, the /proc evidence and the teardown.
+//
+// Every pending asynchronous operation holds a shared_ptr to the bot's
+// Channels, so a bot can be destroyed with reads pending: its asio objects
+// are destroyed (which cancels the operations) and the Channels live on until
+// the loop has delivered the cancellations. The EventLoop keeps a list of
+// live bots and tears them down if it is destroyed first.
+#include "bot_process.h"
+
+#include <fcntl.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+// clang-format off
+// Boost 1.81's Boost.Process v2 with BOOST_PROCESS_USE_STD_FS still names
+// boost::optional, boost::decay and boost::is_convertible, which only the
+// Boost.Filesystem headers would have brought in: they must come first.
+#include <boost/optional.hpp>
+#include <boost/type_traits/decay.hpp>
+#include <boost/type_traits/is_convertible.hpp>
+// clang-format on
+#include <algorithm>
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/readable_pipe.hpp>
+#include <boost/asio/writable_pipe.hpp>
+#include <boost/process/v2/process.hpp>
+#include <boost/process/v2/stdio.hpp>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <deque>
+#include <set>
+#include <vector>
+
+#include "proc_probe.h"
+#include "process_posix.h"
+
+namespace arbiter::harness {
+namespace asio = boost::asio;
+namespace bp = boost::process::v2;
+
+namespace {
+
+// How long a bot destroyed while running (or outlived by its loop) gets
+// between SIGTERM and SIGKILL.
+constexpr auto kReleaseGrace = std::chrono::milliseconds(100);
+// How long RunUntil keeps running ready handlers once its deadline has passed.
+constexpr auto kReadyBudget = std::chrono::milliseconds(2);
+
+// The child side of the launch, as a Boost.Process initializer.
+struct ChildInit {
+  const posix::ChildPlan* plan;
+
+  template <typename Launcher>
+  boost::system::error_code on_exec_setup(Launcher& launcher, const bp::filesystem::path&,
+                                          const char* const*) {
+    if (const int err = posix::PrepareChild(*plan); err != 0) {
+      return boost::system::error_code(err, boost::system::system_category());
+    }
+    // Only 0, 1, 2 and the launcher's error pipe may reach the bot: anything
+    // else (another bot's pipe, its own stdin's read end) would keep pipes
+    // open that must close when their holders die.
+    posix::CloseDescriptorsExcept(launcher.fd_whitelist);
+    return {};
+  }
+  // After a failed exec, Boost 1.81 writes errno to its error pipe and calls
+  // ::exit(), which would run arbiter's atexit handlers and flush arbiter's
+  // stdio buffers into the bot's pipes. It detects this hook with a
+  // five-argument call and makes a four-argument one; a variadic template
+  // matches both.
+  template <typename... Args>
+  void on_exec_error(Args&&...) {
+    ::_exit(127);
+  }
+};
+
+std::string Quoted(const std::string& s) { return "'" + s + "'"; }
+
+constexpr size_t kReadChunk = 64 * 1024;  // a default pipe's capacity
+constexpr size_t kMaxGather = 64;         // queued writes per writev
+
+// A bot's pipes, buffers and fate: everything the asynchronous handlers touch.
+// Handlers hold a shared_ptr to it and do nothing once it is released.
+struct Channels : std::enable_shared_from_this<Channels> {
+  Channels(asio::io_context& io, const SpawnOptions& o)
+      : in(std::in_place, io),
+        out(std::in_place, io),
+        err(std::in_place, io),
+        framer(o.max_line_bytes, o.max_queued_lines),
+        stderr_cap(o.stderr_tail_bytes) {}
+
+  void Start(bp::process p) {
+    proc.emplace(std::move(p));
+    const int fd = in->native_handle();
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);  // for Write's direct write
+    Read(true);
+    Read(false);
+    proc->async_wait([self = shared_from_this()](const boost::system::error_code& ec, int) {
+      const Clock::time_point at = Clock::now();
+      if (self->released || ec == asio::error::operation_aborted) return;
+      self->exited = true;
+      self->exited_at = at;
+      const int status = self->proc->native_exit_code();
+      if (!ec && WIFEXITED(status)) self->exit_code = WEXITSTATUS(status);
+      if (!ec && WIFSIGNALED(status)) self->term_signal = WTERMSIG(status);
+      self->proc->detach();  // reaped: the pid may be reused and must not be signalled
+    });
+  }
+
+  void Read(bool is_stdout) {
+    auto& pipe = is_stdout ? out : err;
+    std::vector<char>& buf = is_stdout ? out_buf : err_buf;
+    pipe->async_read_some(asio::buffer(buf), [self = shared_from_this(), is_stdout](
+                                                 const boost::system::error_code& ec, size_t n) {
+      const Clock::time_point at = Clock::now();  // TimedLine::at
+      if (self->released) return;
+      if (n > 0 && is_stdout) {
+        const size_t before = self->framer.queued();
+        self->framer.Feed(std::string_view(self->out_buf.data(), n));
+        for (size_t i = before; i < self->framer.queued(); ++i) self->line_times.push_back(at);
+      } else if (n > 0) {
+        self->KeepStderr(n);
+      }
+      if (!ec) return self->Read(is_stdout);
+      if (ec == asio::error::operation_aborted) return;
+      // End of file: every holder of the write end has closed it.
+      boost::system::error_code ignored;
+      (is_stdout ? self->out : self->err)->close(ignored);
+      if (is_stdout) self->stdout_eof = true;
+    });
+  }
+
+  void KeepStderr(size_t n) {
+    stderr_bytes += n;
+    if (stderr_cap == 0) return;
+    stderr_kept.append(err_buf.data(), n);
+    if (stderr_kept.size() > 2 * stderr_cap) stderr_kept.erase(0, stderr_kept.size() - stderr_cap);
+  }
+  std::string StderrTail() const {
+    const size_t keep = std::min(stderr_cap, stderr_kept.size());
+    return stderr_kept.substr(stderr_kept.size() - keep);
+  }
+
+  // Writes at once what the pipe takes and queues the rest for the loop.
+  void Write(std::string_view bytes) {
+    if (bytes.empty() || released || stdin_broken || close_requested || !in->is_open()) return;
+    write_done_at.reset();
+    if (pending == 0 && !writing) {
+      // The clock is read before the write: writing wakes the bot, which may
+      // preempt arbiter and answer before a clock read after the write. The
+      // time of an answer is then measured from the write's start, never from
+      // a moment after the bot could already have seen its input.
+      const Clock::time_point before = Clock::now();
+      const ssize_t n = ::write(in->native_handle(), bytes.data(), bytes.size());
+      if (n < 0 && errno != EAGAIN && errno != EINTR) return BreakStdin();
+      bytes.remove_prefix(n > 0 ? static_cast<size_t>(n) : 0);
+      if (bytes.empty()) {
+        write_done_at = before;
+        return;
+      }
+    }
+    queue.emplace_back(bytes);
+    pending += bytes.size();
+    Flush();
+  }
+
+  void Flush() {
+    if (writing || released || !in->is_open()) return;
+    if (pending == 0) {
+      if (close_requested) CloseIn();
+      return;
+    }
+    std::vector<asio::const_buffer> bufs;
+    for (size_t i = 0; i < queue.size() && bufs.size() < kMaxGather; ++i) {
+      const size_t skip = i == 0 ? queue_offset : 0;
+      bufs.emplace_back(queue[i].data() + skip, queue[i].size() - skip);
+    }
+    writing = true;
+    in->async_write_some(
+        bufs, [self = shared_from_this()](const boost::system::error_code& ec, size_t n) {
+          const Clock::time_point at = Clock::now();
+          self->writing = false;
+          if (self->released || ec == asio::error::operation_aborted) return;
+          if (ec) return self->BreakStdin();  // EPIPE, ECONNRESET: nobody reads any more
+          self->Consume(n);
+          if (self->pending == 0) self->write_done_at = at;
+          self->Flush();
+        });
+  }
+
+  void Consume(size_t n) {
+    pending -= n;
+    while (n > 0) {
+      const size_t left = queue.front().size() - queue_offset;
+      if (n < left) {
+        queue_offset += n;
+        return;
+      }
+      n -= left;
+      queue.pop_front();
+      queue_offset = 0;
+    }
+  }
+
+  void CloseStdin() {
+    close_requested = true;
+    if (!writing && pending == 0) CloseIn();
+  }
+  void CloseIn() {
+    boost::system::error_code ignored;
+    if (in && in->is_open()) in->close(ignored);  // cancels a write in flight
+  }
+  void BreakStdin() {
+    stdin_broken = true;
+    AbandonStdin();
+  }
+  void AbandonStdin() {
+    close_requested = true;
+    CloseIn();
+    queue.clear();
+    queue_offset = 0;
+    pending = 0;
+  }
+
+  // Destroys the asio objects (cancelling what is pending) while the loop lives.
+  void Release() {
+    released = true;
+    if (proc) proc->detach();  // never kill-and-wait in ~basic_process
+    proc.reset();
+    in.reset();
+    out.reset();
+    err.reset();
+  }
+
+  std::optional<asio::writable_pipe> in;
+  std::optional<asio::readable_pipe> out;
+  std::optional<asio::readable_pipe> err;
+  std::optional<bp::process> proc;
+  bool released = false;
+
+  std::deque<std::string> queue;  // stdin bytes not yet taken by the pipe
+  size_t queue_offset = 0;        // of the front string
+  size_t pending = 0;
+  bool writing = false;
+  bool close_requested = false;
+  bool stdin_broken = false;
+  std::optional<Clock::time_point> write_done_at;
+
+  std::vector<char> out_buf = std::vector<char>(kReadChunk);
+  LineFramer framer;
+  std::deque<Clock::time_point> line_times;  // one per line queued in the framer
+  bool stdout_eof = false;
+
+  std::vector<char> err_buf = std::vector<char>(kReadChunk);
+  size_t stderr_cap;
+  std::string stderr_kept;  // at most 2 * stderr_cap
+  uint64_t stderr_bytes = 0;
+
+  bool exited = false;
+  std::optional<int> exit_code;
+  std::optional<int> term_signal;
+  std::optional<Clock::time_point> exited_at;
+};
+
+class RealBot;
+
+}  // namespace
+
+struct EventLoop::Impl {
+  asio::io_context io{1};
+  asio::executor_work_guard<asio::io_context::executor_type> work = asio::make_work_guard(io);
+  std::set<RealBot*> bots;  // not yet released
+};
+
+EventLoop::EventLoop() : impl_(std::make_unique<Impl>()) {
+  // A bot that closes its stdin makes our next write fail with EPIPE; the
+  // signal that comes with it must not kill arbiter.
+  std::signal(SIGPIPE, SIG_IGN);
+  // Orphaned descendants of bots are re-parented to us, where teardown finds them.
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+}
+
+bool EventLoop::RunUntil(Clock::time_point deadline, const std::function<bool()>& done) {
+  if (done()) return true;
+  asio::io_context& io = impl_->io;
+  if (io.stopped()) io.restart();
+  while (Clock::now() < deadline) {
+    io.run_one_until(deadline);  // recomputes the remaining time before every wait
+    if (done()) return true;
+    if (io.stopped()) io.restart();
+  }
+  // Past the deadline, what is ready still runs (without waiting), briefly.
+  const Clock::time_point stop = Clock::now() + kReadyBudget;
+  while (io.poll_one() != 0) {
+    if (done()) return true;
+    if (Clock::now() >= stop) break;
+  }
+  return done();
+}
+
+void EventLoop::Poll() {
+  if (impl_->io.stopped()) impl_->io.restart();
+  impl_->io.poll();
+}
+
+namespace {
+
+class RealBot final : public BotProcess {
+ public:
+  RealBot(EventLoop& loop, std::shared_ptr<Channels> ch, pid_t pid, Clock::time_point started)
+      : loop_(&loop), ch_(std::move(ch)), pid_(pid), started_at_(started) {
+    const auto stat = proc::ReadStat(pid);
+    main_start_ = stat ? stat->start_time : 0;
+    if (ch_->in) stdin_identity_ = proc::FdIdentity(ch_->in->native_handle());
+    loop_->impl().bots.insert(this);
+  }
+  ~RealBot() override { Release(kReleaseGrace); }
+
+  // Tears down if needed and gives the asio objects back before the loop goes.
+  void Release(Clock::duration grace) {
+    if (loop_ == nullptr) return;
+    if (!terminated_) Terminate(grace);
+    ch_->Release();
+    loop_->impl().bots.erase(this);
+    loop_ = nullptr;
+  }
+
+  pid_t pid() const override { return pid_; }
+  Clock::time_point started_at() const override { return started_at_; }
+
+  void Write(std::string_view bytes) override { ch_->Write(bytes); }
+  size_t pending_write_bytes() const override { return ch_->pending; }
+  std::optional<Clock::time_point> write_done_at() const override { return ch_->write_done_at; }
+  void CloseStdin() override { ch_->CloseStdin(); }
+  bool stdin_broken() const override { return ch_->stdin_broken; }
+
+  bool HasLine() const override { return ch_->framer.HasLine(); }
+  TimedLine PopLine() override {
+    TimedLine t{ch_->framer.PopLine(), ch_->line_times.front()};
+    ch_->line_times.pop_front();
+    return t;
+  }
+  std::string partial() const override { return std::string(ch_->framer.partial()); }
+  size_t partial_length() const override { return ch_->framer.partial_length(); }
+  uint64_t stdout_bytes() const override { return ch_->framer.total_bytes(); }
+  uint64_t dropped_lines() const override { return ch_->framer.dropped_lines(); }
+  bool stdout_eof() const override { return ch_->stdout_eof; }
+
+  uint64_t stderr_bytes() const override { return ch_->stderr_bytes; }
+  std::string stderr_tail() const override { return ch_->StderrTail(); }
+
+  bool exited() const override { return ch_->exited; }
+  std::optional<int> exit_code() const override { return ch_->exit_code; }
+  std::optional<int> term_signal() const override { return ch_->term_signal; }
+  std::optional<Clock::time_point> exited_at() const override { return ch_->exited_at; }
+
+  ProcProbe Probe() const override {
+    ProcProbe probe;
+    probe.alive = !ch_->exited;
+    for (const proc::ProcStat& s : posix::GroupMembers(Tree())) {
+      probe.pids.push_back(s.pid);
+      probe.cpu_ticks += s.utime + s.stime;
+      if (!probe.waiting_for_stdin) {
+        probe.waiting_for_stdin = proc::BlockedReading(s.pid, stdin_identity_);
+      }
+    }
+    return probe;
+  }
+
+  TeardownReport Terminate(Clock::duration grace) override {
+    if (terminated_ || loop_ == nullptr) {  // again: only say who is still there
+      std::erase_if(report_.survivors, [](pid_t p) {
+        const auto s = proc::ReadStat(p);
+        return !s || !s->live();
+      });
+      return report_;
+    }
+    posix::TeardownHooks hooks;
+    hooks.main_reaped = [this] { return ch_->exited; };
+    hooks.run_until = [this](Clock::time_point t) { loop_->RunUntil(t, [] { return false; }); };
+    report_ = posix::TearDownTree(Tree(), hooks, grace);
+    terminated_ = true;
+    ch_->AbandonStdin();
+    return report_;
+  }
+
+ private:
+  posix::BotTree Tree() const {
+    posix::BotTree tree{pid_, main_start_, &seen_, {}};
+    if (loop_ != nullptr) {
+      for (const RealBot* other : loop_->impl().bots) {
+        if (other != this) tree.others.insert(other->pid_);
+      }
+    }
+    return tree;
+  }
+
+  EventLoop* loop_;  // null once released
+  std::shared_ptr<Channels> ch_;
+  pid_t pid_;
+  Clock::time_point started_at_;
+  uint64_t main_start_ = 0;
+  std::string stdin_identity_;  // "pipe:[INODE]"
+  mutable posix::ProcessIds seen_;
+  bool terminated_ = false;
+  TeardownReport report_;
+};
+
+}  // namespace
+
+EventLoop::~EventLoop() {
+  const std::set<RealBot*> bots = impl_->bots;
+  for (RealBot* bot : bots) bot->Release(kReleaseGrace);
+  impl_->work.reset();
+  Poll();  // delivers the cancellations, releasing the Channels they hold
+}
+
+std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& options,
+                                     std::string& error) {
+  error.clear();
+  if (options.argv.empty()) {
+    error = "cannot execute an empty command line";
+    return nullptr;
+  }
+  const std::string& name = options.argv[0];
+  int err = 0;
+  const std::string path = posix::ResolveExecutable(name, err);
+  if (path.empty()) {
+    error = "cannot execute " + Quoted(name) + ": " + std::strerror(err);
+    return nullptr;
+  }
+  asio::io_context& io = loop.impl().io;
+  auto ch = std::make_shared<Channels>(io, options);
+  int report[2];
+  if (::pipe2(report, O_CLOEXEC | O_NONBLOCK) != 0) {
+    error = "cannot start " + Quoted(name) + ": pipe: " + std::strerror(errno);
+    return nullptr;
+  }
+  const posix::ChildPlan plan{options.limits, ::getpid(), report[1]};
+  std::vector<const char*> argv;
+  for (const std::string& a : options.argv) argv.push_back(a.c_str());
+  argv.push_back(nullptr);
+
+  bp::posix::default_launcher launcher;
+  boost::system::error_code ec;
+  std::optional<bp::process> proc;
+  const Clock::time_point started = Clock::now();
+  {
+    // Holds the child's ends of the pipes until the launch is over.
+    bp::process_stdio stdio{*ch->in, *ch->out, *ch->err};
+    for (const auto* e : {&stdio.in.ec, &stdio.out.ec, &stdio.err.ec}) {
+      if (*e) error = "cannot start " + Quoted(name) + ": pipe: " + e->message();
+    }
+    if (error.empty()) {
+      proc.emplace(launcher(asio::any_io_executor(io.get_executor()), ec, path, argv.data(), stdio,
+                            ChildInit{&plan}));
+    }
+  }
+  ::close(report[1]);
+  posix::ChildFailure failure;
+  const bool setup_failed = ::read(report[0], &failure, sizeof failure) == sizeof failure;
+  ::close(report[0]);
+  if (!error.empty()) return nullptr;
+  if (ec) {
+    if (launcher.pid > 0) ::waitpid(launcher.pid, nullptr, 0);  // exits at once
+    if (launcher.pid <= 0) {
+      error = "cannot start " + Quoted(name) + ": fork: " + std::strerror(ec.value());
+    } else if (setup_failed) {
+      error = "cannot start " + Quoted(name) + ": " +
+              std::string(posix::ChildStepName(failure.step)) + ": " + std::strerror(failure.error);
+    } else {
+      error = "cannot execute " + Quoted(name) + ": " + std::strerror(ec.value());
+      if (ec.value() == ENOENT) error += " (its #! interpreter or loader is missing)";
+    }
+    return nullptr;
+  }
+  const pid_t pid = proc->id();
+  ch->Start(std::move(*proc));
+  return std::make_unique<RealBot>(loop, std::move(ch), pid, started);
+}
+
+}  // namespace arbiter::harness

@@ -1,0 +1,156 @@
+// A contestant's program, run as a hostile child process.
+//
+// Every bot runs in its own process group, with rlimits, a parent-death
+// signal, and optionally in a fresh network namespace. Its stdout and stderr
+// are drained concurrently into bounded buffers (a LineFramer for stdout, a
+// capped tail for stderr), and writes to its stdin are queued and never block
+// the loop, so a bot that floods, never reads, or never exits cannot stall
+// arbiter. All waiting goes through EventLoop::RunUntil with an absolute
+// deadline. Teardown escalates SIGTERM then SIGKILL to the whole tree, reaps
+// it, and says what, if anything, survived.
+//
+// Game-agnostic: it moves bytes and observes processes; what the bytes mean is
+// for the session (session.h) and the game.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "line_framer.h"
+
+namespace arbiter::harness {
+
+using Clock = std::chrono::steady_clock;
+
+// One asio io_context shared by every bot of a run. Constructing the first
+// EventLoop makes this process a child subreaper (PR_SET_CHILD_SUBREAPER), so
+// that orphaned grandchildren of bots are re-parented to arbiter, where they
+// can be found and killed.
+class EventLoop {
+ public:
+  EventLoop();
+  ~EventLoop();
+  EventLoop(const EventLoop&) = delete;
+  EventLoop& operator=(const EventLoop&) = delete;
+
+  // Runs pending I/O until done() is true (checked after every handler and at
+  // entry) or the deadline passes. Returns done(). Once the deadline has
+  // passed (or if it already had), the handlers that are ready run without
+  // waiting, for at most a couple of milliseconds: RunUntil(Now(), ...)
+  // collects what has already arrived.
+  bool RunUntil(Clock::time_point deadline, const std::function<bool()>& done);
+  // Runs ready handlers without waiting.
+  void Poll();
+
+  struct Impl;
+  Impl& impl() { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+struct Limits {
+  int memory_mb = 2048;     // RLIMIT_AS; 0 = unlimited
+  int cpu_seconds = 120;    // RLIMIT_CPU; 0 = unlimited
+  int file_size_mb = 64;    // RLIMIT_FSIZE; 0 = unlimited
+  int open_files = 256;     // RLIMIT_NOFILE; 0 = unchanged
+  int processes = 0;        // RLIMIT_NPROC; 0 = unchanged (it counts per user)
+  bool no_network = false;  // run in a fresh network namespace (unshare CLONE_NEWNET)
+};
+
+struct SpawnOptions {
+  std::vector<std::string> argv;  // argv[0] is looked up in PATH when it has no '/'
+  Limits limits;
+  size_t max_line_bytes = 64 * 1024;     // longer stdout lines are truncated (length kept)
+  size_t max_queued_lines = 4096;        // stdout lines waiting to be read
+  size_t stderr_tail_bytes = 16 * 1024;  // the last bytes of stderr kept for reports
+};
+
+struct TimedLine {
+  Line line;
+  Clock::time_point at;  // when the read that completed the line returned
+};
+
+// What /proc says about the bot's process group at one instant.
+struct ProcProbe {
+  bool alive = false;  // the main process has not been reaped
+  bool waiting_for_stdin =
+      false;                // some thread of the group is blocked in read() on the bot's stdin
+  uint64_t cpu_ticks = 0;   // utime + stime of every process in the group (clock ticks)
+  std::vector<pid_t> pids;  // live processes in the group
+};
+
+struct TeardownReport {
+  bool exited_before = false;    // the main process had already exited
+  bool needed_sigkill = false;   // SIGTERM was not enough within the grace period
+  std::vector<pid_t> leftovers;  // processes of the bot alive after the main process ended
+  std::vector<pid_t> survivors;  // processes still alive after SIGKILL (should be none)
+};
+
+// The session talks to bots through this interface; SpawnBot makes the real
+// one, and tests substitute scripted fakes to check timing logic in
+// microseconds.
+class BotProcess {
+ public:
+  virtual ~BotProcess() = default;  // the real one tears down if still running
+
+  virtual pid_t pid() const = 0;
+  virtual Clock::time_point started_at() const = 0;
+
+  // Queues bytes for the bot's stdin. Never blocks; if the bot does not read,
+  // bytes stay queued (pending_write_bytes() tells how many).
+  virtual void Write(std::string_view bytes) = 0;
+  virtual size_t pending_write_bytes() const = 0;
+  // When the last queued byte was handed to the pipe: for a write the pipe
+  // takes at once, the moment just before the write (the bot may answer
+  // before arbiter runs again); for a queued write, when it completed.
+  // nullopt while bytes are pending.
+  virtual std::optional<Clock::time_point> write_done_at() const = 0;
+  virtual void CloseStdin() = 0;          // after pending writes; idempotent
+  virtual bool stdin_broken() const = 0;  // EPIPE: the bot closed its stdin or died
+
+  // Stdout, framed into lines with arrival times.
+  virtual bool HasLine() const = 0;
+  virtual TimedLine PopLine() = 0;
+  virtual std::string partial() const = 0;
+  virtual size_t partial_length() const = 0;
+  virtual uint64_t stdout_bytes() const = 0;
+  virtual uint64_t dropped_lines() const = 0;
+  virtual bool stdout_eof() const = 0;  // every holder of the write end closed it
+
+  // Stderr: total bytes and the last stderr_tail_bytes of it.
+  virtual uint64_t stderr_bytes() const = 0;
+  virtual std::string stderr_tail() const = 0;
+
+  // The main process's fate, once reaped.
+  virtual bool exited() const = 0;
+  virtual std::optional<int> exit_code() const = 0;    // normal exit
+  virtual std::optional<int> term_signal() const = 0;  // killed by a signal
+  virtual std::optional<Clock::time_point> exited_at() const = 0;
+
+  virtual ProcProbe Probe() const = 0;
+
+  // SIGTERM to the whole group (and to re-parented descendants), wait up to
+  // `grace` for them to end, then SIGKILL and reap. Safe to call twice.
+  virtual TeardownReport Terminate(Clock::duration grace) = 0;
+};
+
+// Starts argv in its own process group under `options.limits`. On failure
+// returns nullptr and a message ("cannot execute './bot': No such file or
+// directory"); the session reports it as process.exec-failed.
+std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& options,
+                                     std::string& error);
+
+// Whether this kernel lets arbiter create a network namespace (for
+// Limits::no_network); when not, `why` says so.
+bool NetworkIsolationAvailable(std::string& why);
+
+}  // namespace arbiter::harness

@@ -1,0 +1,50 @@
+#include "findings.h"
+
+namespace arbiter::harness {
+
+const char* SeverityName(Severity s) {
+  switch (s) {
+    case Severity::kFail:
+      return "fail";
+    case Severity::kWarn:
+      return "warn";
+    case Severity::kInfo:
+      return "info";
+  }
+  return "?";
+}
+
+const CheckInfo* CheckCatalog::Find(const std::string& id) const {
+  const auto it = checks_.find(id);
+  return it == checks_.end() ? nullptr : &it->second;
+}
+
+CheckCatalog CatalogFromRegister(const nlohmann::json& reg) {
+  CheckCatalog catalog;
+  if (!reg.contains("checks")) return catalog;
+  for (const auto& c : reg["checks"]) {
+    CheckInfo info;
+    info.id = c.value("id", "");
+    info.clause = c.value("clause", "");
+    const std::string severity = c.value("severity", "fail");
+    info.severity = severity == "warn"   ? Severity::kWarn
+                    : severity == "info" ? Severity::kInfo
+                                         : Severity::kFail;
+    info.title = c.value("title", "");
+    catalog.Add(std::move(info));
+  }
+  return catalog;
+}
+
+std::string LastLines(const std::string& text, int lines) {
+  size_t pos = text.size();
+  if (pos > 0 && text[pos - 1] == '\n') --pos;
+  for (int n = 0; n < lines; ++n) {
+    const size_t nl = text.rfind('\n', pos == 0 ? 0 : pos - 1);
+    if (nl == std::string::npos || pos == 0) return text;
+    pos = nl;
+  }
+  return text.substr(pos + 1);
+}
+
+}  // namespace arbiter::harness

@@ -1,0 +1,76 @@
+// Findings: what the harness reports about a bot. A finding is data, never an
+// exception: a check ID with its clause and severity (from the game's spec
+// register), where it happened (match, seed, seat, turn), the measured time
+// and the limit, the exact bytes, the bot's input and stderr, and a command
+// that reproduces it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arbiter::harness {
+
+enum class Severity { kFail, kWarn, kInfo };
+const char* SeverityName(Severity s);  // "fail", "warn", "info"
+
+struct CheckInfo {
+  std::string id;      // "action.deadline"
+  std::string clause;  // "jc2015.protocol.action.limit"
+  Severity severity = Severity::kFail;
+  std::string title;  // "answers within the time limit"
+};
+
+// The checks of one game: every check ID the harness emits must be here.
+class CheckCatalog {
+ public:
+  void Add(CheckInfo info) { checks_[info.id] = std::move(info); }
+  const CheckInfo* Find(const std::string& id) const;
+  const std::map<std::string, CheckInfo>& all() const { return checks_; }
+
+ private:
+  std::map<std::string, CheckInfo> checks_;
+};
+
+// The check IDs the harness knows (game-agnostic).
+inline const char* const kAllCheckIds[] = {
+    "ready.missing",         "ready.late",
+    "ready.malformed",       "ready.noise",
+    "action.deadline",       "action.invalid",
+    "action.whitespace",     "action.extra-lines",
+    "action.partial",        "action.unflushed",
+    "process.crash",         "process.exec-failed",
+    "process.stdout-closed", "process.no-exit-on-eof",
+    "process.leftover",      "output.flood",
+    "stderr.flood",
+};
+
+struct Finding {
+  std::string check;
+  std::string clause;
+  Severity severity = Severity::kFail;
+  std::string match;  // "game-2", "edge-stunned", "handshake"
+  std::optional<uint64_t> seed;
+  int seat = -1;
+  int turn = -1;  // -1: not on a turn (handshake, end of game)
+  std::optional<double> elapsed_ms;
+  std::optional<int> limit_ms;
+  std::string message;      // what is wrong, in one sentence
+  std::string received;     // the bytes received, escaped
+  std::string input;        // the input the bot was given on that turn
+  std::string stderr_tail;  // the last lines of its stderr
+  std::string advice;       // how to fix it, when known
+  std::string reproduce;    // one command line
+  int occurrences = 1;      // how many times this check fired in the match
+};
+
+// The catalog of a game from its spec register's "checks" table.
+CheckCatalog CatalogFromRegister(const nlohmann::json& reg);
+
+// The last `lines` lines of `text`.
+std::string LastLines(const std::string& text, int lines);
+
+}  // namespace arbiter::harness

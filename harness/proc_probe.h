@@ -1,0 +1,53 @@
+// Reading /proc about bots: which processes exist, how they are related, how
+// much CPU they used, and whether one of them is blocked reading a given pipe.
+//
+// Everything here is a snapshot of processes that may vanish, exec or be
+// re-parented while we read, so every reader returns "nothing" rather than
+// failing when a file is gone or unreadable, and callers treat the answers as
+// evidence at one instant. Linux only.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::harness::proc {
+
+// The fields of /proc/PID/stat that the harness uses.
+struct ProcStat {
+  pid_t pid = 0;
+  char state = '?';  // R, S, D, Z, T, X, ...
+  pid_t ppid = 0;
+  pid_t pgrp = 0;
+  pid_t session = 0;
+  uint64_t utime = 0;       // clock ticks
+  uint64_t stime = 0;       // clock ticks
+  uint64_t start_time = 0;  // clock ticks after boot; tells a reused pid apart
+  // A zombie (or a dying task) holds a pid but runs nothing.
+  bool live() const { return state != 'Z' && state != 'X' && state != 'x'; }
+};
+
+// Parses the text of /proc/PID/stat (the command name may contain spaces and
+// parentheses: fields are counted after the last ')').
+std::optional<ProcStat> ParseStat(std::string_view text);
+std::optional<ProcStat> ReadStat(pid_t pid);
+
+// Every process /proc shows right now, zombies included.
+std::vector<ProcStat> ScanProcesses();
+
+// "pipe:[INODE]" for one of our own descriptors: what /proc/PID/fd/N of any
+// process holding the same pipe links to. Empty if `fd` is not open.
+std::string FdIdentity(int fd);
+
+// Whether some thread of `pid` is blocked in a system call that waits for
+// input on a descriptor linked to `identity`: read, readv, pread64, preadv,
+// preadv2 on it; poll, ppoll, select, pselect6 with it in the read set (read
+// from /proc/PID/mem); epoll_wait/epoll_pwait/epoll_pwait2 on an epoll
+// instance watching it for input (from /proc/PID/fdinfo).
+bool BlockedReading(pid_t pid, std::string_view identity);
+
+}  // namespace arbiter::harness::proc

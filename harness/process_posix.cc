@@ -1,0 +1,379 @@
+// Child set-up, PATH lookup, process-tree teardown and the network-namespace
+// probe for bots. The child side runs between fork and exec, so it sticks to
+// system calls; the parent side reads /proc through proc_probe.h and never
+// waits without a deadline.
+#include "process_posix.h"
+
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+
+namespace arbiter::harness {
+namespace posix {
+namespace {
+
+enum Step {
+  kSetpgid = 1,
+  kDeathSignal,
+  kSignalMask,
+  kNetwork,
+  kNofile,
+  kNproc,
+  kFsize,
+  kCpu,
+  kAddressSpace,
+};
+
+int Fail(const ChildPlan& plan, int step) noexcept {
+  const int err = errno;
+  const ChildFailure failure{step, err};
+  if (plan.report_fd >= 0) {
+    [[maybe_unused]] const ssize_t n = ::write(plan.report_fd, &failure, sizeof failure);
+  }
+  errno = err;
+  return err;
+}
+
+// Sets soft and hard limit to `value` (hard to `hard` if larger), never above
+// the current hard limit, which an unprivileged process cannot raise.
+bool SetLimit(int resource, rlim_t value, rlim_t hard) noexcept {
+  rlimit old{};
+  if (::getrlimit(resource, &old) != 0) return false;
+  const rlimit limit{std::min(value, old.rlim_max), std::min(hard, old.rlim_max)};
+  return ::setrlimit(resource, &limit) == 0;
+}
+
+// Writes "ID ID 1\n" to a /proc/self/{uid,gid}_map file.
+bool WriteIdMap(const char* path, unsigned id) noexcept {
+  char digits[16];
+  int n = 0;
+  do {
+    digits[n++] = static_cast<char>('0' + id % 10);
+    id /= 10;
+  } while (id != 0);
+  char line[48];
+  int len = 0;
+  for (int copy = 0; copy < 2; ++copy) {
+    for (int i = n - 1; i >= 0; --i) line[len++] = digits[i];
+    line[len++] = ' ';
+  }
+  line[len++] = '1';
+  line[len++] = '\n';
+  const int fd = ::open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool ok = ::write(fd, line, static_cast<size_t>(len)) == len;
+  ::close(fd);
+  return ok;
+}
+
+void CloseRange(unsigned first, unsigned last) noexcept {
+  if (::syscall(SYS_close_range, first, last, 0) == 0) return;
+  // Kernels before 5.9: one by one, up to the descriptor limit.
+  const long max = ::sysconf(_SC_OPEN_MAX);
+  const unsigned end = std::min<unsigned>(last, max > 0 ? static_cast<unsigned>(max) : 1024);
+  for (unsigned fd = first; fd <= end && fd >= first; ++fd) ::close(static_cast<int>(fd));
+}
+
+bool SameProcess(const proc::ProcStat& s, pid_t pid, uint64_t start) {
+  return s.pid == pid && s.start_time == start;
+}
+
+// The main process has exited (reaped or not). Does not reap it.
+bool MainExited(const BotTree& tree, const TeardownHooks& hooks) {
+  if (hooks.main_reaped()) return true;
+  siginfo_t info{};
+  if (::waitid(P_PID, tree.main_pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0)
+    return errno == ECHILD;
+  return info.si_pid == tree.main_pid;
+}
+
+// Reaps members that are zombie children of arbiter, except the main process
+// while the event loop's wait for it is pending.
+void Reap(const BotTree& tree, const TeardownHooks& hooks,
+          const std::vector<proc::ProcStat>& members) {
+  const pid_t self = ::getpid();
+  for (const proc::ProcStat& s : members) {
+    if (s.ppid != self || s.live()) continue;
+    if (SameProcess(s, tree.main_pid, tree.main_start) && !hooks.main_reaped()) continue;
+    ::waitpid(s.pid, nullptr, WNOHANG);
+  }
+}
+
+std::vector<pid_t> LivePids(const BotTree& tree, const std::vector<proc::ProcStat>& members,
+                            bool include_main) {
+  std::vector<pid_t> out;
+  for (const proc::ProcStat& s : members) {
+    if (!s.live()) continue;
+    if (!include_main && SameProcess(s, tree.main_pid, tree.main_start)) continue;
+    out.push_back(s.pid);
+  }
+  return out;
+}
+
+// Signals the group (while members of it exist) and every live member; with
+// `only_new`, only the members not signalled before.
+void Signal(const BotTree& tree, const std::vector<proc::ProcStat>& members, int sig,
+            std::set<pid_t>* only_new) {
+  bool group_exists = false;
+  for (const proc::ProcStat& s : members) group_exists |= s.pgrp == tree.main_pid && s.live();
+  if (group_exists && only_new == nullptr) {
+    ::kill(-tree.main_pid, sig);
+    if (sig == SIGTERM) ::kill(-tree.main_pid, SIGCONT);  // a stopped process cannot act on TERM
+  }
+  for (const proc::ProcStat& s : members) {
+    if (!s.live()) continue;
+    if (only_new != nullptr && !only_new->insert(s.pid).second) continue;
+    ::kill(s.pid, sig);
+    if (sig == SIGTERM) ::kill(s.pid, SIGCONT);
+  }
+}
+
+}  // namespace
+
+std::string ResolveExecutable(const std::string& name, int& error) {
+  error = 0;
+  auto usable = [](const std::string& path, int& err) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return err = errno, false;
+    if (S_ISDIR(st.st_mode)) return err = EACCES, false;
+    if (::access(path.c_str(), X_OK) != 0) return err = errno, false;
+    return true;
+  };
+  if (name.empty()) return error = ENOENT, "";
+  if (name.find('/') != std::string::npos) return usable(name, error) ? name : "";
+  const char* env = std::getenv("PATH");
+  const std::string path = env != nullptr ? env : "/usr/local/bin:/usr/bin:/bin";
+  bool denied = false;
+  for (size_t begin = 0; begin <= path.size();) {
+    size_t end = path.find(':', begin);
+    if (end == std::string::npos) end = path.size();
+    const std::string dir = end > begin ? path.substr(begin, end - begin) : ".";
+    int err = 0;
+    const std::string candidate = dir + "/" + name;
+    if (usable(candidate, err)) return candidate;
+    // Only a file that exists counts: a directory of $PATH that we may not
+    // search says nothing about the program (execvp would say EACCES).
+    struct stat st {};
+    denied |= err == EACCES && ::stat(candidate.c_str(), &st) == 0;
+    begin = end + 1;
+  }
+  error = denied ? EACCES : ENOENT;
+  return "";
+}
+
+int EnterNetworkNamespace() noexcept {
+  if (::unshare(CLONE_NEWNET) == 0) return 0;
+  if (errno != EPERM || ::geteuid() == 0) return errno;
+  const unsigned uid = ::geteuid();
+  const unsigned gid = ::getegid();
+  if (::unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0) return errno;
+  const int fd = ::open("/proc/self/setgroups", O_WRONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    [[maybe_unused]] const ssize_t n = ::write(fd, "deny", 4);
+    ::close(fd);
+  }
+  if (!WriteIdMap("/proc/self/uid_map", uid) || !WriteIdMap("/proc/self/gid_map", gid))
+    return errno != 0 ? errno : EPERM;
+  return 0;
+}
+
+int PrepareChild(const ChildPlan& plan) noexcept {
+  if (::setpgid(0, 0) != 0) return Fail(plan, kSetpgid);
+  if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return Fail(plan, kDeathSignal);
+  if (::getppid() != plan.parent) ::_exit(127);  // arbiter died before prctl
+  // Dispositions arbiter set (SIGPIPE ignored) or inherited must not leak.
+  for (int sig = 1; sig < 32; ++sig) {
+    if (sig != SIGKILL && sig != SIGSTOP) ::signal(sig, SIG_DFL);
+  }
+  sigset_t none;
+  sigemptyset(&none);
+  if (::sigprocmask(SIG_SETMASK, &none, nullptr) != 0) return Fail(plan, kSignalMask);
+  if (plan.limits.no_network) {
+    if (const int err = EnterNetworkNamespace(); err != 0) return errno = err, Fail(plan, kNetwork);
+  }
+  constexpr rlim_t kMiB = 1024 * 1024;
+  const Limits& l = plan.limits;
+  if (l.open_files > 0 && !SetLimit(RLIMIT_NOFILE, l.open_files, l.open_files))
+    return Fail(plan, kNofile);
+  if (l.processes > 0 && !SetLimit(RLIMIT_NPROC, l.processes, l.processes))
+    return Fail(plan, kNproc);
+  if (l.file_size_mb > 0 && !SetLimit(RLIMIT_FSIZE, l.file_size_mb * kMiB, l.file_size_mb * kMiB))
+    return Fail(plan, kFsize);
+  // SIGXCPU at the soft limit, SIGKILL a second later.
+  if (l.cpu_seconds > 0 && !SetLimit(RLIMIT_CPU, l.cpu_seconds, l.cpu_seconds + 1))
+    return Fail(plan, kCpu);
+  if (l.memory_mb > 0 && !SetLimit(RLIMIT_AS, l.memory_mb * kMiB, l.memory_mb * kMiB))
+    return Fail(plan, kAddressSpace);
+  return 0;
+}
+
+void CloseDescriptorsExcept(const std::vector<int>& keep) noexcept {
+  unsigned from = 3;
+  while (true) {  // the next kept descriptor at or above `from`, in any order
+    unsigned next = ~0U;
+    for (const int fd : keep) {
+      if (fd >= 0 && static_cast<unsigned>(fd) >= from)
+        next = std::min(next, static_cast<unsigned>(fd));
+    }
+    if (next == ~0U) break;
+    if (next > from) CloseRange(from, next - 1);
+    from = next + 1;
+  }
+  CloseRange(from, ~0U);
+}
+
+std::string_view ChildStepName(int step) {
+  switch (step) {
+    case kSetpgid:
+      return "setpgid";
+    case kDeathSignal:
+      return "prctl(PR_SET_PDEATHSIG)";
+    case kSignalMask:
+      return "sigprocmask";
+    case kNetwork:
+      return "unshare(CLONE_NEWNET)";
+    case kNofile:
+      return "setrlimit(RLIMIT_NOFILE)";
+    case kNproc:
+      return "setrlimit(RLIMIT_NPROC)";
+    case kFsize:
+      return "setrlimit(RLIMIT_FSIZE)";
+    case kCpu:
+      return "setrlimit(RLIMIT_CPU)";
+    case kAddressSpace:
+      return "setrlimit(RLIMIT_AS)";
+    default:
+      return "child set-up";
+  }
+}
+
+std::vector<proc::ProcStat> BotMembers(const BotTree& tree) {
+  const std::vector<proc::ProcStat> all = proc::ScanProcesses();
+  const pid_t self = ::getpid();
+  std::map<pid_t, std::vector<size_t>> children;
+  std::vector<size_t> queue;
+  std::set<pid_t> in;
+  for (size_t i = 0; i < all.size(); ++i) {
+    const proc::ProcStat& s = all[i];
+    if (s.start_time < tree.main_start || s.pid == self) continue;  // older than the bot
+    children[s.ppid].push_back(i);
+    const bool other = tree.others.count(s.pid) != 0 || tree.others.count(s.pgrp) != 0;
+    if (s.pgrp == tree.main_pid || tree.seen->count({s.pid, s.start_time}) != 0 ||
+        (s.ppid == self && !other)) {
+      if (in.insert(s.pid).second) queue.push_back(i);
+    }
+  }
+  for (size_t q = 0; q < queue.size(); ++q) {  // descendants of members
+    const auto it = children.find(all[queue[q]].pid);
+    if (it == children.end()) continue;
+    for (const size_t c : it->second) {
+      if (in.insert(all[c].pid).second) queue.push_back(c);
+    }
+  }
+  std::vector<proc::ProcStat> out;
+  for (const size_t i : queue) {
+    out.push_back(all[i]);
+    tree.seen->insert({all[i].pid, all[i].start_time});
+  }
+  return out;
+}
+
+std::vector<proc::ProcStat> GroupMembers(const BotTree& tree) {
+  std::vector<proc::ProcStat> out;
+  for (const proc::ProcStat& s : proc::ScanProcesses()) {
+    if (s.pgrp != tree.main_pid || !s.live() || s.start_time < tree.main_start) continue;
+    tree.seen->insert({s.pid, s.start_time});
+    out.push_back(s);
+  }
+  return out;
+}
+
+TeardownReport TearDownTree(const BotTree& tree, const TeardownHooks& hooks,
+                            Clock::duration grace) {
+  TeardownReport report;
+  report.exited_before = MainExited(tree, hooks);
+  std::vector<proc::ProcStat> members = BotMembers(tree);
+  if (report.exited_before) report.leftovers = LivePids(tree, members, false);
+  std::set<pid_t> signalled;
+  for (const proc::ProcStat& s : members) signalled.insert(s.pid);
+  Signal(tree, members, SIGTERM, nullptr);
+
+  auto step = std::chrono::milliseconds(1);
+  auto settle = [&](Clock::time_point limit) {
+    hooks.run_until(std::min(Clock::now() + step, limit));
+    step = std::min(step * 2, std::chrono::milliseconds(16));
+    members = BotMembers(tree);
+    Reap(tree, hooks, members);
+  };
+  const Clock::time_point term_deadline = Clock::now() + grace;
+  while (!LivePids(tree, members, true).empty() && Clock::now() < term_deadline) {
+    settle(term_deadline);
+    Signal(tree, members, SIGTERM, &signalled);  // newly found ones
+  }
+  // Dying of the same SIGTERM as the main process is not outliving it; still
+  // running when the grace period is over, after the main process ended, is.
+  if (!report.exited_before && MainExited(tree, hooks)) {
+    members = BotMembers(tree);
+    report.leftovers = LivePids(tree, members, false);
+  }
+
+  std::vector<pid_t> live = LivePids(tree, members, true);
+  if (!live.empty()) {
+    report.needed_sigkill = true;
+    const Clock::time_point kill_deadline = Clock::now() + std::chrono::seconds(1);
+    step = std::chrono::milliseconds(1);
+    while (!live.empty() && Clock::now() < kill_deadline) {
+      Signal(tree, members, SIGKILL, nullptr);
+      settle(kill_deadline);
+      live = LivePids(tree, members, true);
+    }
+  }
+  report.survivors = live;
+
+  // Zombies: the main process is reaped by the loop, the rest here.
+  const Clock::time_point reap_deadline = Clock::now() + std::chrono::seconds(1);
+  step = std::chrono::milliseconds(1);
+  while (Clock::now() < reap_deadline) {
+    members = BotMembers(tree);
+    Reap(tree, hooks, members);
+    if (hooks.main_reaped() && LivePids(tree, members, true) == report.survivors &&
+        members.size() == report.survivors.size())
+      break;
+    settle(reap_deadline);
+  }
+  return report;
+}
+
+}  // namespace posix
+
+bool NetworkIsolationAvailable(std::string& why) {
+  static const std::string kWhy = [] {
+    const pid_t child = ::fork();
+    if (child < 0) return std::string("fork: ") + std::strerror(errno);
+    if (child == 0) ::_exit(posix::EnterNetworkNamespace());
+    int status = 0;
+    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return std::string();
+    const int err = WIFEXITED(status) ? WEXITSTATUS(status) : EPERM;
+    return "cannot create a network namespace: unshare(CLONE_NEWNET): " +
+           std::string(std::strerror(err)) +
+           " (it needs root, CAP_SYS_ADMIN or unprivileged user namespaces)";
+  }();
+  why = kWhy;
+  return kWhy.empty();
+}
+
+}  // namespace arbiter::harness

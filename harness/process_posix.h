@@ -1,0 +1,90 @@
+// The POSIX work around a bot's life that does not involve moving bytes: where
+// its program is, what the child does between fork and exec (own process
+// group, parent-death signal, default signal dispositions, network namespace,
+// rlimits), and how its whole process tree is found, signalled and reaped.
+//
+// Which processes "belong" to a bot is decided from /proc at each instant:
+// its process group, every process ever seen in that group (a pid with its
+// start time, so that a reused pid is not mistaken for it), children that
+// were re-parented to arbiter (the child subreaper) and are not another bot,
+// and every descendant of those. bot_process.cc drives it from the event loop.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <functional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "bot_process.h"
+#include "proc_probe.h"
+
+namespace arbiter::harness::posix {
+
+// Finds the program execvp would run for `name` (searched in $PATH when it has
+// no '/'). On failure returns "" and sets `error`: EACCES when a file of that
+// name exists but cannot be executed, else ENOENT (or what stat said).
+std::string ResolveExecutable(const std::string& name, int& error);
+
+// What the forked child does before exec. `report_fd` is the write end of a
+// close-on-exec pipe: on failure the child writes a ChildFailure there.
+struct ChildPlan {
+  Limits limits;
+  pid_t parent = 0;
+  int report_fd = -1;
+};
+struct ChildFailure {
+  int step = 0;  // see ChildStepName
+  int error = 0;
+};
+// Runs in the child between fork and exec; only system calls, no allocation.
+// Returns 0, or the errno of the step that failed (after reporting it).
+int PrepareChild(const ChildPlan& plan) noexcept;
+std::string_view ChildStepName(int step);
+
+// Closes every descriptor from 3 up except those in `keep`, without
+// allocating. Run in the child: Boost 1.81's own pass (close_all) leaves the
+// gaps between kept descriptors open.
+void CloseDescriptorsExcept(const std::vector<int>& keep) noexcept;
+
+// unshare(CLONE_NEWNET), or, for an unprivileged arbiter, a user namespace
+// mapping only its own ids plus a network namespace. Returns 0 or errno.
+int EnterNetworkNamespace() noexcept;
+
+// Pids with their start time: the identity of a process across pid reuse.
+using ProcessIds = std::set<std::pair<pid_t, uint64_t>>;
+
+struct BotTree {
+  pid_t main_pid = 0;          // also the process group id
+  uint64_t main_start = 0;     // start time of the main process (clock ticks)
+  ProcessIds* seen = nullptr;  // grows with every member found
+  std::set<pid_t> others;      // main pids (and groups) of other live bots
+};
+
+// The processes that belong to the bot now, zombies included.
+std::vector<proc::ProcStat> BotMembers(const BotTree& tree);
+
+// Live members of the bot's own process group, remembered in tree.seen.
+std::vector<proc::ProcStat> GroupMembers(const BotTree& tree);
+
+struct TeardownHooks {
+  // Whether the main process has been reaped (by the event loop's wait).
+  std::function<bool()> main_reaped;
+  // Runs the event loop until the time given (so the main process gets reaped
+  // and its output drained) and returns early when it has nothing to do.
+  std::function<void(Clock::time_point)> run_until;
+};
+
+// SIGTERM (and SIGCONT) to every member, up to `grace` for them to end, then
+// SIGKILL until nothing is left or a second passes; reaps the members that
+// are arbiter's children (except the main process, which the loop reaps).
+// Leftovers: the other members alive at entry if the main process had
+// exited by then, else those still alive at the end of the grace period
+// when the main process was gone by then.
+TeardownReport TearDownTree(const BotTree& tree, const TeardownHooks& hooks, Clock::duration grace);
+
+}  // namespace arbiter::harness::posix

@@ -1,0 +1,460 @@
+// The referee loop of one match (session.h). Bot seats are driven through
+// Env, so the same code runs real processes and the fakes of the tests.
+#include "session.h"
+
+#include <csignal>
+#include <cstring>
+#include <map>
+
+#include "core/parse.h"
+#include "core/rng.h"
+#include "silence.h"
+
+namespace arbiter::harness {
+namespace {
+
+double Ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
+
+std::string Fmt(double ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", ms);
+  return buf;
+}
+
+std::string DescribeExit(const BotProcess& p) {
+  if (auto sig = p.term_signal()) {
+    const char* name = sigabbrev_np(*sig);
+    return "was killed by signal " + std::to_string(*sig) +
+           (name ? std::string(" (SIG") + name + ")" : "");
+  }
+  return "exited with status " + std::to_string(p.exit_code().value_or(-1));
+}
+
+// One bot seat of the match.
+struct BotSeat {
+  int seat = 0;
+  std::unique_ptr<BotProcess> proc;
+  bool active = false;  // still playing; a stopped bot does nothing on its turns
+  int own_turns = 0;
+  std::map<std::string, size_t> reported;  // check -> index in findings
+};
+
+class Match {
+ public:
+  Match(Env& env, MatchSpec& spec, const SessionConfig& config, const CheckCatalog& catalog,
+        MatchResult& result)
+      : env_(env), spec_(spec), config_(config), catalog_(catalog), result_(result) {}
+
+  void Run(const Progress& progress);
+
+ private:
+  Finding& Report(BotSeat& b, const std::string& check, std::string message, int turn = -1);
+  void Handshake(BotSeat& b);
+  void BotTurn(BotSeat& b, TurnRecord& rec);
+  void DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec);
+  void CheckBetweenTurns(BotSeat& b, int turn);
+  void CheckFloods(BotSeat& b, int turn);
+  void Stop(BotSeat& b, int turn);
+  // A process that dies closes its stdout a moment before it is reaped: after
+  // end of file, wait briefly for the exit, to tell a crash from a bot that
+  // closed its stdout and lives on.
+  void Settle(BotProcess& p) {
+    if (p.stdout_eof() && !p.exited())
+      env_.RunUntil(env_.Now() + config_.observe, [&] { return p.exited(); });
+  }
+  void Teardown(BotSeat& b, int turn);
+  void Finish(BotSeat& b);
+
+  Env& env_;
+  MatchSpec& spec_;
+  const SessionConfig& config_;
+  const CheckCatalog& catalog_;
+  MatchResult& result_;
+  std::vector<BotSeat> bots_;
+  std::string last_input_;
+};
+
+Finding& Match::Report(BotSeat& b, const std::string& check, std::string message, int turn) {
+  if (auto it = b.reported.find(check); it != b.reported.end()) {
+    Finding& f = result_.findings[it->second];
+    ++f.occurrences;
+    return f;
+  }
+  Finding f;
+  f.check = check;
+  if (const CheckInfo* info = catalog_.Find(check)) {
+    f.clause = info->clause;
+    f.severity = info->severity;
+  }
+  f.match = spec_.id;
+  f.seed = spec_.seed;
+  f.seat = b.seat;
+  f.turn = turn;
+  f.message = std::move(message);
+  f.input = turn >= 0 ? last_input_ : std::string();
+  if (b.proc) f.stderr_tail = LastLines(b.proc->stderr_tail(), 10);
+  f.reproduce = spec_.reproduce;
+  b.reported[check] = result_.findings.size();
+  result_.findings.push_back(std::move(f));
+  return result_.findings.back();
+}
+
+void Match::Handshake(BotSeat& b) {
+  BotProcess& p = *b.proc;
+  const auto deadline = p.started_at() + std::chrono::milliseconds(config_.ready_ms);
+  const std::string& ready = *config_.ready_line;
+  std::string noise;
+  auto waiting = [&] { return p.HasLine() || p.exited() || p.stdout_eof(); };
+  auto take = [&](const TimedLine& tl) -> bool {  // true when it is (a form of) READY
+    const std::string& text = tl.line.text;
+    if (text == ready) return true;
+    std::string folded;
+    for (char c : text)
+      if (static_cast<unsigned char>(c) > ' ') folded += static_cast<char>(std::toupper(c));
+    if (folded == ready) {
+      Finding& f =
+          Report(b, "ready.malformed", "the handshake line is not exactly '" + ready + "'");
+      f.received = EscapeBytes(text) + "\\n";
+      return true;
+    }
+    noise += EscapeBytes(text) + "\\n";
+    return false;
+  };
+  bool ready_seen = false;
+  std::optional<Clock::time_point> ready_at;
+  while (!ready_seen && env_.RunUntil(deadline, waiting)) {
+    if (!p.HasLine()) break;
+    const TimedLine tl = p.PopLine();
+    ready_seen = take(tl);
+    if (ready_seen) ready_at = tl.at;
+  }
+  if (!ready_seen && !p.exited() && !p.stdout_eof()) {
+    // Not ready in time: watch a while longer to tell "late" from "missing".
+    while (!ready_seen && env_.RunUntil(deadline + config_.late_window, waiting) && p.HasLine()) {
+      const TimedLine tl = p.PopLine();
+      ready_seen = take(tl);
+      if (ready_seen) ready_at = tl.at;
+    }
+  }
+  if (!noise.empty()) {
+    Finding& f = Report(b, "ready.noise", "the bot printed other lines before its handshake");
+    f.received = noise;
+  }
+  if (ready_seen && *ready_at <= deadline) return;
+  Settle(p);
+  if (ready_seen) {
+    Finding& f = Report(b, "ready.late", "the handshake arrived after the limit");
+    f.elapsed_ms = Ms(*ready_at - p.started_at());
+    f.limit_ms = config_.ready_ms;
+  } else if (p.exited()) {
+    Finding& f = Report(b, "process.crash", "the bot " + DescribeExit(p) + " before its handshake");
+    f.received = noise + EscapeBytes(p.partial());
+  } else if (p.stdout_eof()) {
+    Report(b, "process.stdout-closed", "the bot closed its standard output before its handshake");
+  } else {
+    Finding& f = Report(b, "ready.missing", "no '" + ready + "' line within the limit");
+    f.limit_ms = config_.ready_ms;
+    f.received = noise + EscapeBytes(p.partial());
+  }
+  Stop(b, -1);
+}
+
+void Match::CheckFloods(BotSeat& b, int turn) {
+  BotProcess& p = *b.proc;
+  if (p.partial_length() > config_.max_answer_bytes || p.dropped_lines() > 0) {
+    Finding& f = Report(b, "output.flood",
+                        "the bot wrote " + std::to_string(p.stdout_bytes()) + " bytes to stdout (" +
+                            std::to_string(p.partial_length()) + " without a newline)",
+                        turn);
+    f.received = EscapeBytes(p.partial().substr(0, 200)) + "...";
+  }
+  if (p.stderr_bytes() > config_.max_stderr_bytes) {
+    Report(b, "stderr.flood",
+           "the bot wrote " + std::to_string(p.stderr_bytes()) + " bytes to stderr (limit " +
+               std::to_string(config_.max_stderr_bytes) + ")",
+           turn);
+  }
+}
+
+void Match::CheckBetweenTurns(BotSeat& b, int turn) {
+  BotProcess& p = *b.proc;
+  env_.RunUntil(env_.Now(), [] { return false; });  // collect what has already arrived
+  if (p.HasLine()) {
+    std::string extra;
+    int n = 0;
+    while (p.HasLine()) {
+      const TimedLine tl = p.PopLine();
+      if (n++ < 3) extra += EscapeBytes(tl.line.text) + "\\n";
+    }
+    Finding& f = Report(b, "action.extra-lines",
+                        "the bot printed " + std::to_string(n) +
+                            " more line(s) after its answer; a line-per-turn referee reads them as "
+                            "the next answers",
+                        turn);
+    if (f.received.empty()) f.received = extra;
+  }
+}
+
+void Match::Stop(BotSeat& b, int turn) {
+  b.active = false;
+  Teardown(b, turn);
+}
+
+void Match::Teardown(BotSeat& b, int turn) {
+  if (!b.proc) return;
+  const TeardownReport t = b.proc->Terminate(config_.kill_grace);
+  if (!t.leftovers.empty() || !t.survivors.empty()) {
+    std::string pids;
+    for (pid_t pid : t.leftovers) pids += " " + std::to_string(pid);
+    Finding& f =
+        Report(b, "process.leftover",
+               "processes of the bot were still alive after it ended:" + pids +
+                   (t.survivors.empty() ? " (arbiter killed them)" : " (some survived SIGKILL)"),
+               turn);
+    (void)f;
+  }
+}
+
+void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
+  BotProcess& p = *b.proc;
+  CheckBetweenTurns(b, rec.turn);
+  Settle(p);
+  if (p.exited() || p.stdout_eof()) {
+    if (p.exited()) {
+      Report(b, "process.crash", "the bot " + DescribeExit(p) + " before the game ended", rec.turn);
+    } else {
+      Report(b, "process.stdout-closed", "the bot closed its standard output during the game",
+             rec.turn);
+    }
+    Stop(b, rec.turn);
+    return;
+  }
+  const int limit = b.own_turns++ == 0 ? config_.first_action_ms : config_.action_ms;
+  const auto sent = env_.Now();  // before the write: see BotProcess::write_done_at
+  p.Write(rec.input);
+  const auto deadline = sent + std::chrono::milliseconds(limit);
+  env_.RunUntil(deadline, [&] { return p.HasLine() || p.exited() || p.stdout_eof(); });
+  const auto start = p.write_done_at().value_or(sent);
+  CheckFloods(b, rec.turn);
+  if (!p.HasLine()) return DiagnoseSilence(b, start, limit, rec);
+  const TimedLine tl = p.PopLine();
+  const double elapsed = Ms(tl.at - start);
+  rec.elapsed_ms = elapsed;
+  result_.latencies_ms.push_back(elapsed);
+  if (elapsed > limit) {
+    Finding& f = Report(b, "action.deadline",
+                        "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
+                            std::to_string(limit) + " ms",
+                        rec.turn);
+    f.elapsed_ms = elapsed;
+    f.limit_ms = limit;
+    f.received = EscapeBytes(tl.line.text) + "\\n";
+    return Stop(b, rec.turn);
+  }
+  const std::string& text = tl.line.text;
+  if (tl.line.truncated || tl.line.length > config_.max_answer_bytes) {
+    Finding& f = Report(b, "output.flood",
+                        "an answer line of " + std::to_string(tl.line.length) + " bytes", rec.turn);
+    f.received = EscapeBytes(text.substr(0, 200)) + "...";
+  }
+  switch (spec_.state->ClassifyAnswer(text)) {
+    case AnswerVerdict::kValid:
+      break;
+    case AnswerVerdict::kWhitespace: {
+      Finding& f = Report(b, "action.whitespace",
+                          "the answer has surrounding whitespace or a carriage return; a referee "
+                          "that compares lines exactly rejects it",
+                          rec.turn);
+      if (f.received.empty()) f.received = EscapeBytes(text) + "\\n";
+      break;
+    }
+    case AnswerVerdict::kInvalid: {
+      Finding& f = Report(b, "action.invalid", "the answer is not a valid command", rec.turn);
+      if (f.received.empty()) f.received = EscapeBytes(text.substr(0, 200)) + "\\n";
+      break;
+    }
+  }
+  rec.answer = text;
+  rec.events = spec_.state->ApplyLine(text);
+}
+
+void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec) {
+  BotProcess& p = *b.proc;
+  rec.silent = true;
+  auto silence = [&] { rec.events = spec_.state->ApplySilence(); };
+  Settle(p);
+  if (p.exited()) {
+    Report(b, "process.crash", "the bot " + DescribeExit(p) + " instead of answering", rec.turn);
+    Stop(b, rec.turn);
+    return silence();
+  }
+  if (p.stdout_eof()) {
+    Report(b, "process.stdout-closed", "the bot closed its standard output instead of answering",
+           rec.turn);
+    Stop(b, rec.turn);
+    return silence();
+  }
+  // Gather evidence: is it computing or blocked reading, does a late answer come?
+  SilenceEvidence e;
+  e.partial_bytes = p.partial_length();
+  const ProcProbe before = p.Probe();
+  env_.RunUntil(env_.Now() + config_.observe, [&] { return p.HasLine() || p.exited(); });
+  if (p.HasLine()) {
+    const TimedLine tl = p.PopLine();
+    const double elapsed = Ms(tl.at - start);
+    Finding& f = Report(b, "action.deadline",
+                        "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
+                            std::to_string(limit) + " ms",
+                        rec.turn);
+    f.elapsed_ms = elapsed;
+    f.limit_ms = limit;
+    f.received = EscapeBytes(tl.line.text) + "\\n";
+    Stop(b, rec.turn);
+    return silence();
+  }
+  const ProcProbe after = p.Probe();
+  e.waiting_for_input = before.waiting_for_stdin && after.waiting_for_stdin;
+  e.cpu_advanced = after.cpu_ticks > before.cpu_ticks;
+  e.exited_before_eof = p.exited();
+  const std::string partial = p.partial();
+  if (!e.exited_before_eof) {
+    p.CloseStdin();
+    env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.HasLine() || p.exited(); });
+    e.answer_after_eof = p.HasLine();
+  }
+  Finding* f = nullptr;
+  const std::string waited = "no answer within " + std::to_string(limit) + " ms";
+  switch (harness::DiagnoseSilence(e)) {
+    case SilenceVerdict::kUnflushed:
+      f = &Report(b, "action.unflushed",
+                  waited +
+                      ": the bot was blocked reading its input with its answer unflushed; "
+                      "the answer came out only when its stdin was closed",
+                  rec.turn);
+      f->received = EscapeBytes(p.PopLine().line.text) + "\\n (after stdin was closed)";
+      f->advice = std::string(FlushAdvice());
+      break;
+    case SilenceVerdict::kPartialLine:
+      f = &Report(b, "action.partial", waited + ": the bot wrote part of a line and no newline",
+                  rec.turn);
+      f->received = EscapeBytes(partial.substr(0, 200));
+      f->advice = "end every answer with '\\n' (and flush)";
+      break;
+    case SilenceVerdict::kTooSlow:
+      f = &Report(b, "action.deadline", waited + ": the bot was still computing", rec.turn);
+      break;
+    case SilenceVerdict::kStalled:
+      f = &Report(b, "action.deadline",
+                  waited +
+                      ": the bot was neither computing nor reading its input (sleeping, or "
+                      "blocked on something else)",
+                  rec.turn);
+      break;
+    case SilenceVerdict::kWaitingForMoreInput:
+      f = &Report(b, "action.deadline",
+                  waited +
+                      ": the bot was blocked reading its input, as if it expected more than "
+                      "the turn gives",
+                  rec.turn);
+      break;
+    case SilenceVerdict::kExited:
+      f = &Report(b, "process.crash", "the bot " + DescribeExit(p) + " instead of answering",
+                  rec.turn);
+      break;
+  }
+  if (f->check != "process.crash") f->limit_ms = limit;
+  Stop(b, rec.turn);
+  silence();
+}
+
+void Match::Finish(BotSeat& b) {
+  if (!b.active) return;
+  BotProcess& p = *b.proc;
+  CheckBetweenTurns(b, -1);
+  CheckFloods(b, -1);
+  if (p.exited()) {
+    Report(b, "process.crash", "the bot " + DescribeExit(p) + " before the game ended");
+  } else {
+    p.CloseStdin();
+    if (!env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.exited(); })) {
+      Finding& f =
+          Report(b, "process.no-exit-on-eof",
+                 "the bot did not exit within " + std::to_string(config_.eof_grace.count()) +
+                     " ms of its stdin being closed at the end of the game");
+      f.limit_ms = static_cast<int>(config_.eof_grace.count());
+    }
+  }
+  b.active = false;
+  Teardown(b, -1);
+}
+
+void Match::Run(const Progress& progress) {
+  GameState& state = *spec_.state;
+  result_.initial_state = state.Serialize();
+  for (size_t seat = 0; seat < spec_.seats.size(); ++seat) {
+    if (spec_.seats[seat].argv.empty()) continue;
+    BotSeat b;
+    b.seat = static_cast<int>(seat);
+    SpawnOptions options;
+    options.argv = spec_.seats[seat].argv;
+    options.limits = config_.limits;
+    std::string error;
+    b.proc = env_.Spawn(options, error);
+    bots_.push_back(std::move(b));
+    BotSeat& placed = bots_.back();
+    if (!placed.proc) {
+      Report(placed, "process.exec-failed", error.empty() ? "the bot could not be started" : error);
+      continue;
+    }
+    placed.active = true;
+  }
+  for (BotSeat& b : bots_) {
+    if (b.active && config_.ready_line) Handshake(b);
+    if (b.active) {
+      if (std::string init = state.InitText(b.seat); !init.empty()) b.proc->Write(init);
+    }
+  }
+  Rng rng(spec_.policy_seed);
+  int played = 0;
+  while (!state.IsTerminal() && (spec_.max_turns == 0 || played < spec_.max_turns)) {
+    TurnRecord rec;
+    rec.turn = state.turn();
+    rec.player = state.current_player();
+    if (progress) progress(spec_.id, rec.turn);
+    BotSeat* bot = nullptr;
+    for (BotSeat& b : bots_)
+      if (b.seat == rec.player) bot = &b;
+    if (!state.CurrentPlayerReceivesInput() || (bot && !bot->active)) {
+      rec.silent = true;
+      rec.events = state.ApplySilence();
+    } else if (!bot) {
+      rec.input = state.InputText(rec.player);
+      rec.answer = state.BuiltinAnswer(spec_.seats[rec.player].policy, rng).value_or("");
+      rec.events = state.ApplyLine(rec.answer);
+    } else {
+      rec.input = state.InputText(rec.player);
+      last_input_ = rec.input;
+      BotTurn(*bot, rec);
+    }
+    result_.turns.push_back(std::move(rec));
+    ++played;
+  }
+  for (BotSeat& b : bots_) Finish(b);
+  result_.turns_played = played;
+  result_.game_over = state.IsTerminal();
+  result_.winner = state.Winner();
+}
+
+}  // namespace
+
+MatchResult RunMatch(Env& env, MatchSpec spec, const SessionConfig& config,
+                     const CheckCatalog& catalog, const Progress& progress) {
+  MatchResult result;
+  result.id = spec.id;
+  result.description = spec.description;
+  result.seed = spec.seed;
+  Match(env, spec, config, catalog, result).Run(progress);
+  return result;
+}
+
+}  // namespace arbiter::harness

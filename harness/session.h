@@ -1,0 +1,80 @@
+// One match between the reference engine and bots: the referee's side of the
+// protocol, game-agnostic. It starts the bot seats, checks the handshake,
+// plays every turn (bots answer through their pipes, the other seats are the
+// game's built-in players), judges each answer, diagnoses every silence, and
+// at the end closes the bots' stdin and tears them down. Everything that goes
+// wrong is a Finding; nothing a bot does can make it throw or hang.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "env.h"
+#include "findings.h"
+
+namespace arbiter::harness {
+
+struct SessionConfig {
+  std::optional<std::string> ready_line;  // nullopt: the game has no handshake
+  int ready_ms = 1000;
+  int first_action_ms = 100;
+  int action_ms = 100;
+  Limits limits;
+  std::chrono::milliseconds observe{200};       // watching a silent bot after its deadline
+  std::chrono::milliseconds late_window{1500};  // a late READY is still recognised this long
+  std::chrono::milliseconds eof_grace{1000};    // to exit once its stdin is closed
+  std::chrono::milliseconds kill_grace{500};    // SIGTERM, then SIGKILL
+  size_t max_answer_bytes = 1024;               // longer answers or partial lines: output.flood
+  uint64_t max_stderr_bytes = 8ull << 20;       // stderr.flood
+};
+
+struct Seat {
+  std::vector<std::string> argv;  // a bot process; empty for a built-in player
+  std::string policy;             // the built-in player's policy
+};
+
+struct MatchSpec {
+  std::string id;           // "game-2", "edge-stunned"
+  std::string description;  // for people
+  std::unique_ptr<GameState> state;
+  std::vector<Seat> seats;  // one per player
+  std::optional<uint64_t> seed;
+  uint64_t policy_seed = 0;
+  int max_turns = 0;      // stop after this many turns; 0 plays to the end
+  std::string reproduce;  // the command that replays this match
+};
+
+struct TurnRecord {
+  int turn = 0;
+  int player = 0;
+  std::string input;    // what the player was sent; empty when nothing was sent
+  std::string answer;   // the line applied
+  bool silent = false;  // no answer was applied (stopped bot, fallen player)
+  std::optional<double> elapsed_ms;
+  std::vector<Event> events;
+};
+
+struct MatchResult {
+  std::string id;
+  std::string description;
+  std::optional<uint64_t> seed;
+  std::string initial_state;  // GameState::Serialize()
+  std::vector<TurnRecord> turns;
+  std::vector<Finding> findings;
+  std::vector<double> latencies_ms;  // every answer of a bot, in order
+  int winner = -1;
+  int turns_played = 0;
+  bool game_over = false;
+};
+
+using Progress = std::function<void(const std::string& match, int turn)>;
+
+MatchResult RunMatch(Env& env, MatchSpec spec, const SessionConfig& config,
+                     const CheckCatalog& catalog, const Progress& progress = {});
+
+}  // namespace arbiter::harness

@@ -1,0 +1,128 @@
+#include "fake_env.h"
+
+#include <algorithm>
+
+namespace arbiter::harness::testing {
+
+FakeBot::FakeBot(FakeEnv& env, FakeScript script)
+    : env_(env), script_(std::move(script)), started_(env.Now()) {
+  Schedule(script_.on_start);
+}
+
+FakeBot::~FakeBot() {
+  auto& v = env_.bots;
+  v.erase(std::remove(v.begin(), v.end(), this), v.end());
+}
+
+void FakeBot::Schedule(const std::vector<Emit>& emits) {
+  for (const Emit& e : emits) pending_.emplace(env_.Now() + e.delay, e);
+}
+
+void FakeBot::Write(std::string_view bytes) {
+  write_done_ = env_.Now();
+  if (exited() || stdin_closed_) return;
+  const int index = inputs_++;
+  if (script_.on_input) Schedule(script_.on_input(index, std::string(bytes)));
+}
+
+void FakeBot::CloseStdin() {
+  if (stdin_closed_) return;
+  stdin_closed_ = true;
+  if (!exited()) Schedule(script_.on_eof);
+}
+
+ProcProbe FakeBot::Probe() const {
+  ProcProbe p;
+  p.alive = !exited();
+  p.waiting_for_stdin = p.alive && script_.waiting_for_stdin;
+  p.cpu_ticks = script_.burns_cpu
+                    ? static_cast<uint64_t>((env_.Now() - started_) / std::chrono::milliseconds(10))
+                    : 0;
+  return p;
+}
+
+TeardownReport FakeBot::Terminate(Clock::duration) {
+  TeardownReport r;
+  r.exited_before = exited();
+  if (!terminated_) r.leftovers = script_.leftovers;
+  terminated_ = true;
+  if (!exited()) {
+    signal_ = 15;
+    exited_at_ = env_.Now();
+  }
+  pending_.clear();
+  return r;
+}
+
+std::optional<Clock::time_point> FakeBot::NextEventTime() const {
+  if (pending_.empty()) return std::nullopt;
+  return pending_.begin()->first;
+}
+
+void FakeBot::DeliverDue() {
+  while (!pending_.empty() && pending_.begin()->first <= env_.Now()) {
+    const Emit e = pending_.begin()->second;
+    pending_.erase(pending_.begin());
+    if (exited()) continue;
+    switch (e.kind) {
+      case Emit::kStdout: {
+        if (stdout_eof_) break;
+        const uint64_t before = framer_.total_lines();
+        framer_.Feed(e.bytes);
+        for (uint64_t i = before; i < framer_.total_lines(); ++i) arrivals_.push_back(env_.Now());
+        while (arrivals_.size() > framer_.queued()) arrivals_.pop_front();
+        break;
+      }
+      case Emit::kStderr:
+        stderr_bytes_ += e.bytes.size();
+        stderr_ += e.bytes;
+        if (stderr_.size() > 4096) stderr_.erase(0, stderr_.size() - 4096);
+        break;
+      case Emit::kExit:
+        exit_code_ = e.code;
+        exited_at_ = env_.Now();
+        stdout_eof_ = true;
+        break;
+      case Emit::kSignal:
+        signal_ = e.code;
+        exited_at_ = env_.Now();
+        stdout_eof_ = true;
+        break;
+      case Emit::kCloseStdout:
+        stdout_eof_ = true;
+        break;
+    }
+  }
+}
+
+bool FakeEnv::RunUntil(Clock::time_point deadline, const std::function<bool()>& done) {
+  while (true) {
+    if (done()) return true;
+    std::optional<Clock::time_point> next;
+    for (FakeBot* b : bots) {
+      const auto t = b->NextEventTime();
+      if (t && (!next || *t < *next)) next = t;
+    }
+    if (!next || *next > deadline) {
+      now_ = std::max(now_, deadline);
+      return done();
+    }
+    now_ = std::max(now_, *next);
+    for (FakeBot* b : bots) b->DeliverDue();
+  }
+}
+
+std::unique_ptr<BotProcess> FakeEnv::Spawn(const SpawnOptions& options, std::string& error) {
+  spawned_argv.push_back(options.argv);
+  FakeScript script = scripts.empty() ? FakeScript{} : std::move(scripts.front());
+  if (!scripts.empty()) scripts.pop_front();
+  if (script.spawn_fails) {
+    error = "cannot execute '" + options.argv[0] + "': No such file or directory";
+    return nullptr;
+  }
+  auto bot = std::make_unique<FakeBot>(*this, std::move(script));
+  bots.push_back(bot.get());
+  return bot;
+}
+
+}  // namespace arbiter::harness::testing

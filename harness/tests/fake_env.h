@@ -1,0 +1,118 @@
+// A discrete-event fake of Env and BotProcess for the session tests: a virtual
+// clock, and bots that follow a script ("on the k-th input, after 60 ms, write
+// 'N\n'"). RunUntil jumps the clock from one scripted event to the next, so a
+// test of a 100 ms deadline takes microseconds and its times are exact.
+#pragma once
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <vector>
+
+#include "env.h"
+
+namespace arbiter::harness::testing {
+
+using std::chrono::milliseconds;
+
+struct Emit {
+  enum Kind { kStdout, kStderr, kExit, kSignal, kCloseStdout };
+  milliseconds delay{0};
+  Kind kind = kStdout;
+  std::string bytes;
+  int code = 0;
+};
+inline Emit Out(int ms, std::string bytes) {
+  return {milliseconds(ms), Emit::kStdout, std::move(bytes)};
+}
+inline Emit Err(int ms, std::string bytes) {
+  return {milliseconds(ms), Emit::kStderr, std::move(bytes)};
+}
+inline Emit Exit(int ms, int code) { return {milliseconds(ms), Emit::kExit, {}, code}; }
+inline Emit Signal(int ms, int sig) { return {milliseconds(ms), Emit::kSignal, {}, sig}; }
+inline Emit CloseOut(int ms) { return {milliseconds(ms), Emit::kCloseStdout}; }
+
+struct FakeScript {
+  std::vector<Emit> on_start;  // e.g. {Out(5, "READY\n")}
+  std::function<std::vector<Emit>(int index, const std::string& input)> on_input;  // index from 0
+  std::vector<Emit> on_eof;       // when its stdin is closed
+  bool waiting_for_stdin = true;  // what Probe says while silent
+  bool burns_cpu = false;
+  std::vector<pid_t> leftovers;  // reported by Terminate
+  bool spawn_fails = false;
+};
+
+class FakeEnv;
+
+class FakeBot final : public BotProcess {
+ public:
+  FakeBot(FakeEnv& env, FakeScript script);
+  ~FakeBot() override;
+  pid_t pid() const override { return 4242; }
+  Clock::time_point started_at() const override { return started_; }
+  void Write(std::string_view bytes) override;
+  size_t pending_write_bytes() const override { return 0; }
+  std::optional<Clock::time_point> write_done_at() const override { return write_done_; }
+  void CloseStdin() override;
+  bool stdin_broken() const override { return false; }
+  bool HasLine() const override { return framer_.HasLine(); }
+  TimedLine PopLine() override {
+    TimedLine t{framer_.PopLine(), arrivals_.front()};
+    arrivals_.pop_front();
+    return t;
+  }
+  std::string partial() const override { return std::string(framer_.partial()); }
+  size_t partial_length() const override { return framer_.partial_length(); }
+  uint64_t stdout_bytes() const override { return framer_.total_bytes(); }
+  uint64_t dropped_lines() const override { return framer_.dropped_lines(); }
+  bool stdout_eof() const override { return stdout_eof_; }
+  uint64_t stderr_bytes() const override { return stderr_bytes_; }
+  std::string stderr_tail() const override { return stderr_; }
+  bool exited() const override { return exit_code_ || signal_; }
+  std::optional<int> exit_code() const override { return exit_code_; }
+  std::optional<int> term_signal() const override { return signal_; }
+  std::optional<Clock::time_point> exited_at() const override { return exited_at_; }
+  ProcProbe Probe() const override;
+  TeardownReport Terminate(Clock::duration grace) override;
+
+  // For FakeEnv.
+  std::optional<Clock::time_point> NextEventTime() const;
+  void DeliverDue();
+  int inputs() const { return inputs_; }
+  bool terminated() const { return terminated_; }
+  bool stdin_closed() const { return stdin_closed_; }
+
+ private:
+  void Schedule(const std::vector<Emit>& emits);
+  FakeEnv& env_;
+  FakeScript script_;
+  Clock::time_point started_;
+  std::optional<Clock::time_point> write_done_;
+  std::multimap<Clock::time_point, Emit> pending_;
+  LineFramer framer_{1024, 64};
+  std::deque<Clock::time_point> arrivals_;
+  bool stdout_eof_ = false, stdin_closed_ = false, terminated_ = false;
+  uint64_t stderr_bytes_ = 0;
+  std::string stderr_;
+  std::optional<int> exit_code_, signal_;
+  std::optional<Clock::time_point> exited_at_;
+  int inputs_ = 0;
+  uint64_t cpu_ = 0;
+};
+
+class FakeEnv final : public Env {
+ public:
+  Clock::time_point Now() override { return now_; }
+  bool RunUntil(Clock::time_point deadline, const std::function<bool()>& done) override;
+  std::unique_ptr<BotProcess> Spawn(const SpawnOptions& options, std::string& error) override;
+
+  // Scripts handed to the bots in the order they are spawned.
+  std::deque<FakeScript> scripts;
+  std::vector<FakeBot*> bots;  // owned by the session
+  std::vector<std::vector<std::string>> spawned_argv;
+
+ private:
+  Clock::time_point now_{std::chrono::seconds(1000)};
+};
+
+}  // namespace arbiter::harness::testing

@@ -1,0 +1,197 @@
+// Ending bots: SIGTERM then SIGKILL to the whole tree, descendants that left
+// the group (setsid) or were orphaned to arbiter included, stopped processes
+// woken, everything reaped, and a report that says what outlived the bot.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <algorithm>
+
+#include "process_test_support.h"
+
+namespace arbiter::harness::testing {
+namespace {
+
+constexpr auto kGrace = milliseconds(200);
+
+bool Contains(const std::vector<pid_t>& pids, pid_t pid) {
+  return std::find(pids.begin(), pids.end(), pid) != pids.end();
+}
+
+TEST(Teardown, PoliteBotEndsOnSigterm) {
+  EventLoop loop;
+  auto bot = Spawn(loop, {"/bin/sleep", "30"});
+  ASSERT_TRUE(bot);
+  const Clock::time_point start = Clock::now();
+  const TeardownReport report = bot->Terminate(kGrace);
+  EXPECT_LT(MsSince(start), 150);
+  EXPECT_FALSE(report.exited_before);
+  EXPECT_FALSE(report.needed_sigkill);
+  EXPECT_TRUE(report.leftovers.empty());
+  EXPECT_TRUE(report.survivors.empty());
+  EXPECT_TRUE(bot->exited());
+  EXPECT_EQ(bot->term_signal(), SIGTERM);
+  EXPECT_FALSE(Running(bot->pid()));
+}
+
+TEST(Teardown, IgnoringSigtermNeedsSigkillAndLeavesNothing) {
+  EventLoop loop;
+  auto bot = Sh(loop, "trap '' TERM; sleep 30; :");  // sleep inherits the ignored TERM
+  ASSERT_TRUE(bot);
+  std::vector<pid_t> pids;
+  const Clock::time_point limit = Clock::now() + milliseconds(3000);
+  while (pids.size() < 2 && Clock::now() < limit) pids = bot->Probe().pids;
+  ASSERT_EQ(pids.size(), 2u);
+  const Clock::time_point start = Clock::now();
+  const TeardownReport report = bot->Terminate(kGrace);
+  EXPECT_GE(MsSince(start), 180);
+  EXPECT_FALSE(report.exited_before);
+  EXPECT_TRUE(report.needed_sigkill);
+  EXPECT_TRUE(report.survivors.empty());
+  EXPECT_EQ(bot->term_signal(), SIGKILL);
+  for (const pid_t pid : pids) EXPECT_FALSE(Running(pid)) << pid;
+}
+
+TEST(Teardown, SetsidGrandchildHoldingStdoutIsALeftoverAndIsKilled) {
+  EventLoop loop;
+  auto bot = Sh(loop, "setsid sleep 30 & echo $!");
+  ASSERT_TRUE(bot);
+  ASSERT_TRUE(WaitFor(loop, milliseconds(5000), [&] { return bot->exited() && bot->HasLine(); }));
+  const pid_t grandchild = std::stoi(bot->PopLine().line.text);
+  EXPECT_FALSE(WaitFor(loop, milliseconds(100), [&] { return bot->stdout_eof(); }))
+      << "the grandchild holds stdout open";
+  EXPECT_TRUE(Running(grandchild));
+  const TeardownReport report = bot->Terminate(kGrace);
+  EXPECT_TRUE(report.exited_before);
+  EXPECT_TRUE(Contains(report.leftovers, grandchild));
+  EXPECT_TRUE(report.survivors.empty());
+  EXPECT_FALSE(Running(grandchild));
+  EXPECT_TRUE(WaitFor(loop, milliseconds(2000), [&] { return bot->stdout_eof(); }));
+}
+
+// The subshell that started it exits, so the orphan is re-parented to
+// arbiter (a child subreaper) while the bot's main process still runs.
+TEST(Teardown, OrphanReparentedToArbiterIsKilled) {
+  EventLoop loop;
+  auto bot = Sh(loop, "(setsid sleep 30 & echo $!); exec sleep 30");
+  ASSERT_TRUE(bot);
+  ASSERT_TRUE(WaitFor(loop, milliseconds(5000), [&] { return bot->HasLine(); }));
+  const pid_t orphan = std::stoi(bot->PopLine().line.text);
+  ASSERT_TRUE(Running(orphan));
+  const TeardownReport report = bot->Terminate(kGrace);
+  EXPECT_FALSE(report.exited_before);
+  EXPECT_FALSE(report.needed_sigkill);
+  EXPECT_TRUE(report.survivors.empty());
+  EXPECT_FALSE(Running(orphan));
+}
+
+TEST(Teardown, AllChildrenInTheGroupEnd) {
+  EventLoop loop;
+  auto bot = Sh(loop, "sleep 30 & sleep 30 & wait");
+  ASSERT_TRUE(bot);
+  std::vector<pid_t> pids;
+  const Clock::time_point limit = Clock::now() + milliseconds(3000);
+  while (pids.size() < 3 && Clock::now() < limit) pids = bot->Probe().pids;
+  ASSERT_EQ(pids.size(), 3u);
+  const TeardownReport report = bot->Terminate(kGrace);
+  EXPECT_FALSE(report.needed_sigkill);
+  EXPECT_TRUE(report.leftovers.empty()) << "they died of the same SIGTERM";
+  for (const pid_t pid : pids) EXPECT_FALSE(Running(pid)) << pid;
+}
+
+TEST(Teardown, ChildOutlivingTheMainProcessIsALeftover) {
+  EventLoop loop;
+  // The child prints its pid only once it ignores SIGTERM (an ignored signal
+  // stays ignored across exec), so teardown cannot race the trap.
+  auto bot = Sh(loop, "sh -c 'trap \"\" TERM; echo $$; exec sleep 30' & sleep 30");
+  ASSERT_TRUE(bot);
+  ASSERT_TRUE(WaitFor(loop, milliseconds(5000), [&] { return bot->HasLine(); }));
+  const pid_t child = std::stoi(bot->PopLine().line.text);
+  const TeardownReport report = bot->Terminate(kGrace);
+  EXPECT_FALSE(report.exited_before);
+  EXPECT_TRUE(report.needed_sigkill);
+  EXPECT_TRUE(Contains(report.leftovers, child));
+  EXPECT_FALSE(Contains(report.leftovers, bot->pid()));
+  EXPECT_TRUE(report.survivors.empty());
+  EXPECT_EQ(bot->term_signal(), SIGTERM);
+  EXPECT_FALSE(Running(child));
+}
+
+TEST(Teardown, StoppedBotIsWokenToEnd) {
+  EventLoop loop;
+  auto bot = Sh(loop, "kill -STOP $$; sleep 30");
+  ASSERT_TRUE(bot);
+  const Clock::time_point limit = Clock::now() + milliseconds(3000);
+  while (StatusField(bot->pid(), "State").rfind("T", 0) != 0 && Clock::now() < limit) {
+  }
+  ASSERT_EQ(StatusField(bot->pid(), "State").substr(0, 1), "T");
+  const TeardownReport report = bot->Terminate(kGrace);
+  EXPECT_FALSE(report.needed_sigkill);
+  EXPECT_EQ(bot->term_signal(), SIGTERM);
+}
+
+TEST(Teardown, ExitedBotReportsExitedBeforeAndTerminateTwiceIsSafe) {
+  EventLoop loop;
+  auto bot = Sh(loop, "exit 5");
+  ASSERT_TRUE(bot);
+  ASSERT_TRUE(WaitFor(loop, milliseconds(5000), [&] { return bot->exited(); }));
+  const TeardownReport first = bot->Terminate(kGrace);
+  EXPECT_TRUE(first.exited_before);
+  EXPECT_FALSE(first.needed_sigkill);
+  EXPECT_TRUE(first.leftovers.empty());
+  const TeardownReport second = bot->Terminate(kGrace);
+  EXPECT_TRUE(second.exited_before);
+  EXPECT_TRUE(second.survivors.empty());
+  EXPECT_EQ(bot->exit_code(), 5);
+}
+
+TEST(Teardown, ExitNoticedEvenIfTheLoopHasNotRun) {
+  EventLoop loop;
+  auto bot = Sh(loop, "exit 0");
+  ASSERT_TRUE(bot);
+  const Clock::time_point limit = Clock::now() + milliseconds(3000);
+  while (StatusField(bot->pid(), "State").rfind("Z", 0) != 0 && Clock::now() < limit) {
+  }
+  EXPECT_TRUE(bot->Terminate(kGrace).exited_before);
+  EXPECT_EQ(bot->exit_code(), 0);
+}
+
+TEST(Teardown, DestroyingARunningBotEndsItsTree) {
+  EventLoop loop;
+  auto bot = Sh(loop, "trap '' TERM; setsid sleep 30 & echo $!; sleep 30; :");
+  ASSERT_TRUE(bot);
+  ASSERT_TRUE(WaitFor(loop, milliseconds(5000), [&] { return bot->HasLine(); }));
+  const pid_t main = bot->pid();
+  const pid_t grandchild = std::stoi(bot->PopLine().line.text);
+  bot.reset();
+  EXPECT_FALSE(Running(main));
+  EXPECT_FALSE(Running(grandchild));
+}
+
+TEST(Teardown, DestroyingTheLoopFirstEndsItsBots) {
+  auto loop = std::make_unique<EventLoop>();
+  auto bot = Spawn(*loop, {"/bin/cat"});
+  ASSERT_TRUE(bot);
+  bot->Write(std::string(1 << 20, 'z'));  // with a write pending
+  const pid_t pid = bot->pid();
+  loop.reset();
+  EXPECT_FALSE(Running(pid));
+  EXPECT_TRUE(bot->exited());
+  EXPECT_TRUE(bot->Terminate(kGrace).survivors.empty());
+  bot->Write("ignored\n");
+  bot.reset();
+}
+
+TEST(Teardown, OtherBotsAreLeftAlone) {
+  EventLoop loop;
+  auto a = Spawn(loop, {"/bin/sleep", "30"});
+  auto b = Spawn(loop, {"/bin/cat"});
+  ASSERT_TRUE(a && b);
+  a->Terminate(kGrace);
+  EXPECT_TRUE(Running(b->pid()));
+  b->Write("still here\n");
+  ASSERT_TRUE(WaitFor(loop, milliseconds(5000), [&] { return b->HasLine(); }));
+  EXPECT_EQ(b->PopLine().line.text, "still here");
+}
+
+}  // namespace
+}  // namespace arbiter::harness::testing

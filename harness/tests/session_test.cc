@@ -1,0 +1,199 @@
+// Tests of the referee loop of a match against scripted fake bots on a virtual
+// clock: each check ID is produced for its behaviour, with its evidence, and
+// the times are exact. Real processes are tested in tests/process/.
+#include "session.h"
+
+#include <gtest/gtest.h>
+
+#include "core/game.h"
+#include "fake_env.h"
+#include "registers.h"
+#include "spec_test.h"
+
+namespace arbiter::harness {
+namespace {
+
+using namespace testing;
+
+const CheckCatalog& Catalog() {
+  static const CheckCatalog c =
+      CatalogFromRegister(nlohmann::json::parse(report::RegisterJson("jc2015")));
+  return c;
+}
+
+SessionConfig Ja() {
+  SessionConfig c;
+  c.ready_line = "READY";
+  c.ready_ms = 1000;
+  c.first_action_ms = 100;
+  c.action_ms = 100;
+  return c;
+}
+
+FakeScript Answering(std::function<std::vector<Emit>(int, const std::string&)> on_input) {
+  FakeScript s;
+  s.on_start = {Out(5, "READY\n")};
+  s.on_input = std::move(on_input);
+  s.on_eof = {Exit(1, 0)};
+  return s;
+}
+
+FakeScript Good() {
+  return Answering([](int, const std::string&) { return std::vector<Emit>{Out(2, "N\n")}; });
+}
+
+// A 40-turn match: the bot in `seat`, idle built-in players elsewhere.
+MatchResult Play(FakeEnv& env, FakeScript script, SessionConfig cfg = Ja(), int seat = 0) {
+  env.scripts.push_back(std::move(script));
+  MatchSpec spec;
+  spec.id = "game-1";
+  std::string error;
+  spec.state = FindGame("jc2015")->new_game(1, {}, error);
+  spec.seats.resize(4, Seat{{}, "idle"});
+  spec.seats[seat].argv = {"./bot"};
+  spec.seed = 1;
+  spec.max_turns = 40;
+  spec.reproduce = "arbiter check-bot --match game-1 -- ./bot";
+  return RunMatch(env, std::move(spec), cfg, Catalog());
+}
+
+const Finding* Find(const MatchResult& r, const std::string& check) {
+  for (const Finding& f : r.findings)
+    if (f.check == check) return &f;
+  return nullptr;
+}
+
+std::string Checks(const MatchResult& r) {
+  std::string out;
+  for (const Finding& f : r.findings) out += f.check + " ";
+  return out;
+}
+
+SPEC_TEST(Session, AConformantBotHasNoFindingsAndAnswersEveryTurn, "jc2015.protocol.ready",
+          "jc2015.protocol.action.commands") {
+  FakeEnv env;
+  const MatchResult r = Play(env, Good());
+  EXPECT_TRUE(r.findings.empty()) << Checks(r);
+  EXPECT_EQ(r.turns_played, 40);
+  EXPECT_EQ(r.latencies_ms.size(), 10u);
+  for (double ms : r.latencies_ms) EXPECT_DOUBLE_EQ(ms, 2.0);
+}
+
+SPEC_TEST(Session, ABotThatNeverSaysReadyIsMissingAndSitsOutTheGame,
+          "jc2015.protocol.ready.limit") {
+  FakeEnv env;
+  FakeScript s = Good();
+  s.on_start = {};
+  const MatchResult r = Play(env, s);
+  ASSERT_EQ(r.findings.size(), 1u) << Checks(r);
+  EXPECT_EQ(r.findings[0].check, "ready.missing");
+  EXPECT_EQ(r.findings[0].clause, "jc2015.protocol.ready.limit");
+  EXPECT_EQ(r.findings[0].severity, Severity::kFail);
+  EXPECT_EQ(r.findings[0].limit_ms, 1000);
+  for (const TurnRecord& t : r.turns)
+    if (t.player == 0) EXPECT_TRUE(t.silent);
+}
+
+SPEC_TEST(Session, AReadyAfterTheLimitIsLateWithItsTime, "jc2015.protocol.ready.limit") {
+  FakeEnv env;
+  FakeScript s = Good();
+  s.on_start = {Out(1200, "READY\n")};
+  const MatchResult r = Play(env, s);
+  const Finding* f = Find(r, "ready.late");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_DOUBLE_EQ(*f->elapsed_ms, 1200.0);
+  EXPECT_EQ(Find(r, "ready.missing"), nullptr);
+}
+
+SPEC_TEST(Session, ALowercaseReadyIsMalformed, "jc2015.protocol.ready") {
+  FakeEnv env;
+  FakeScript s = Good();
+  s.on_start = {Out(5, "ready\n")};
+  const MatchResult r = Play(env, s);
+  const Finding* f = Find(r, "ready.malformed");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->received, "ready\\n");
+  EXPECT_EQ(r.findings.size(), 1u) << Checks(r);
+}
+
+SPEC_TEST(Session, ABannerBeforeReadyIsAWarningAndTheGameGoesOn, "jc2015.protocol.ready") {
+  FakeEnv env;
+  FakeScript s = Good();
+  s.on_start = {Out(5, "hello from bot\nREADY\n")};
+  const MatchResult r = Play(env, s);
+  ASSERT_EQ(r.findings.size(), 1u) << Checks(r);
+  EXPECT_EQ(r.findings[0].check, "ready.noise");
+  EXPECT_EQ(r.findings[0].severity, Severity::kWarn);
+  EXPECT_EQ(r.findings[0].received, "hello from bot\\n");
+  EXPECT_EQ(r.latencies_ms.size(), 10u);
+}
+
+FakeScript SlowOn(int index, int ms) {
+  return Answering([=](int i, const std::string&) {
+    return std::vector<Emit>{Out(i == index ? ms : 2, "N\n")};
+  });
+}
+
+SPEC_TEST(Session, WithA100MsLimitAnAnswerIn60MsPassesAndIn160MsFails,
+          "jc2015.protocol.action.limit") {
+  FakeEnv ok_env;
+  EXPECT_TRUE(Play(ok_env, SlowOn(3, 60)).findings.empty());
+  FakeEnv late_env;
+  const MatchResult r = Play(late_env, SlowOn(3, 160));
+  const Finding* f = Find(r, "action.deadline");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_DOUBLE_EQ(*f->elapsed_ms, 160.0);
+  EXPECT_EQ(f->limit_ms, 100);
+  EXPECT_EQ(f->turn, 12);  // the bot's fourth turn
+  EXPECT_EQ(f->seat, 0);
+  EXPECT_EQ(f->seed, 1u);
+  EXPECT_NE(f->input.find("EOD\n"), std::string::npos);
+  EXPECT_EQ(f->received, "N\\n");
+  EXPECT_EQ(f->reproduce, "arbiter check-bot --match game-1 -- ./bot");
+}
+
+SPEC_TEST(Session, TheFirstTurnHasItsOwnLimit, "jc2015.protocol.action.limit") {
+  SessionConfig cfg = Ja();
+  cfg.first_action_ms = 1000;
+  FakeEnv first;
+  EXPECT_TRUE(Play(first, SlowOn(0, 500), cfg).findings.empty());
+  FakeEnv second;
+  EXPECT_NE(Find(Play(second, SlowOn(1, 500), cfg), "action.deadline"), nullptr);
+}
+
+SPEC_TEST(Session, ALowercaseAnswerIsInvalid, "jc2015.protocol.action.commands") {
+  FakeEnv env;
+  const MatchResult r = Play(
+      env, Answering([](int, const std::string&) { return std::vector<Emit>{Out(1, "n\n")}; }));
+  const Finding* f = Find(r, "action.invalid");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->received, "n\\n");
+  EXPECT_EQ(f->occurrences, 10);
+}
+
+SPEC_TEST(Session, ACarriageReturnIsAWarningAndTheMoveStillCounts,
+          "jc2015.protocol.action.whitespace") {
+  FakeEnv env;
+  const MatchResult r = Play(
+      env, Answering([](int, const std::string&) { return std::vector<Emit>{Out(1, "D\r\n")}; }));
+  ASSERT_EQ(r.findings.size(), 1u) << Checks(r);
+  EXPECT_EQ(r.findings[0].check, "action.whitespace");
+  EXPECT_EQ(r.findings[0].severity, Severity::kWarn);
+  EXPECT_EQ(r.findings[0].received, "D\\r\\n");
+  ASSERT_FALSE(r.turns[0].events.empty());
+  EXPECT_EQ(r.turns[0].events[0].kind, "move");
+}
+
+SPEC_TEST(Session, TwoLinesInOneTurnAreExtraLines, "jc2015.protocol.action.commands") {
+  FakeEnv env;
+  const MatchResult r = Play(
+      env, Answering([](int, const std::string&) { return std::vector<Emit>{Out(1, "N\nN\n")}; }));
+  const Finding* f = Find(r, "action.extra-lines");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->severity, Severity::kFail);
+  EXPECT_EQ(f->received, "N\\n");
+  EXPECT_EQ(f->turn, 4);  // found before the bot's second turn
+}
+
+}  // namespace
+}  // namespace arbiter::harness

@@ -1,0 +1,119 @@
+// The JSON report (schema "arbiter-report/1", documented in
+// docs/report-schema.md): everything in the event model, for CI and tools.
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "core/parse.h"
+#include "run_report.h"
+
+namespace arbiter::report {
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json FindingJson(const harness::Finding& f) {
+  ordered_json j;
+  j["check"] = f.check;
+  j["clause"] = f.clause;
+  j["severity"] = harness::SeverityName(f.severity);
+  j["match"] = f.match;
+  j["seed"] = f.seed ? ordered_json(*f.seed) : ordered_json(nullptr);
+  j["seat"] = f.seat;
+  j["turn"] = f.turn >= 0 ? ordered_json(f.turn) : ordered_json(nullptr);
+  j["elapsed_ms"] = f.elapsed_ms ? ordered_json(*f.elapsed_ms) : ordered_json(nullptr);
+  j["limit_ms"] = f.limit_ms ? ordered_json(*f.limit_ms) : ordered_json(nullptr);
+  j["message"] = f.message;
+  j["received"] = f.received;
+  j["input"] = f.input;
+  j["stderr_tail"] = f.stderr_tail;
+  j["advice"] = f.advice;
+  j["reproduce"] = f.reproduce;
+  j["occurrences"] = f.occurrences;
+  return j;
+}
+
+ordered_json MatchJson(const harness::MatchResult& m) {
+  ordered_json j;
+  j["id"] = m.id;
+  j["description"] = m.description;
+  j["seed"] = m.seed ? ordered_json(*m.seed) : ordered_json(nullptr);
+  j["turns_played"] = m.turns_played;
+  j["game_over"] = m.game_over;
+  j["winner"] = m.winner;
+  j["latency_ms"] = {{"count", m.latencies_ms.size()},
+                     {"median", Percentile(m.latencies_ms, 50)},
+                     {"p99", Percentile(m.latencies_ms, 99)},
+                     {"max", Percentile(m.latencies_ms, 100)}};
+  j["initial_state"] = m.initial_state;
+  ordered_json turns = ordered_json::array();
+  for (const auto& t : m.turns) {
+    ordered_json tj;
+    tj["turn"] = t.turn;
+    tj["player"] = t.player;
+    tj["input"] = t.input;
+    tj["answer"] = EscapeBytes(t.answer);  // bytes from a bot: escaped, always valid UTF-8
+    tj["silent"] = t.silent;
+    tj["elapsed_ms"] = t.elapsed_ms ? ordered_json(*t.elapsed_ms) : ordered_json(nullptr);
+    ordered_json events = ordered_json::array();
+    for (const auto& e : t.events)
+      events.push_back({{"kind", e.kind}, {"clause", e.clause}, {"detail", e.detail}});
+    tj["events"] = events;
+    turns.push_back(tj);
+  }
+  j["turns"] = turns;
+  return j;
+}
+
+}  // namespace
+
+void WriteJson(const RunReport& r, std::ostream& out) {
+  ordered_json j;
+  j["schema"] = kJsonSchema;
+  j["tool"] = r.tool;
+  j["version"] = kVersion;
+  j["game"] = r.game;
+  j["profile"] = r.profile;
+  j["limits"] = {
+      {"ready_ms", r.ready_ms}, {"first_action_ms", r.first_action_ms}, {"action_ms", r.action_ms}};
+  j["seed"] = r.seed ? ordered_json(*r.seed) : ordered_json(nullptr);
+  j["bot"] = r.bot;
+  j["command"] = r.command;
+  j["verdict"] = !r.harness_error.empty() ? "error" : r.Failed() ? "fail" : "pass";
+  j["harness_error"] = r.harness_error;
+  j["counts"] = {{"fail", r.Count(harness::Severity::kFail)},
+                 {"warn", r.Count(harness::Severity::kWarn)},
+                 {"info", r.Count(harness::Severity::kInfo)},
+                 {"bot_turns", r.BotTurns()}};
+  if (r.calibration) {
+    j["calibration"] = {{"samples", r.calibration->samples},
+                        {"median_ms", r.calibration->median_ms},
+                        {"p99_ms", r.calibration->p99_ms},
+                        {"max_ms", r.calibration->max_ms}};
+  } else {
+    j["calibration"] = nullptr;
+  }
+  ordered_json checks = ordered_json::array();
+  for (const auto& c : r.checks) {
+    int n = 0;
+    for (const auto& m : r.matches)
+      for (const auto& f : m.findings) n += f.check == c.id;
+    checks.push_back({{"id", c.id},
+                      {"clause", c.clause},
+                      {"severity", harness::SeverityName(c.severity)},
+                      {"title", c.title},
+                      {"findings", n},
+                      {"status", n == 0 ? "pass" : harness::SeverityName(c.severity)}});
+  }
+  j["checks"] = checks;
+  ordered_json findings = ordered_json::array();
+  for (const auto& m : r.matches)
+    for (const auto& f : m.findings) findings.push_back(FindingJson(f));
+  j["findings"] = findings;
+  j["skipped"] = r.skipped;
+  ordered_json matches = ordered_json::array();
+  for (const auto& m : r.matches) matches.push_back(MatchJson(m));
+  j["matches"] = matches;
+  out << j.dump(2, ' ', false, ordered_json::error_handler_t::replace) << "\n";
+}
+
+}  // namespace arbiter::report

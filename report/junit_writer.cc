@@ -1,0 +1,111 @@
+// The JUnit XML report: one test case per check, named with its clause, so
+// that any CI shows the bot's conformance natively. A check with a failing
+// finding is a <failure> carrying the evidence; warnings and informational
+// findings pass, with their evidence in <system-out>.
+#include <ostream>
+#include <sstream>
+
+#include "run_report.h"
+
+namespace arbiter::report {
+namespace {
+
+std::string Xml(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        // XML 1.0 forbids most control characters, even escaped.
+        if (c < 0x20 && c != '\n' && c != '\t')
+          out += "?";
+        else
+          out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+std::string Evidence(const harness::Finding& f) {
+  std::ostringstream o;
+  o << f.message << "\n";
+  o << "match: " << f.match;
+  if (f.seed) o << " (seed " << *f.seed << ", seat " << f.seat << ")";
+  if (f.turn >= 0) o << ", turn " << f.turn;
+  o << "\n";
+  if (f.elapsed_ms) o << "elapsed: " << *f.elapsed_ms << " ms\n";
+  if (f.limit_ms) o << "limit: " << *f.limit_ms << " ms\n";
+  if (!f.received.empty()) o << "received: " << f.received << "\n";
+  if (!f.input.empty()) o << "input:\n" << f.input;
+  if (!f.stderr_tail.empty()) o << "stderr (last lines):\n" << f.stderr_tail << "\n";
+  if (!f.advice.empty()) o << "fix: " << f.advice << "\n";
+  if (f.occurrences > 1) o << "occurrences in this match: " << f.occurrences << "\n";
+  o << "reproduce: " << f.reproduce << "\n";
+  return o.str();
+}
+
+}  // namespace
+
+void WriteJunit(const RunReport& r, std::ostream& out) {
+  int failures = 0;
+  for (const auto& c : r.checks) {
+    for (const auto& m : r.matches) {
+      bool failed = false;
+      for (const auto& f : m.findings)
+        failed = failed || (f.check == c.id && f.severity == harness::Severity::kFail);
+      if (failed) {
+        ++failures;
+        break;
+      }
+    }
+  }
+  const std::string suite = "arbiter " + r.tool + " " + r.game;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << "<testsuites name=\"" << Xml(suite) << "\" tests=\"" << r.checks.size() << "\" failures=\""
+      << failures << "\" errors=\"" << (r.harness_error.empty() ? 0 : 1) << "\">\n";
+  out << "  <testsuite name=\"" << Xml(suite) << "\" tests=\"" << r.checks.size()
+      << "\" failures=\"" << failures << "\" errors=\"" << (r.harness_error.empty() ? 0 : 1)
+      << "\">\n";
+  out << "    <properties>\n";
+  out << "      <property name=\"version\" value=\"" << kVersion << "\"/>\n";
+  out << "      <property name=\"profile\" value=\"" << Xml(r.profile) << "\"/>\n";
+  out << "      <property name=\"command\" value=\"" << Xml(r.command) << "\"/>\n";
+  out << "    </properties>\n";
+  for (const auto& c : r.checks) {
+    std::vector<const harness::Finding*> found;
+    for (const auto& m : r.matches)
+      for (const auto& f : m.findings)
+        if (f.check == c.id) found.push_back(&f);
+    out << "    <testcase classname=\"" << Xml(r.game + "." + r.tool) << "\" name=\""
+        << Xml(c.id + ": " + c.title + " (" + c.clause + ")") << "\">\n";
+    std::string evidence;
+    for (const auto* f : found) evidence += Evidence(*f) + "\n";
+    if (!found.empty() && c.severity == harness::Severity::kFail) {
+      out << "      <failure message=\"" << Xml(found[0]->message) << "\" type=\"" << Xml(c.id)
+          << "\">" << Xml(evidence) << "</failure>\n";
+    } else if (!found.empty()) {
+      out << "      <system-out>"
+          << Xml(std::string(harness::SeverityName(c.severity)) + ":\n" + evidence)
+          << "</system-out>\n";
+    }
+    out << "    </testcase>\n";
+  }
+  if (!r.harness_error.empty()) {
+    out << "    <testcase classname=\"" << Xml(r.game + "." + r.tool) << "\" name=\"harness\">\n"
+        << "      <error message=\"" << Xml(r.harness_error) << "\"/>\n    </testcase>\n";
+  }
+  out << "  </testsuite>\n</testsuites>\n";
+}
+
+}  // namespace arbiter::report

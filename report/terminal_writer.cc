@@ -1,0 +1,111 @@
+// The terminal summary: a short verdict first, then each finding with its
+// evidence and a command that reproduces it. Colour only on a TTY.
+#include <ostream>
+#include <sstream>
+
+#include "run_report.h"
+
+namespace arbiter::report {
+namespace {
+
+struct Paint {
+  bool on;
+  std::string operator()(const char* code, const std::string& s) const {
+    return on ? std::string("\033[") + code + "m" + s + "\033[0m" : s;
+  }
+};
+
+std::string Indent(const std::string& text, const std::string& pad) {
+  std::string out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) out += pad + line + "\n";
+  return out;
+}
+
+std::string Ms(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  return buf;
+}
+
+}  // namespace
+
+void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verbose) {
+  const Paint paint{colour};
+  const int fails = r.Count(harness::Severity::kFail);
+  const int warns = r.Count(harness::Severity::kWarn);
+  const int infos = r.Count(harness::Severity::kInfo);
+  std::string verdict;
+  if (!r.harness_error.empty()) {
+    verdict = paint("1;35", "ERROR") + ": arbiter could not run: " + r.harness_error;
+  } else if (fails) {
+    verdict = paint("1;31", "FAIL") + ": " + std::to_string(fails) + " failing finding(s)";
+  } else {
+    verdict = paint("1;32", "PASS");
+  }
+  if (r.harness_error.empty()) {
+    verdict += ", " + std::to_string(warns) + " warning(s), " + std::to_string(infos) + " note(s)";
+  }
+  out << "arbiter " << r.tool << ": " << verdict << "\n";
+  out << "  " << r.game << ", profile " << r.profile << ": READY " << r.ready_ms
+      << " ms, first answer " << r.first_action_ms << " ms, answers " << r.action_ms << " ms; "
+      << r.matches.size() << " match(es), " << r.BotTurns() << " bot turns";
+  if (r.seed) out << "; seed " << *r.seed;
+  out << "\n";
+  if (r.calibration) {
+    out << "  harness overhead (echo bot, " << r.calibration->samples << " round trips): median "
+        << Ms(r.calibration->median_ms) << " ms, p99 " << Ms(r.calibration->p99_ms) << " ms\n";
+  }
+  if (!r.skipped.empty()) {
+    out << "  stopped after the first failing match; not run:";
+    for (const auto& s : r.skipped) out << " " << s;
+    out << " (--keep-going runs them)\n";
+  }
+  for (const auto& m : r.matches) {
+    for (const auto& f : m.findings) {
+      const char* code = f.severity == harness::Severity::kFail   ? "1;31"
+                         : f.severity == harness::Severity::kWarn ? "1;33"
+                                                                  : "1;36";
+      std::string label = harness::SeverityName(f.severity);
+      for (char& c : label) c = static_cast<char>(std::toupper(c));
+      out << "\n"
+          << paint(code, label) << " " << paint("1", f.check) << " [" << f.clause << "] "
+          << f.match;
+      if (f.seed) out << " (seed " << *f.seed << ", seat " << f.seat << ")";
+      if (f.turn >= 0) out << ", turn " << f.turn;
+      if (f.occurrences > 1) out << ", " << f.occurrences << " times";
+      out << "\n  " << f.message << "\n";
+      if (f.elapsed_ms) out << "  elapsed: " << Ms(*f.elapsed_ms) << " ms";
+      if (f.limit_ms) out << (f.elapsed_ms ? ", " : "  ") << "limit: " << *f.limit_ms << " ms";
+      if (f.elapsed_ms || f.limit_ms) out << "\n";
+      if (!f.received.empty()) out << "  received: " << f.received << "\n";
+      if (!f.input.empty()) out << "  input given:\n" << Indent(f.input, "    | ");
+      if (!f.stderr_tail.empty())
+        out << "  stderr (last lines):\n" << Indent(f.stderr_tail, "    | ");
+      if (!f.advice.empty()) out << "  fix: " << f.advice << "\n";
+      out << "  reproduce: " << f.reproduce << "\n";
+    }
+  }
+  if (verbose) {
+    out << "\nmatches:\n";
+    for (const auto& m : r.matches) {
+      out << "  " << m.id << ": " << m.description << "; " << m.turns_played << " turns, "
+          << (m.game_over
+                  ? (m.winner >= 0 ? "winner " + std::to_string(m.winner) : std::string("draw"))
+                  : std::string("stopped"))
+          << ", bot answers median " << Ms(Percentile(m.latencies_ms, 50)) << " ms, max "
+          << Ms(Percentile(m.latencies_ms, 100)) << " ms\n";
+    }
+    out << "checks:\n";
+    for (const auto& c : r.checks) {
+      int n = 0;
+      for (const auto& m : r.matches)
+        for (const auto& f : m.findings) n += f.check == c.id;
+      out << "  " << (n ? harness::SeverityName(c.severity) : "pass") << "  " << c.id << " ("
+          << c.clause << "): " << c.title << "\n";
+    }
+  }
+}
+
+}  // namespace arbiter::report
