@@ -23,6 +23,8 @@ std::string_view SilenceVerdictName(SilenceVerdict v) {
       return "partial-line";
     case SilenceVerdict::kTooSlow:
       return "too-slow";
+    case SilenceVerdict::kStalled:
+      return "stalled";
     case SilenceVerdict::kWaitingForMoreInput:
       return "waiting-for-more-input";
     case SilenceVerdict::kExited:

@@ -30,7 +30,7 @@ inline Emit Err(int ms, std::string bytes) {
 }
 inline Emit Exit(int ms, int code) { return {milliseconds(ms), Emit::kExit, {}, code}; }
 inline Emit Signal(int ms, int sig) { return {milliseconds(ms), Emit::kSignal, {}, sig}; }
-inline Emit CloseOut(int ms) { return {milliseconds(ms), Emit::kCloseStdout}; }
+inline Emit CloseOut(int ms) { return {milliseconds(ms), Emit::kCloseStdout, {}, 0}; }
 
 struct FakeScript {
   std::vector<Emit> on_start;  // e.g. {Out(5, "READY\n")}
