@@ -90,8 +90,11 @@ SPEC_TEST(Session, ABotThatNeverSaysReadyIsMissingAndSitsOutTheGame,
   EXPECT_EQ(r.findings[0].clause, "jc2015.protocol.ready.limit");
   EXPECT_EQ(r.findings[0].severity, Severity::kFail);
   EXPECT_EQ(r.findings[0].limit_ms, 1000);
-  for (const TurnRecord& t : r.turns)
-    if (t.player == 0) EXPECT_TRUE(t.silent);
+  for (const TurnRecord& t : r.turns) {
+    if (t.player == 0) {
+      EXPECT_TRUE(t.silent);
+    }
+  }
 }
 
 SPEC_TEST(Session, AReadyAfterTheLimitIsLateWithItsTime, "jc2015.protocol.ready.limit") {
