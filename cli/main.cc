@@ -9,6 +9,7 @@
 
 #include "check_bot.h"
 #include "command_line.h"
+#include "fuzz_referee.h"
 #include "registers.h"
 #include "simulate.h"
 #include "spec_render.h"
@@ -110,12 +111,31 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   play_cmd->add_option("--replay", play.replay_path, "Write the replay (JSON) to this file");
 
+  arbiter::cli::FuzzRefereeOptions fuzz;
+  auto* fuzz_cmd = app.add_subcommand(
+      "fuzz-referee", "Differential testing of a referee that launches bots: --referee 'TEMPLATE'");
+  add_run_options(fuzz_cmd, fuzz);
+  fuzz_cmd->add_option("--referee", fuzz.referee,
+                       "The referee's command line; {bot0}..{bot3} become probe bot commands, "
+                       "{seed} the game's seed");
+  fuzz_cmd->add_option("--games", fuzz.games, "Number of games")->default_val(20);
+  fuzz_cmd->add_option("--time-limit", fuzz.time_limit, "Seconds allowed per game")
+      ->default_val(30);
+  fuzz_cmd->add_option("--replay", fuzz.replay_path, "Replay the answers of a reproducer scenario");
+  fuzz_cmd->add_option("--late-turn", fuzz.late_turn, "With --replay: answer this turn too late");
+  fuzz_cmd->add_option("--kill-turn", fuzz.kill_turn, "With --replay: kill the bot on this turn");
+  fuzz_cmd->add_option("--repro-dir", fuzz.repro_dir, "Where reproducers are written")
+      ->default_val("arbiter-repro");
+  fuzz_cmd->add_flag("!--no-shrink", fuzz.shrink, "Do not shrink divergences");
+  fuzz_cmd->add_option("--shrink-runs", fuzz.shrink_runs, "Referee runs allowed per shrink")
+      ->default_val(150);
+
   auto* echo = app.add_subcommand("echo-bot", "");  // hidden: the calibration bot
   echo->group("");
 
   std::vector<std::string> args(argv, argv + argc);
   args[0] = "arbiter";
-  check.command_line = play.command_line = arbiter::harness::QuoteCommand(args);
+  check.command_line = play.command_line = fuzz.command_line = arbiter::harness::QuoteCommand(args);
 
   try {
     app.parse(argc, argv);
@@ -130,6 +150,7 @@ int main(int argc, char** argv) {
   if (spec->parsed()) return RunSpec(spec_game, spec_format);
   if (check_bot->parsed()) return arbiter::cli::RunCheckBot(check, std::cout, std::cerr);
   if (play_cmd->parsed()) return arbiter::cli::RunPlay(play, std::cout, std::cerr);
+  if (fuzz_cmd->parsed()) return arbiter::cli::RunFuzzReferee(fuzz, std::cout, std::cerr);
   if (echo->parsed()) return arbiter::cli::RunEchoBot();
   return 2;
 }

@@ -37,6 +37,7 @@
 #include <set>
 #include <vector>
 
+#include "event_loop_io.h"
 #include "proc_probe.h"
 #include "process_posix.h"
 
@@ -302,6 +303,8 @@ bool EventLoop::RunUntil(Clock::time_point deadline, const std::function<bool()>
   }
   return done();
 }
+
+asio::io_context& IoContextOf(EventLoop& loop) { return loop.impl().io; }
 
 void EventLoop::Poll() {
   if (impl_->io.stopped()) impl_->io.restart();

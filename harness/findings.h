@@ -67,6 +67,12 @@ struct Finding {
   int occurrences = 1;      // how many times this check fired in the match
 };
 
+// Whether finding `f` is reported under check `c`: by its check ID, or, for a
+// check that stands for a clause (id == clause), by the clause it cites.
+inline bool Belongs(const Finding& f, const CheckInfo& c) {
+  return f.check == c.id || (c.id == c.clause && f.clause == c.id);
+}
+
 // The catalog of a game from its spec register's "checks" table.
 CheckCatalog CatalogFromRegister(const nlohmann::json& reg);
 

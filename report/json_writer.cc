@@ -96,7 +96,7 @@ void WriteJson(const RunReport& r, std::ostream& out) {
   for (const auto& c : r.checks) {
     int n = 0;
     for (const auto& m : r.matches)
-      for (const auto& f : m.findings) n += f.check == c.id;
+      for (const auto& f : m.findings) n += harness::Belongs(f, c);
     checks.push_back({{"id", c.id},
                       {"clause", c.clause},
                       {"severity", harness::SeverityName(c.severity)},

@@ -63,7 +63,7 @@ void WriteJunit(const RunReport& r, std::ostream& out) {
     for (const auto& m : r.matches) {
       bool failed = false;
       for (const auto& f : m.findings)
-        failed = failed || (f.check == c.id && f.severity == harness::Severity::kFail);
+        failed = failed || (harness::Belongs(f, c) && f.severity == harness::Severity::kFail);
       if (failed) {
         ++failures;
         break;
@@ -86,7 +86,7 @@ void WriteJunit(const RunReport& r, std::ostream& out) {
     std::vector<const harness::Finding*> found;
     for (const auto& m : r.matches)
       for (const auto& f : m.findings)
-        if (f.check == c.id) found.push_back(&f);
+        if (harness::Belongs(f, c)) found.push_back(&f);
     out << "    <testcase classname=\"" << Xml(r.game + "." + r.tool) << "\" name=\""
         << Xml(c.id + ": " + c.title + " (" + c.clause + ")") << "\">\n";
     std::string evidence;

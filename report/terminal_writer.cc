@@ -3,6 +3,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "core/parse.h"
 #include "run_report.h"
 
 namespace arbiter::report {
@@ -48,9 +49,16 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
     verdict += ", " + std::to_string(warns) + " warning(s), " + std::to_string(infos) + " note(s)";
   }
   out << "arbiter " << r.tool << ": " << verdict << "\n";
-  out << "  " << r.game << ", profile " << r.profile << ": READY " << r.ready_ms
-      << " ms, first answer " << r.first_action_ms << " ms, answers " << r.action_ms << " ms; "
-      << r.matches.size() << " match(es), " << r.BotTurns() << " bot turns";
+  if (r.tool == "fuzz-referee") {
+    int turns = 0;
+    for (const auto& m : r.matches) turns += m.turns_played;
+    out << "  " << r.game << ": " << r.matches.size() << " game(s), " << turns
+        << " turns compared with the reference engine";
+  } else {
+    out << "  " << r.game << ", profile " << r.profile << ": READY " << r.ready_ms
+        << " ms, first answer " << r.first_action_ms << " ms, answers " << r.action_ms << " ms; "
+        << r.matches.size() << " match(es), " << r.BotTurns() << " bot turns";
+  }
   if (r.seed) out << "; seed " << *r.seed;
   out << "\n";
   if (r.calibration) {
@@ -79,11 +87,18 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
       if (f.elapsed_ms) out << "  elapsed: " << Ms(*f.elapsed_ms) << " ms";
       if (f.limit_ms) out << (f.elapsed_ms ? ", " : "  ") << "limit: " << *f.limit_ms << " ms";
       if (f.elapsed_ms || f.limit_ms) out << "\n";
-      if (!f.received.empty()) out << "  received: " << f.received << "\n";
-      if (!f.input.empty()) out << "  input given:\n" << Indent(f.input, "    | ");
+      if (f.check == "referee.divergence") {
+        if (!f.input.empty()) out << "  the reference engine sends:\n" << Indent(f.input, "    | ");
+        if (const auto raw = UnescapeBytes(f.received))
+          out << "  the referee sent:\n" << Indent(*raw, "    | ");
+      } else {
+        if (!f.received.empty()) out << "  received: " << f.received << "\n";
+        if (!f.input.empty()) out << "  input given:\n" << Indent(f.input, "    | ");
+      }
       if (!f.stderr_tail.empty())
         out << "  stderr (last lines):\n" << Indent(f.stderr_tail, "    | ");
-      if (!f.advice.empty()) out << "  fix: " << f.advice << "\n";
+      if (!f.advice.empty())
+        out << (f.check.rfind("referee.", 0) == 0 ? "  note: " : "  fix: ") << f.advice << "\n";
       out << "  reproduce: " << f.reproduce << "\n";
     }
   }
@@ -101,7 +116,7 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
     for (const auto& c : r.checks) {
       int n = 0;
       for (const auto& m : r.matches)
-        for (const auto& f : m.findings) n += f.check == c.id;
+        for (const auto& f : m.findings) n += harness::Belongs(f, c);
       out << "  " << (n ? harness::SeverityName(c.severity) : "pass") << "  " << c.id << " ("
           << c.clause << "): " << c.title << "\n";
     }

@@ -84,6 +84,27 @@ struct EdgeCase {
   std::unique_ptr<GameState> state;
 };
 
+// Where a referee's message differs from the reference engine's: the first
+// differing field, both values, and the clauses most likely broken (the most
+// likely first).
+struct Divergence {
+  std::string field;  // "B[2][3]", "player 1 R C", "T", "recipient", "end"
+  std::string kind;   // a stable family for deduplication: "block", "position", "stun"...
+  std::string expected;
+  std::string actual;
+  std::vector<std::string> clauses;
+  std::string message;  // one sentence for people
+};
+
+// One turn as the referee fuzzer saw it (for attributing a divergence).
+struct TurnLog {
+  int turn = 0;
+  int player = 0;
+  std::string answer;  // the line answered; empty when silent
+  bool silent = false;
+  std::vector<Event> events;
+};
+
 // A scenario: an initial state and the answer lines played from it, one per
 // global turn (see docs/scenario.md).
 struct Scenario {
@@ -116,6 +137,28 @@ struct GameInfo {
   std::vector<TimingProfile> profiles;         // the first is the default
   std::vector<EdgeCase> (*edge_cases)();
   std::string_view ok_answer;  // an answer valid on any turn, for tests ("N")
+
+  // Referee fuzzing (harness/referee_fuzz.h).
+  // The length of the first complete message a bot receives at the start of
+  // `bytes` (jc2015: through "EOD\n"); 0 while incomplete.
+  size_t (*frame_message)(std::string_view bytes);
+  // The reference state a referee started from, learnt from the first message
+  // it sent (to any player); nullptr and `error` when it is not a first turn.
+  std::unique_ptr<GameState> (*state_from_first_message)(
+      std::string_view message, const std::vector<std::pair<std::string, std::string>>& rules,
+      Divergence& why);
+  // The scenario JSON (players or equivalent, rules) of a state made by
+  // state_from_first_message, for reproducers.
+  std::string (*scenario_of)(const GameState& initial);
+  // Compares what `seat` received with what the reference sends the player to
+  // move; nullopt when equal (fields the register leaves open are ignored).
+  // With seat -1 and an empty message: the referee ended the game here.
+  std::optional<Divergence> (*compare)(const GameState& reference,
+                                       const std::vector<TurnLog>& history, std::string_view actual,
+                                       int seat);
+  // A fuzzing answer for the player to move: `swarm` enables a subset of the
+  // game's answer families, `targeted` steers toward rule edges.
+  std::string (*fuzz_answer)(const GameState& state, uint64_t swarm, bool targeted, Rng& rng);
 };
 
 // Every game arbiter knows (engine/games.cc holds one registration line each).

@@ -44,18 +44,31 @@ bool ReadInt(std::string_view field, int line, const char* what, long long lo, l
 
 }  // namespace
 
+// The lines marked "MUTANT name:" are mutation points of the test-only engine
+// mutants (rules.h); they compile away outside arbiter_engine_mutants.
 InputView ViewFor(const State& state, int id) {
   InputView v;
-  v.id = id;              // jc2015.protocol.input.id
-  v.turn = state.turn();  // jc2015.protocol.input.turn: T counts global turns from 0
-  for (int i = 0; i < kNumBlocks; ++i) v.blocks[i] = state.block_at(i);
+  v.id = id;  // jc2015.protocol.input.id
+  // jc2015.protocol.input.turn: T counts global turns from 0.
+  // MUTANT turn-shown-from-one: the referee shows T + 1 (a counter from 1).
+  v.turn = state.turn() + (ARBITER_MUTANT(state.rules(), kTurnShownFromOne) ? 1 : 0);
+  for (int i = 0; i < kNumBlocks; ++i) {
+    // MUTANT blocks-transposed: row i shows block column i (x and y swapped).
+    const int shown = ARBITER_MUTANT(state.rules(), kBlocksTransposed)
+                          ? (i % kBoardBlocks) * kBoardBlocks + i / kBoardBlocks
+                          : i;
+    v.blocks[i] = state.block_at(shown);
+  }
   for (int q = 0; q < kNumPlayers; ++q) {
     const Player& p = state.player(q);
     PlayerView& pv = v.players[q];
     pv.row = p.on_board ? p.row : -1;  // jc2015.protocol.input.position
     pv.col = p.on_board ? p.col : -1;
     pv.dir = DirLetter(p.dir);  // jc2015.protocol.input.fallen-fields: last direction
-    pv.stun = state.StunShown(q);
+    // MUTANT stun-shown-one-less: S = stunned_until - T - 1 (never below 0),
+    // so the attacker is shown 7 on its own turn T + 4 instead of 8.
+    pv.stun = state.StunShown(q) -
+              (ARBITER_MUTANT(state.rules(), kStunShownOneLess) && state.StunShown(q) > 0 ? 1 : 0);
   }
   return v;
 }

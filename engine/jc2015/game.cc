@@ -29,10 +29,13 @@ class Jc2015State final : public GameState {
   }
   std::vector<Event> ApplySilence() override {
     const int player = s_.current_player();
+    const bool on_board = s_.player(player).on_board;
     const TurnEvents ev = s_.Apply(kActionWhenSilent);
-    std::vector<Event> out = {
-        {"silent", "jc2015.protocol.action.timeout",
-         "player " + std::to_string(player) + " gave no answer; treated as N"}};
+    std::vector<Event> out;
+    if (on_board) {  // a fallen player is not expected to answer (jc2015.fallen.turns)
+      out.push_back({"silent", "jc2015.protocol.action.timeout",
+                     "player " + std::to_string(player) + " gave no answer; treated as N"});
+    }
     for (Event& e : DescribeEvents(s_, ev)) out.push_back(std::move(e));
     return out;
   }
@@ -45,6 +48,7 @@ class Jc2015State final : public GameState {
     if (!p) return std::nullopt;
     return std::string(1, ActionLetter(ChooseAction(*p, s_, rng)));
   }
+  const State& state() const { return s_; }
   AnswerVerdict ClassifyAnswer(std::string_view line) const override {
     if (ParseAction(line, ActionParsing::kExact) != Action::kInvalid) return AnswerVerdict::kValid;
     if (ParseAction(line, ActionParsing::kTrimmed) != Action::kInvalid)
@@ -201,7 +205,17 @@ const GameInfo kGameInfo = {
     .profiles = {std::begin(kProfiles), std::end(kProfiles)},
     .edge_cases = &EdgeCases,
     .ok_answer = "N",
+    .frame_message = &FrameMessage,
+    .state_from_first_message = &StateFromFirstMessage,
+    .scenario_of = &ScenarioOf,
+    .compare = &CompareMessage,
+    .fuzz_answer = &FuzzAnswer,
 };
+
+const State* StateOf(const GameState& state) {
+  const auto* s = dynamic_cast<const Jc2015State*>(&state);
+  return s ? &s->state() : nullptr;
+}
 
 std::unique_ptr<GameState> Wrap(const State& state) { return std::make_unique<Jc2015State>(state); }
 

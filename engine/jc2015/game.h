@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/rng.h"
 #include "jc2015/state.h"
 
 namespace arbiter::jc2015 {
@@ -14,6 +15,20 @@ namespace arbiter::jc2015 {
 extern const GameInfo kGameInfo;
 
 std::unique_ptr<GameState> Wrap(const State& state);
+// The concrete state behind a jc2015 GameState (nullptr for another game).
+const State* StateOf(const GameState& state);
+
+// Referee fuzzing (referee_diff.cc).
+size_t FrameMessage(std::string_view bytes);
+std::unique_ptr<GameState> StateFromFirstMessage(
+    std::string_view message, const std::vector<std::pair<std::string, std::string>>& rules,
+    Divergence& why);
+std::string ScenarioOf(const GameState& initial);
+std::optional<Divergence> CompareMessage(const GameState& reference,
+                                         const std::vector<TurnLog>& history,
+                                         std::string_view actual, int seat);
+std::string FuzzAnswer(const GameState& state, uint64_t swarm, bool targeted, Rng& rng);
+
 // The harness's edge states (edge_cases.cc).
 std::vector<EdgeCase> EdgeCases();
 // The events of one turn as sentences with their clauses.

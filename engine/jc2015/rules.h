@@ -12,6 +12,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#ifdef ARBITER_MUTANTS
+#include <vector>
+#endif
 
 namespace arbiter::jc2015 {
 
@@ -60,6 +63,44 @@ enum class ActionParsing : uint8_t {
   kExact,    // alternative: the line must be exactly one command letter
 };
 
+#ifdef ARBITER_MUTANTS
+// Engine mutants: deliberate referee bugs, one per mutation point, compiled
+// only into the test library arbiter_engine_mutants (engine/CMakeLists.txt).
+// Each is a plausible mistake at one rule edge, and breaks the clause that
+// MutantClause names. They exist to test the testers: a referee fuzzer or a
+// spec test that is any good must tell every mutant from the real rules, and
+// engine/tests/mutants_test.cc shows a reachable play on which each one
+// differs. Unlike the options above, a mutant is not a reading of the texts
+// that the register allows, with one exception kept on purpose:
+// extra-last-turn plays the same game as the option turn_limit + 1 (a referee
+// counting T from 1), so a tester that tries the options may explain it as
+// that reading rather than report a bug. Find each mutation point by grepping
+// for "MUTANT <name>:" in state.cc and codec.cc.
+enum class Mutant : uint8_t {
+  kNone,
+  kCancelBelowThree,        // a move ending at distance exactly 3 is not cancelled
+  kFallenCountInDistance,   // fallen players still count, measured from (-1, -1)
+  kMoveOntoFallen,          // a move into a fallen block is not cancelled
+  kCancelKeepsDirection,    // a cancelled move does not turn the player
+  kRescheduleScheduled,     // an attack resets the timer of already scheduled blocks
+  kAttackStopsAtScheduled,  // the attack line stops at the first non-stable block
+  kAttackOwnBlock,          // the attacker's own block is scheduled too (B = 4)
+  kFallOneTurnLate,         // attacked blocks get B = 4n + 1: shown one higher, fall a tick late
+  kRestoreOneTurnEarly,     // a fallen block gets B = -19: restored one tick early
+  kStunOneTurnShort,        // the attacker acts again on T + 8 instead of T + 12
+  kNoTickOnFallenTurns,     // no tick at the start of a fallen player's turn
+  kExtraLastTurn,           // turn T = turn_limit is played too (see below)
+  kSimultaneousFallLowestWins,  // when the last players fall together, the lowest id wins
+  kStunShownOneLess,            // (codec) S shown as stunned_until - T - 1
+  kTurnShownFromOne,            // (codec) T shown as turn + 1
+  kBlocksTransposed,            // (codec) B rows and columns swapped
+};
+std::string_view MutantName(Mutant m);  // kebab-case, e.g. "cancel-below-three"; "none"
+std::optional<Mutant> MutantFromName(std::string_view name);
+std::vector<Mutant> AllMutants();         // every mutant except kNone
+std::string_view MutantClause(Mutant m);  // the clause it breaks; "" for kNone
+#endif
+
 struct Rules {
   int turn_limit = kDefaultTurnLimit;  // jc2015.end.turn-limit
   StunCount stun_count = StunCount::kGlobalTurns;
@@ -67,12 +108,30 @@ struct Rules {
   InvalidAction invalid_action = InvalidAction::kDoNothing;
   ActionParsing action_parsing = ActionParsing::kTrimmed;
   bool fallen_players_get_input = false;  // jc2015.fallen.turns
+#ifdef ARBITER_MUTANTS
+  Mutant mutant = Mutant::kNone;  // rule "mutant" (test builds only)
+#endif
 
   friend bool operator==(const Rules&, const Rules&) = default;
 };
 
+// ARBITER_MUTANT(rules, kName) is true when `rules` selects mutant kName. In a
+// production build it is the constant false, so every mutation point compiles
+// away and the engine is exactly the conformant one. Never link
+// arbiter_engine and arbiter_engine_mutants into one binary: the two define
+// the same symbols with different layouts of Rules and State (an ODR
+// violation that the linker does not report).
+#ifdef ARBITER_MUTANTS
+#define ARBITER_MUTANT(rules, m) ((rules).mutant == ::arbiter::jc2015::Mutant::m)
+#else
+#define ARBITER_MUTANT(rules, m) false
+#endif
+
 // Names used by scenarios, serialisation and the command line
 // ("stun_count=own-turns"). SetRule returns an error message, empty on success.
+// Under ARBITER_MUTANTS, SetRule also accepts "mutant" (a MutantName), and
+// DescribeRules appends " mutant=<name>" when it is not kNone, so that the
+// rules without a mutant describe and serialise exactly as in production.
 std::string SetRule(Rules& rules, std::string_view key, std::string_view value);
 std::string DescribeRules(const Rules& rules);  // "turn_limit=1000 stun_count=global-turns ..."
 

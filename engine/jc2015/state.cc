@@ -1,6 +1,10 @@
 // The JavaChallenge2015 transition function. Each rule below cites its clause
 // of spec-tests/jc2015/clauses.json; the decisions taken where the texts are
 // silent are recorded there, with their reasoning.
+//
+// The lines marked "MUTANT name:" are the mutation points of the test-only
+// engine mutants (rules.h); ARBITER_MUTANT is the constant false outside
+// arbiter_engine_mutants, so in production they compile to the plain rule.
 #include "jc2015/state.h"
 
 #include <algorithm>
@@ -91,10 +95,16 @@ int State::Winner() const {
   return -1;
 }
 
+int State::TurnLimit() const {
+  // MUTANT extra-last-turn: the referee plays T = turn_limit as well (the
+  // 1000th turn read as T = 1000), ticking before it like any other turn.
+  return rules_.turn_limit + (ARBITER_MUTANT(rules_, kExtraLastTurn) ? 1 : 0);
+}
+
 void State::UpdateTerminal() {
   // jc2015.end.win / jc2015.end.simultaneous: one or no player left on the
   // board; jc2015.end.turn-limit: turn_limit turns have been played.
-  terminal_ = players_on_board() <= 1 || turn_ >= rules_.turn_limit;
+  terminal_ = players_on_board() <= 1 || turn_ >= TurnLimit();
 }
 
 void State::Move(int id, Dir d, TurnEvents& ev) {
@@ -106,14 +116,21 @@ void State::Move(int id, Dir d, TurnEvents& ev) {
     ev.result = ActionResult::kCancelledEdge;  // jc2015.move.cancel.edge
     return;
   }
-  if (blocks_[BlockIndexOfSquare(r, c)] < 0) {
+  // MUTANT move-onto-fallen: the fallen-block check is missing, so the player
+  // steps into the hole and stands there until a tick on that block.
+  if (blocks_[BlockIndexOfSquare(r, c)] < 0 && !ARBITER_MUTANT(rules_, kMoveOntoFallen)) {
     ev.result = ActionResult::kCancelledFallen;  // jc2015.move.cancel.fallen (B > 0 is allowed)
     return;
   }
   for (int q = 0; q < kNumPlayers; ++q) {
     const Player& o = players_[q];
     // jc2015.move.cancel.distance: only players on the board count.
-    if (q != id && o.on_board && Manhattan(r, c, o.row, o.col) <= kCancelDistance) {
+    // MUTANT fallen-count-in-distance: fallen players count too, from their
+    // (-1, -1), which cancels moves into the squares (0,0), (0,1) and (1,0).
+    // MUTANT cancel-below-three: "< 3" instead of "<= 3".
+    const bool counts = o.on_board || ARBITER_MUTANT(rules_, kFallenCountInDistance);
+    const int limit = kCancelDistance - (ARBITER_MUTANT(rules_, kCancelBelowThree) ? 1 : 0);
+    if (q != id && counts && Manhattan(r, c, o.row, o.col) <= limit) {
       ev.result = ActionResult::kCancelledDistance;
       ev.too_close_to = static_cast<int8_t>(q);
       return;
@@ -127,18 +144,39 @@ void State::Move(int id, Dir d, TurnEvents& ev) {
 void State::Attack(int id, TurnEvents& ev) {
   Player& p = players_[id];
   ev.result = ActionResult::kAttacked;
-  p.stunned_until = turn_ + kStunTurns;  // jc2015.attack.stun
+  // jc2015.attack.stun.
+  // MUTANT stun-one-turn-short: blocked only on T + 4 ("until your second next
+  // turn" read as the turn on which it may act again).
+  p.stunned_until =
+      turn_ + kStunTurns - (ARBITER_MUTANT(rules_, kStunOneTurnShort) ? kNumPlayers : 0);
   const int dr = kDirRow[static_cast<int>(p.dir)];
   const int dc = kDirCol[static_cast<int>(p.dir)];
   int br = p.row / kBlockSquares + dr;
   int bc = p.col / kBlockSquares + dc;
+  // MUTANT attack-own-block: the attacker's own block is put on the
+  // neighbour's timer as well (respecting jc2015.attack.no-reschedule).
+  if (ARBITER_MUTANT(rules_, kAttackOwnBlock)) {
+    const int own = BlockIndexOfSquare(p.row, p.col);
+    if (blocks_[own] == 0) {
+      blocks_[own] = static_cast<int8_t>(kTurnsPerBlock);
+      ev.scheduled |= uint64_t{1} << own;
+    }
+  }
   // jc2015.attack.line: every block in the facing direction up to the board
   // edge, starting with the neighbour of the attacker's own block.
   for (int n = 1; br >= 0 && br < kBoardBlocks && bc >= 0 && bc < kBoardBlocks;
        ++n, br += dr, bc += dc) {
     const int idx = br * kBoardBlocks + bc;
-    if (blocks_[idx] != 0) continue;  // jc2015.attack.no-reschedule
-    int steps = n;                    // jc2015.attack.delay
+    // jc2015.attack.no-reschedule.
+    // MUTANT reschedule-scheduled: only fallen blocks are skipped; a scheduled
+    // one gets a new timer.
+    // MUTANT attack-stops-at-scheduled: the line ends at the first block that
+    // is not stable instead of skipping it.
+    if (blocks_[idx] != 0) {
+      if (ARBITER_MUTANT(rules_, kAttackStopsAtScheduled)) break;
+      if (!ARBITER_MUTANT(rules_, kRescheduleScheduled) || blocks_[idx] < 0) continue;
+    }
+    int steps = n;  // jc2015.attack.delay
     if (rules_.attack_distance == AttackDistance::kSquares) {
       // Squares from the attacker to the nearest square of the block.
       const int near_r = dr > 0 ? br * kBlockSquares : br * kBlockSquares + kBlockSquares - 1;
@@ -146,7 +184,10 @@ void State::Attack(int id, TurnEvents& ev) {
       steps = dr != 0 ? (near_r > p.row ? near_r - p.row : p.row - near_r)
                       : (near_c > p.col ? near_c - p.col : p.col - near_c);
     }
-    blocks_[idx] = static_cast<int8_t>(kTurnsPerBlock * steps);
+    // MUTANT fall-one-turn-late: B = 4n + 1, so every player is shown one more
+    // and the block falls one tick after it is due.
+    blocks_[idx] = static_cast<int8_t>(kTurnsPerBlock * steps +
+                                       (ARBITER_MUTANT(rules_, kFallOneTurnLate) ? 1 : 0));
     ev.scheduled |= uint64_t{1} << idx;
   }
 }
@@ -181,18 +222,40 @@ void State::Tick(TurnEvents& ev) {
   // timer (b > 0) counts down, a fallen block's (b < 0) counts up, and the
   // padding after the last block stays 0.
   std::array<uint8_t, kPaddedBlocks> fell, restored;
+  // MUTANT restore-one-turn-early: a fallen block starts at -19, so it is
+  // restored 19 turns after it fell instead of 20.
+  const int8_t fallen =
+      static_cast<int8_t>(-kRestoreTurns + (ARBITER_MUTANT(rules_, kRestoreOneTurnEarly) ? 1 : 0));
   for (int i = 0; i < kPaddedBlocks; ++i) {
     const int8_t b = blocks_[i];
     fell[i] = b == 1;       // reaches 0 now: the block falls
     restored[i] = b == -1;  // reaches 0 now: back to "stable, not scheduled"
     const int8_t next = static_cast<int8_t>(b - (b > 0) + (b < 0));
-    blocks_[i] = b == 1 ? static_cast<int8_t>(-kRestoreTurns) : next;  // jc2015.restore.delay
+    blocks_[i] = b == 1 ? fallen : next;  // jc2015.restore.delay
   }
   ev.fell |= PackFlags(fell);
   ev.restored |= PackFlags(restored);
   if (ev.fell == 0) return;
+  // MUTANT simultaneous-fall-lowest-wins: when this tick would drop every
+  // player still on the board, the lowest id among them is left standing (on
+  // the fallen block) and so wins, instead of the draw.
+  int spared = -1;
+  if (ARBITER_MUTANT(rules_, kSimultaneousFallLowestWins)) {
+    bool someone_stays = false;
+    for (int q = kNumPlayers - 1; q >= 0; --q) {
+      const Player& o = players_[q];
+      if (!o.on_board) continue;
+      if (ev.fell >> BlockIndexOfSquare(o.row, o.col) & 1) {
+        spared = q;  // the last one assigned is the lowest id
+      } else {
+        someone_stays = true;
+      }
+    }
+    if (someone_stays) spared = -1;
+  }
   for (int q = 0; q < kNumPlayers; ++q) {
     Player& o = players_[q];
+    if (q == spared) continue;
     if (o.on_board && (ev.fell >> BlockIndexOfSquare(o.row, o.col) & 1)) {
       o.on_board = false;  // jc2015.fall.player; never restored: jc2015.restore.no-player
       o.row = o.col = -1;
@@ -213,7 +276,12 @@ TurnEvents State::Apply(Action action) {
   } else if (turn_ < p.stunned_until) {
     ev.result = ActionResult::kStunned;  // jc2015.attack.stun, jc2015.protocol.stunned-answer
   } else if (IsMove(action)) {
+    const Dir facing = p.dir;
     Move(ev.player, static_cast<Dir>(action), ev);
+    // MUTANT cancel-keeps-direction: a cancelled move leaves the direction as
+    // it was (the referee turns the player only after a successful step).
+    if (ARBITER_MUTANT(rules_, kCancelKeepsDirection) && ev.result != ActionResult::kMoved)
+      p.dir = facing;
   } else if (action == Action::kAttack) {
     Attack(ev.player, ev);
   } else if (action == Action::kNothing) {
@@ -227,7 +295,12 @@ TurnEvents State::Apply(Action action) {
     ev.players_fell |= static_cast<uint8_t>(1u << ev.player);
   }
   ++turn_;  // jc2015.turn.order: every turn counts, a fallen player's too
-  if (players_on_board() > 1 && turn_ < rules_.turn_limit) Tick(ev);
+  // MUTANT no-tick-on-fallen-turns: the referee skips the whole turn of a
+  // player that is not on the board, the tick at its start included (T still
+  // advances), so every timer runs slower once someone has fallen.
+  const bool skip_tick =
+      ARBITER_MUTANT(rules_, kNoTickOnFallenTurns) && !players_[current_player()].on_board;
+  if (players_on_board() > 1 && turn_ < TurnLimit() && !skip_tick) Tick(ev);
   UpdateTerminal();
   ev.game_over = terminal_;
   return ev;

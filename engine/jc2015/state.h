@@ -115,6 +115,7 @@ class State {
   void Attack(int id, TurnEvents& ev);
   void Move(int id, Dir d, TurnEvents& ev);
   void UpdateTerminal();
+  int TurnLimit() const;  // rules_.turn_limit (but see the mutant extra-last-turn)
 
   Rules rules_;
   int32_t turn_ = 0;

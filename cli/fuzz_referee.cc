@@ -1,0 +1,271 @@
+// `arbiter fuzz-referee` (fuzz_referee.h): plans seeded games (swarm testing:
+// each game enables a random subset of answer families; half of them steer
+// toward rule edges; some make a bot answer late or die), runs them through
+// the referee, shrinks each new divergence, writes its reproducer, and
+// reports once per root cause.
+#include "fuzz_referee.h"
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+
+#include "command_line.h"
+#include "core/parse.h"
+#include "probe_hub.h"
+#include "referee_fuzz.h"
+#include "registers.h"
+#include "run_common.h"
+
+namespace arbiter::cli {
+namespace {
+
+using harness::Finding;
+using harness::RefereeGamePlan;
+using harness::RefereeGameResult;
+
+RefereeGamePlan PlanGame(uint64_t base_seed, int g) {
+  RefereeGamePlan p;
+  p.seed = base_seed + g;
+  p.rng_seed = base_seed * 0x9E3779B97F4A7C15ull + g;
+  Rng r(p.rng_seed ^ 0x5eedull);
+  p.swarm = 0;
+  for (int f = 0; f < 6; ++f)
+    if (r.Chance(3, 4)) p.swarm |= 1ull << f;
+  if ((p.swarm & 0x3f) == 0) p.swarm |= 1ull << r.Uniform(6);
+  for (int f = 6; f < 9; ++f)
+    if (r.Chance(1, 4)) p.swarm |= 1ull << f;
+  p.targeted = r.Chance(1, 2);
+  if (r.Chance(1, 6)) p.late_turn = 4 + static_cast<int>(r.Uniform(120));
+  if (r.Chance(1, 6)) p.kill_turn = 4 + static_cast<int>(r.Uniform(120));
+  return p;
+}
+
+harness::MatchResult MatchOf(const std::string& id, const RefereeGamePlan& plan,
+                             const RefereeGameResult& r) {
+  harness::MatchResult m;
+  m.id = id;
+  m.seed = plan.seed;
+  m.description =
+      "referee seed " + std::to_string(plan.seed) + ", swarm 0x" +
+      [&] {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "%llx", static_cast<unsigned long long>(plan.swarm));
+        return std::string(buf);
+      }() +
+      (plan.targeted ? ", targeted" : "") +
+      (plan.late_turn >= 0 ? ", late answer on turn " + std::to_string(plan.late_turn) : "") +
+      (plan.kill_turn >= 0 ? ", bot killed on turn " + std::to_string(plan.kill_turn) : "");
+  m.initial_state = r.scenario;
+  for (size_t i = 0; i < r.history.size(); ++i) {
+    harness::TurnRecord t;
+    t.turn = r.history[i].turn;
+    t.player = r.history[i].player;
+    t.input = i < r.inputs.size() ? r.inputs[i] : "";
+    t.answer = r.history[i].answer;
+    t.silent = r.history[i].silent;
+    t.events = r.history[i].events;
+    m.turns.push_back(std::move(t));
+  }
+  m.turns_played = static_cast<int>(r.history.size());
+  m.game_over = r.game_over;
+  m.winner = r.winner;
+  return m;
+}
+
+std::string Slug(const std::string& s) {
+  std::string out;
+  for (char c : s) out += isalnum(static_cast<unsigned char>(c)) ? c : '-';
+  return out;
+}
+
+}  // namespace
+
+int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err) {
+  const std::string cmd = "fuzz-referee";
+  if (o.referee.empty()) return Usage(err, cmd, "--referee 'COMMAND TEMPLATE' is required");
+  Prepared p;
+  if (!Prepare(o, cmd, p, err)) return 2;
+  harness::RefereeFuzzConfig config;
+  config.game = p.game;
+  config.rules = p.rules;
+  config.referee_action_ms = p.config.action_ms;
+  config.limits = p.config.limits;
+  config.game_time_limit = std::chrono::milliseconds(static_cast<long long>(o.time_limit * 1000));
+  if (o.time_limit <= 0) return Usage(err, cmd, "--time-limit must be positive");
+  std::string error;
+  if (!harness::SplitCommand(o.referee, config.referee_template, error))
+    return Usage(err, cmd, "--referee: " + error);
+  const int players = p.game->new_game(0, p.rules, error)->num_players();
+  for (int s = 0; s < players; ++s) {
+    const std::string key = "{bot" + std::to_string(s) + "}";
+    bool found = false;
+    for (const auto& a : config.referee_template) found = found || a.find(key) != std::string::npos;
+    if (!found) return Usage(err, cmd, "--referee: the template has no " + key + " placeholder");
+  }
+  config.probe_executable = harness::ProbeBesideSelf(error);
+  if (config.probe_executable.empty()) return Usage(err, cmd, error);
+
+  std::vector<std::pair<std::string, RefereeGamePlan>> plans;
+  if (!o.replay_path.empty()) {
+    std::ifstream f(o.replay_path);
+    if (!f) return Usage(err, cmd, "cannot read '" + o.replay_path + "'");
+    nlohmann::json doc;
+    try {
+      doc = nlohmann::json::parse(std::string(std::istreambuf_iterator<char>(f), {}));
+    } catch (const std::exception& e) {
+      return Usage(err, cmd, "'" + o.replay_path + "' is not valid JSON: " + e.what());
+    }
+    if (!doc.is_object() || !doc.contains("actions") || !doc["actions"].is_array())
+      return Usage(err, cmd,
+                   "'" + o.replay_path + "': field 'actions' must be an array of strings");
+    RefereeGamePlan plan;
+    plan.seed = o.seed;
+    plan.fuzz_after_script = false;
+    plan.late_turn = o.late_turn;
+    plan.kill_turn = o.kill_turn;
+    for (const auto& a : doc["actions"]) {
+      if (!a.is_string())
+        return Usage(err, cmd, "'" + o.replay_path + "': every action must be a string");
+      plan.script.push_back(a.get<std::string>());
+    }
+    plans.emplace_back("replay", plan);
+  } else {
+    for (int g = 0; g < o.games; ++g)
+      plans.emplace_back("game-" + std::to_string(g + 1), PlanGame(o.seed, g));
+  }
+
+  const auto arbiter_reg = nlohmann::json::parse(report::RegisterJson("arbiter"));
+  const harness::CheckCatalog catalog = harness::CatalogFromRegister(arbiter_reg);
+  report::RunReport rep = NewReport(o, p, cmd);
+  rep.checks.clear();
+  for (const auto& c : arbiter_reg["checks"]) rep.checks.push_back(*catalog.Find(c["id"]));
+  const auto game_reg = nlohmann::json::parse(report::RegisterJson(p.game->name));
+  for (const auto& c : game_reg["clauses"]) {
+    rep.checks.push_back({c["id"], c["id"], harness::Severity::kFail, c["summary"]});
+  }
+  // Root cause -> (match, finding) of its first report.
+  std::map<std::string, std::pair<size_t, size_t>> by_cause;
+  auto known = [&](const std::string& cause) -> Finding* {
+    const auto it = by_cause.find(cause);
+    return it == by_cause.end() ? nullptr
+                                : &rep.matches[it->second.first].findings[it->second.second];
+  };
+  std::vector<std::string> new_causes;
+  int repro_count = 0;
+  harness::EventLoop loop;
+  Progress progress(o.quiet, err);
+  auto tick = progress.Callback();
+  for (const auto& [id, plan] : plans) {
+    if (tick) tick(id, 0);
+    RefereeGameResult r = harness::RunRefereeGame(loop, config, plan);
+    harness::MatchResult m = MatchOf(id, plan, r);
+    for (const harness::RefereeFault& fault : r.faults) {
+      if (fault.check == "arbiter.error") {
+        progress.Clear();
+        err << "arbiter fuzz-referee: " << fault.message << "\n";
+        return 2;
+      }
+      const std::string cause = fault.check;
+      if (Finding* seen = known(cause)) {
+        ++seen->occurrences;
+        continue;
+      }
+      new_causes.push_back(cause);
+      Finding f;
+      f.check = fault.check;
+      if (const auto* info = catalog.Find(fault.check))
+        f.clause = info->clause, f.severity = info->severity;
+      f.match = id;
+      f.seed = plan.seed;
+      f.turn = fault.turn;
+      f.message = fault.message;
+      f.stderr_tail = harness::LastLines(r.referee_stderr, 10);
+      f.received = EscapeBytes(r.referee_stdout.substr(0, 300));
+      f.reproduce = "arbiter fuzz-referee --game " + o.game + " --referee " +
+                    harness::QuoteArg(o.referee) + " --seed " + std::to_string(plan.seed) +
+                    " --games 1";
+      m.findings.push_back(f);
+    }
+    if (r.divergence) {
+      const std::string cause = harness::Signature(*r.divergence);
+      if (Finding* seen = known(cause)) {
+        ++seen->occurrences;
+      } else {
+        new_causes.push_back(cause);
+        RefereeGameResult shown = r;
+        std::vector<std::string> script(r.answers.begin(), r.answers.end());
+        int runs = 0;
+        bool reproduced = false;
+        RefereeGamePlan final_plan = plan;
+        if (o.shrink && o.replay_path.empty()) {
+          const harness::ShrinkResult s = harness::Shrink(loop, config, plan, r, o.shrink_runs);
+          runs = s.runs;
+          reproduced = s.reproduced;
+          if (s.reproduced) {
+            shown = s.game;
+            script = s.script;
+          }
+        }
+        script.resize(std::min<size_t>(script.size(), shown.divergence_turn + 1));
+        const Divergence& d = *shown.divergence;
+        Finding f;
+        f.check = "referee.divergence";
+        f.clause = d.clauses.empty() ? "" : d.clauses.front();
+        f.severity = harness::Severity::kFail;
+        f.match = id;
+        f.seed = plan.seed;
+        f.seat = shown.divergence_seat;
+        f.turn = shown.divergence_turn;
+        f.message = d.message + ": " + d.field + " expected " + d.expected + ", the referee sent " +
+                    d.actual;
+        if (d.clauses.size() > 1) {
+          f.message += " (clauses:";
+          for (const auto& c : d.clauses) f.message += " " + c;
+          f.message += ")";
+        }
+        f.received = EscapeBytes(shown.actual_text);
+        f.input = shown.expected_text;  // what the reference engine would have sent
+        f.stderr_tail = harness::LastLines(shown.referee_stderr, 10);
+        // The reproducer: a scenario for `arbiter simulate` with the answers.
+        std::string file;
+        if (!shown.scenario.empty()) {
+          ::mkdir(o.repro_dir.c_str(), 0755);
+          file = o.repro_dir + "/" + std::to_string(++repro_count) + "-" + Slug(f.clause) + ".json";
+          nlohmann::ordered_json doc = nlohmann::ordered_json::parse(shown.scenario);
+          doc["actions"] = script;
+          std::ofstream(file) << doc.dump(1) << "\n";
+        }
+        int nontrivial = 0;
+        for (const auto& a : script) nontrivial += a != std::string(p.game->ok_answer);
+        f.advice =
+            "the divergence needs " + std::to_string(nontrivial) + " non-trivial answer(s) over " +
+            std::to_string(script.size()) + " turns" +
+            (o.shrink && o.replay_path.empty()
+                 ? (reproduced ? " (shrunk in " + std::to_string(runs) + " referee runs)"
+                               : " (the referee did not reproduce it when re-run: not shrunk)")
+                 : "") +
+            (file.empty() ? "" : "; the reference's view: arbiter simulate --transcript " + file);
+        f.reproduce = "arbiter fuzz-referee --game " + o.game + " --referee " +
+                      harness::QuoteArg(o.referee) + " --seed " + std::to_string(plan.seed) +
+                      (file.empty() ? "" : " --replay " + file);
+        if (shown.divergence_turn > plan.late_turn && plan.late_turn >= 0)
+          f.reproduce += " --late-turn " + std::to_string(plan.late_turn);
+        if (shown.divergence_turn > plan.kill_turn && plan.kill_turn >= 0)
+          f.reproduce += " --kill-turn " + std::to_string(plan.kill_turn);
+        f.reproduce += "   # referee command: " + harness::QuoteCommand(shown.argv);
+        m.findings.push_back(f);
+      }
+    }
+    rep.matches.push_back(std::move(m));
+    for (size_t i = 0; i < new_causes.size(); ++i)
+      by_cause[new_causes[i]] = {rep.matches.size() - 1, i};
+    new_causes.clear();
+  }
+  progress.Clear();
+  return Finish(o, rep, out, err);
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,28 @@
+// `arbiter fuzz-referee`: differential testing of a black-box referee against
+// the reference engine (harness/referee_fuzz.h): many seeded games, each
+// divergence shrunk to a minimal reproducer and reported once per root cause.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "check_bot.h"
+
+namespace arbiter::cli {
+
+struct FuzzRefereeOptions : RunOptions {
+  std::string referee;  // the command template: {bot0}..{bot3}, {seed}
+  int games = 20;
+  double time_limit = 30;              // seconds per game
+  std::string replay_path;             // replay one scenario's answers instead of fuzzing
+  int late_turn = -1, kill_turn = -1;  // with --replay
+  std::string repro_dir = "arbiter-repro";
+  bool shrink = true;
+  int shrink_runs = 150;
+};
+
+// Exit status: 0 no divergence and no referee fault, 1 at least one, 2 usage
+// error or arbiter could not run.
+int RunFuzzReferee(const FuzzRefereeOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace arbiter::cli

@@ -1,0 +1,206 @@
+// Integration tests of `arbiter fuzz-referee` with real referees: the
+// conformant example referee survives many games with no finding; every
+// mutant referee is detected, attributed to the clause it breaks and shrunk
+// to a reproducer of a handful of answers that `arbiter simulate` accepts; a
+// crashing, a hanging and a garbage-sending referee are findings; and nothing
+// is left running.
+#include <dirent.h>
+#include <gtest/gtest.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "spec_test.h"
+
+namespace {
+
+struct Outcome {
+  int status = -1;
+  std::string output;
+  nlohmann::json report;
+};
+
+std::string Dir() { return ::testing::TempDir() + "/fuzz-" + std::to_string(getpid()); }
+
+Outcome Fuzz(const std::string& referee, const std::string& args) {
+  const std::string json = Dir() + ".json";
+  std::remove(json.c_str());
+  const std::string cmd = std::string(ARBITER_BINARY) + " fuzz-referee --json " + json +
+                          " --repro-dir " + Dir() + " --referee '" + referee + "' " + args +
+                          " 2>&1";
+  Outcome o;
+  FILE* p = popen(cmd.c_str(), "r");
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) o.output.append(buf, n);
+  const int st = pclose(p);
+  o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  std::ifstream f(json);
+  if (f) o.report = nlohmann::json::parse(std::string(std::istreambuf_iterator<char>(f), {}));
+  return o;
+}
+
+std::string Referee(const std::string& extra = "") {
+  return std::string(EXAMPLE_REFEREE) + " " + extra +
+         " -s {seed} -a {bot0} -a {bot1} -a {bot2} -a {bot3}";
+}
+
+std::vector<std::string> ChildrenAlive() {
+  std::vector<std::string> alive;
+  const std::string me = std::to_string(getpid());
+  DIR* d = opendir("/proc");
+  while (dirent* e = readdir(d)) {
+    if (!isdigit(e->d_name[0])) continue;
+    std::ifstream s(std::string("/proc/") + e->d_name + "/stat");
+    std::string stat(std::istreambuf_iterator<char>(s), {});
+    const size_t close = stat.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(stat.substr(close + 2));
+    std::string state, ppid;
+    rest >> state >> ppid;
+    if (ppid == me) alive.push_back(std::string(e->d_name) + " (" + state + ")");
+    if (ppid == me && state == "Z") waitpid(std::stoi(e->d_name), nullptr, WNOHANG);
+  }
+  closedir(d);
+  return alive;
+}
+
+class FuzzRefereeTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { prctl(PR_SET_CHILD_SUBREAPER, 1); }
+  void TearDown() override {
+    const auto alive = ChildrenAlive();
+    EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
+  }
+};
+
+CITES(FuzzRefereeTest, TheConformantExampleRefereeHasNoFinding, "arbiter.referee.completes",
+      "arbiter.referee.starts-bots", "jc2015.protocol.input.format");
+TEST_F(FuzzRefereeTest, TheConformantExampleRefereeHasNoFinding) {
+  const Outcome o = Fuzz(Referee(), "--games 12 --seed 1");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_EQ(o.report["verdict"], "pass") << o.output;
+  EXPECT_EQ(o.report["matches"].size(), 12u);
+  int turns = 0;
+  for (const auto& m : o.report["matches"]) {
+    EXPECT_TRUE(m["game_over"].get<bool>()) << m["id"];
+    turns += m["turns_played"].get<int>();
+  }
+  EXPECT_GT(turns, 200);
+}
+
+struct MutantCase {
+  const char* name;
+  const char* clause;
+};
+
+class MutantTest : public FuzzRefereeTest, public ::testing::WithParamInterface<MutantCase> {};
+
+// Each instance proves that a referee breaking its mutant's clause is caught.
+[[maybe_unused]] static const bool kMutantCitations = arbiter::spec::Cite(
+    "Mutants/MutantTest", "IsDetectedAttributedAndShrunk",
+    {"jc2015.move.cancel.distance", "jc2015.move.cancel.fallen", "jc2015.move.cancel.turns",
+     "jc2015.attack.no-reschedule", "jc2015.attack.line", "jc2015.fall.timing",
+     "jc2015.restore.delay", "jc2015.attack.stun", "jc2015.fallen.turns", "jc2015.end.turn-limit",
+     "jc2015.protocol.input.stun", "jc2015.protocol.input.turn", "jc2015.protocol.input.block"});
+
+TEST_P(MutantTest, IsDetectedAttributedAndShrunk) {
+  const MutantCase& c = GetParam();
+  const Outcome o = Fuzz(Referee(std::string("--mutant ") + c.name), "--games 40 --seed 1");
+  ASSERT_EQ(o.status, 1) << o.output;
+  bool attributed = false;
+  for (const auto& f : o.report["findings"]) {
+    if (f["check"] != "referee.divergence") continue;
+    const std::string message = f["message"];
+    if (f["clause"] == c.clause || message.find(c.clause) != std::string::npos) attributed = true;
+  }
+  EXPECT_TRUE(attributed) << c.name << " not attributed to " << c.clause << "\n" << o.output;
+  // The first divergence's reproducer: a scenario that simulate accepts, with
+  // only a handful of answers other than N.
+  const auto& f = o.report["findings"][0];
+  const std::string reproduce = f["reproduce"];
+  const size_t at = reproduce.find("--replay ");
+  ASSERT_NE(at, std::string::npos) << reproduce;
+  const std::string file = reproduce.substr(at + 9, reproduce.find(' ', at + 9) - at - 9);
+  std::ifstream in(file);
+  const auto doc = nlohmann::json::parse(std::string(std::istreambuf_iterator<char>(in), {}));
+  int nontrivial = 0;
+  for (const auto& a : doc["actions"]) nontrivial += a != "N";
+  EXPECT_LE(nontrivial, 12) << file;
+  const std::string sim = std::string(ARBITER_BINARY) + " simulate " + file + " >/dev/null 2>&1";
+  EXPECT_EQ(WEXITSTATUS(std::system(sim.c_str())), 0) << file;
+}
+
+INSTANTIATE_TEST_SUITE_P(Mutants, MutantTest,
+                         ::testing::ValuesIn(std::vector<MutantCase>{MUTANT_CASES}),
+                         [](const auto& info) {
+                           std::string n;
+                           bool up = true;
+                           for (char ch : std::string(info.param.name)) {
+                             if (ch == '-') {
+                               up = true;
+                               continue;
+                             }
+                             n += up ? static_cast<char>(toupper(ch)) : ch;
+                             up = false;
+                           }
+                           return n;
+                         });
+
+CITES(FuzzRefereeTest, ACrashingRefereeIsAFinding, "arbiter.referee.completes",
+      "arbiter.referee.starts-bots");
+TEST_F(FuzzRefereeTest, ACrashingRefereeIsAFinding) {
+  const Outcome o =
+      Fuzz("/bin/sh -c \"kill -SEGV \\$\\$\" {bot0} {bot1} {bot2} {bot3}", "--games 2");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> checks;
+  for (const auto& f : o.report["findings"]) checks.insert(f["check"]);
+  EXPECT_TRUE(checks.count("referee.crash")) << o.output;
+}
+
+CITES(FuzzRefereeTest, AHangingRefereeIsAFindingWithinTheTimeLimit, "arbiter.referee.completes");
+TEST_F(FuzzRefereeTest, AHangingRefereeIsAFindingWithinTheTimeLimit) {
+  const auto start = std::chrono::steady_clock::now();
+  const Outcome o =
+      Fuzz("/bin/sh -c \"sleep 60\" {bot0} {bot1} {bot2} {bot3}", "--games 1 --time-limit 2");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> checks;
+  for (const auto& f : o.report["findings"]) checks.insert(f["check"]);
+  EXPECT_TRUE(checks.count("referee.hang")) << o.output;
+}
+
+CITES(FuzzRefereeTest, ARefereeSendingGarbageIsADivergenceOnTheInputFormat,
+      "jc2015.protocol.input.format");
+TEST_F(FuzzRefereeTest, ARefereeSendingGarbageIsADivergenceOnTheInputFormat) {
+  // Starts bot 0 (a probe) and writes 13 lines that are not a turn input.
+  const std::string referee =
+      "/usr/bin/python3 -c \"import subprocess,sys,time; "
+      "p=subprocess.Popen(sys.argv[1].split(\\\" "
+      "\\\"),stdin=subprocess.PIPE,stdout=subprocess.PIPE); "
+      "p.stdout.readline(); p.stdin.write(b\\\"hello\\\\n\\\"*13); p.stdin.flush(); "
+      "time.sleep(0.5)\" "
+      "{bot0} {bot1} {bot2} {bot3}";
+  const Outcome o = Fuzz(referee, "--games 1 --time-limit 5");
+  EXPECT_EQ(o.status, 1) << o.output;
+  bool format = false;
+  for (const auto& f : o.report["findings"])
+    format = format || f["clause"] == "jc2015.protocol.input.format";
+  EXPECT_TRUE(format) << o.output;
+}
+
+CITES(FuzzRefereeTest, AMissingTemplatePlaceholderIsAUsageError, "arbiter.referee.starts-bots");
+TEST_F(FuzzRefereeTest, AMissingTemplatePlaceholderIsAUsageError) {
+  const Outcome o =
+      Fuzz(std::string(EXAMPLE_REFEREE) + " -a {bot0} -a {bot1} -a {bot2}", "--games 1");
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find("no {bot3} placeholder"), std::string::npos) << o.output;
+}
+
+}  // namespace

@@ -1,0 +1,327 @@
+// What the referee fuzzer needs to know about jc2015: where a message to a bot
+// ends, how to learn the initial placement from the first message, how to
+// compare a message with the reference field by field and which clauses a
+// difference points to, and how to choose answers that reach rule edges.
+//
+// Attribution is a best guess from the reference's own events: the clauses
+// of the last event that touched the diverging field, refined by the shape of
+// the difference (one tick off is timing; a larger timer is a reschedule).
+#include <nlohmann/json.hpp>
+
+#include "jc2015/codec.h"
+#include "jc2015/game.h"
+#include "jc2015/placement.h"
+#include "jc2015/policies.h"
+
+namespace arbiter::jc2015 {
+namespace {
+
+std::string Sq(int r, int c) { return "(" + std::to_string(r) + "," + std::to_string(c) + ")"; }
+
+// The last logged turn of player q, or nullptr.
+const TurnLog* LastTurnOf(const std::vector<TurnLog>& history, int q) {
+  for (auto it = history.rbegin(); it != history.rend(); ++it)
+    if (it->player == q) return &*it;
+  return nullptr;
+}
+
+// The last event (attack, fall, restore) that names block (br, bc).
+const Event* LastBlockEvent(const std::vector<TurnLog>& history, int br, int bc, int* at_turn) {
+  const std::string sq = Sq(br, bc);
+  for (auto it = history.rbegin(); it != history.rend(); ++it) {
+    for (auto e = it->events.rbegin(); e != it->events.rend(); ++e) {
+      if ((e->kind == "attack" || e->kind == "fall" || e->kind == "restore") &&
+          e->detail.find(sq) != std::string::npos) {
+        if (at_turn) *at_turn = it->turn;
+        return &*e;
+      }
+    }
+  }
+  return nullptr;
+}
+
+bool AttackSince(const std::vector<TurnLog>& history, int turn) {
+  for (const TurnLog& t : history)
+    for (const Event& e : t.events)
+      if (t.turn > turn && e.kind == "attack") return true;
+  return false;
+}
+
+std::vector<std::string> BlockClauses(const std::vector<TurnLog>& history, int br, int bc, int e,
+                                      int a) {
+  int at = -1;
+  const Event* last = LastBlockEvent(history, br, bc, &at);
+  const bool off_by_one = a == e + 1 || a == e - 1;
+  if (e > 0 && a > 0) {
+    if (a > e && last && last->kind == "attack" && AttackSince(history, at))
+      return {"jc2015.attack.no-reschedule", "jc2015.attack.delay"};
+    if (off_by_one) return {"jc2015.fall.timing", "jc2015.attack.delay"};
+    return {"jc2015.attack.delay", "jc2015.fall.timing"};
+  }
+  if (e == 0 && a > 0) {
+    if (last && last->kind == "restore") return {"jc2015.restore.delay", "jc2015.attack.line"};
+    return {"jc2015.attack.line", "jc2015.attack.no-reschedule"};
+  }
+  if (e > 0 && a == 0) return {"jc2015.attack.line", "jc2015.attack.no-reschedule"};
+  if (e < 0 && a > 0) return {"jc2015.fall.timing"};
+  if (e > 0 && a < 0) return {"jc2015.fall.timing"};
+  if ((e < 0 && a == 0) || (e == 0 && a < 0)) {
+    if (!last) return {"jc2015.attack.line", "jc2015.fall.timing"};
+    return {"jc2015.restore.delay", "jc2015.fall.timing"};
+  }
+  return {"jc2015.restore.delay", "jc2015.fall.timing"};
+}
+
+std::vector<std::string> MoveClauses(const State& ref, const std::vector<TurnLog>& history, int q) {
+  const TurnLog* last = LastTurnOf(history, q);
+  if (!last || last->events.empty()) return {"jc2015.turn.one-action", "jc2015.move.step"};
+  const Event& e = last->events.front();
+  if (e.kind == "cancel") return {e.clause, "jc2015.move.step"};
+  if (e.kind == "stunned") return {"jc2015.attack.stun", "jc2015.protocol.stunned-answer"};
+  if (e.kind == "invalid")
+    return {"jc2015.protocol.action.invalid", "jc2015.protocol.action.whitespace"};
+  if (e.kind == "silent") return {"jc2015.protocol.action.timeout"};
+  if (e.kind == "move") {
+    // The referee cancelled a move the reference made: guess which rule it
+    // applied from what lay near the destination.
+    const Player& p = ref.player(q);
+    if (Manhattan(p.row, p.col, -1, -1) <= kCancelDistance + 1)
+      return {"jc2015.move.cancel.distance", "jc2015.move.step"};
+    for (int o = 0; o < kNumPlayers; ++o) {
+      const Player& other = ref.player(o);
+      if (o != q && other.on_board &&
+          Manhattan(p.row, p.col, other.row, other.col) <= kCancelDistance + 1)
+        return {"jc2015.move.cancel.distance", "jc2015.move.step"};
+    }
+    return {"jc2015.move.step", "jc2015.move.cancel.fallen", "jc2015.move.cancel.edge"};
+  }
+  return {"jc2015.turn.one-action"};
+}
+
+std::string EndReason(const State& s) {
+  if (s.players_on_board() == 1) return "jc2015.end.win";
+  if (s.players_on_board() == 0) return "jc2015.end.simultaneous";
+  return "jc2015.end.turn-limit";
+}
+
+Divergence Make(std::string field, std::string kind, std::string expected, std::string actual,
+                std::vector<std::string> clauses, std::string message) {
+  return {std::move(field),  std::move(kind),    std::move(expected),
+          std::move(actual), std::move(clauses), std::move(message)};
+}
+
+}  // namespace
+
+size_t FrameMessage(std::string_view bytes) {
+  const size_t eod = bytes.find("EOD\n");
+  if (eod != std::string_view::npos && (eod == 0 || bytes[eod - 1] == '\n')) return eod + 4;
+  // No EOD after the 13 lines a message has: hand it over as it is, so that
+  // the comparison can say what is wrong with it.
+  size_t pos = 0;
+  for (int n = 0; n < 13; ++n) {
+    pos = bytes.find('\n', pos);
+    if (pos == std::string_view::npos) return 0;
+    ++pos;
+  }
+  return pos;
+}
+
+std::unique_ptr<GameState> StateFromFirstMessage(
+    std::string_view message, const std::vector<std::pair<std::string, std::string>>& rules,
+    Divergence& why) {
+  const auto parsed = ParseInput(message);
+  if (!parsed.ok()) {
+    why = Make("format", "format", "a turn input", EscapeBytes(message.substr(0, 120)),
+               {"jc2015.protocol.input.format"},
+               "the first message is not a turn input: " + parsed.error().ToString());
+    return nullptr;
+  }
+  // Only the placement is learnt here; T, the blocks and S are then compared
+  // with what the reference sends on turn 0, so a referee that gets them wrong
+  // is reported with the field and a reproducer.
+  const InputView& v = parsed.value();
+  Placement p;
+  for (int q = 0; q < kNumPlayers; ++q) {
+    const PlayerView& pv = v.players[q];
+    if (pv.row < 0) {
+      why = Make(
+          "player " + std::to_string(q), "setup", "on the board",
+          std::to_string(pv.row) + " " + std::to_string(pv.col) + " S " + std::to_string(pv.stun),
+          {"jc2015.players.count", "jc2015.setup.random"}, "a player is not in play on turn 0");
+      return nullptr;
+    }
+    p.players[q] = {pv.row, pv.col, static_cast<Dir>(std::string_view("URDL").find(pv.dir))};
+  }
+  if (std::string err = ValidatePlacement(p); !err.empty()) {
+    why = Make("placement", "setup", "every pair more than distance 3 apart", err,
+               {"jc2015.setup.distance"}, "the initial placement breaks the distance rule: " + err);
+    return nullptr;
+  }
+  Rules r;
+  for (const auto& [key, value] : rules) {
+    if (std::string err = SetRule(r, key, value); !err.empty()) {
+      why = Make("rules", "rules", "", err, {}, err);
+      return nullptr;
+    }
+  }
+  return Wrap(State::Initial(p, r));
+}
+
+std::string ScenarioOf(const GameState& initial) {
+  const State& s = *StateOf(initial);
+  nlohmann::ordered_json doc;
+  doc["game"] = "jc2015";
+  for (int q = 0; q < kNumPlayers; ++q) {
+    const Player& p = s.player(q);
+    doc["players"].push_back(
+        {{"row", p.row}, {"col", p.col}, {"dir", std::string(1, DirLetter(p.dir))}});
+  }
+  const std::string described = DescribeRules(s.rules()), defaults = DescribeRules(Rules{});
+  if (described != defaults) {
+    size_t a = 0, b = 0;
+    while (a < described.size()) {
+      const size_t ea = described.find(' ', a), eb = defaults.find(' ', b);
+      const std::string kv = described.substr(a, ea - a), dkv = defaults.substr(b, eb - b);
+      if (kv != dkv) {
+        const size_t eq = kv.find('=');
+        doc["rules"][kv.substr(0, eq)] = kv.substr(eq + 1);
+      }
+      if (ea == std::string::npos) break;
+      a = ea + 1;
+      b = eb + 1;
+    }
+  }
+  return doc.dump();
+}
+
+std::optional<Divergence> CompareMessage(const GameState& reference,
+                                         const std::vector<TurnLog>& history,
+                                         std::string_view actual, int seat) {
+  const State& ref = *StateOf(reference);
+  if (seat < 0) {  // the referee ended the game
+    if (ref.IsTerminal()) return std::nullopt;
+    return Make("end", "end", "the game goes on (turn " + std::to_string(ref.turn()) + ")",
+                "the referee ended the game",
+                {"jc2015.end.win", "jc2015.end.turn-limit", "jc2015.end.simultaneous"},
+                "the referee ended the game before the reference did");
+  }
+  if (ref.IsTerminal()) {
+    return Make("end", "end", "no more input: the game ended at turn " + std::to_string(ref.turn()),
+                "input for player " + std::to_string(seat), {EndReason(ref)},
+                "the referee went on after the end of the game");
+  }
+  if (seat != ref.current_player()) {
+    std::vector<std::string> clauses = {"jc2015.turn.order", "jc2015.fallen.turns"};
+    if (ref.StunShown(ref.current_player()) > 0)
+      clauses.push_back("jc2015.protocol.stunned-answer");
+    return Make("recipient", "recipient",
+                "input for player " + std::to_string(ref.current_player()) + " (turn " +
+                    std::to_string(ref.turn()) + ")",
+                "input for player " + std::to_string(seat), clauses,
+                "the referee sent input to the wrong player");
+  }
+  const std::string expected = FormatInput(ref, seat);
+  if (actual == expected) return std::nullopt;
+  const auto parsed = ParseInput(actual);
+  if (!parsed.ok()) {
+    return Make("format", "format", EscapeBytes(expected), EscapeBytes(actual.substr(0, 300)),
+                {"jc2015.protocol.input.format"},
+                "the message is not a well-formed turn input: " + parsed.error().ToString());
+  }
+  const InputView& a = parsed.value();
+  const InputView e = ViewFor(ref, seat);
+  if (a.id != e.id)
+    return Make("id", "id", std::to_string(e.id), std::to_string(a.id),
+                {"jc2015.protocol.input.id"}, "the id line is not the receiving player's id");
+  if (a.turn != e.turn)
+    return Make("T", "turn", std::to_string(e.turn), std::to_string(a.turn),
+                {"jc2015.turn.order", "jc2015.protocol.input.turn"}, "the turn number differs");
+  bool after_fallen_turn = false;
+  if (!history.empty() && history.back().silent)
+    for (const Event& ev : history.back().events) after_fallen_turn |= ev.kind == "absent";
+  bool transposed = a.blocks != e.blocks;
+  for (int r = 0; r < kBoardBlocks && transposed; ++r)
+    for (int c = 0; c < kBoardBlocks; ++c)
+      transposed = transposed && a.blocks[r * kBoardBlocks + c] == e.blocks[c * kBoardBlocks + r];
+  if (transposed) {
+    return Make("B", "block-layout", "B[r][c] at row r, column c", "the board transposed (B[c][r])",
+                {"jc2015.protocol.input.block"}, "the block rows and columns are swapped");
+  }
+  for (int i = 0; i < kNumBlocks; ++i) {
+    if (a.blocks[i] == e.blocks[i]) continue;
+    auto clauses = BlockClauses(history, i / 6, i % 6, e.blocks[i], a.blocks[i]);
+    if (after_fallen_turn) clauses.push_back("jc2015.fallen.turns");
+    return Make("B[" + std::to_string(i / 6) + "][" + std::to_string(i % 6) + "]", "block",
+                std::to_string(e.blocks[i]), std::to_string(a.blocks[i]), clauses,
+                "block " + Sq(i / 6, i % 6) + " differs");
+  }
+  for (int q = 0; q < kNumPlayers; ++q) {
+    const PlayerView &pe = e.players[q], &pa = a.players[q];
+    const std::string who = "player " + std::to_string(q);
+    if (pe.row != pa.row || pe.col != pa.col) {
+      std::vector<std::string> clauses =
+          (pe.row < 0) != (pa.row < 0)
+              ? std::vector<std::string>{"jc2015.fall.player", "jc2015.fall.timing"}
+              : MoveClauses(ref, history, q);
+      return Make(who + " R C", "position", Sq(pe.row, pe.col), Sq(pa.row, pa.col), clauses,
+                  who + " stands elsewhere");
+    }
+    if (pe.row < 0)
+      continue;  // D and S of a fallen player are open (jc2015.protocol.input.fallen-fields)
+    if (pe.dir != pa.dir) {
+      const TurnLog* last = LastTurnOf(history, q);
+      std::vector<std::string> clauses = {"jc2015.protocol.input.direction"};
+      if (last && !last->events.empty()) {
+        const std::string& k = last->events.front().kind;
+        if (k == "cancel") clauses = {"jc2015.move.cancel.turns", "jc2015.move.face"};
+        if (k == "move") clauses = {"jc2015.move.face"};
+        if (k == "stunned") clauses = {"jc2015.attack.stun"};
+      }
+      return Make(who + " D", "direction", std::string(1, pe.dir), std::string(1, pa.dir), clauses,
+                  who + " faces another way");
+    }
+    if (pe.stun != pa.stun)
+      return Make(who + " S", "stun", std::to_string(pe.stun), std::to_string(pa.stun),
+                  {"jc2015.protocol.input.stun", "jc2015.attack.stun"},
+                  who + " has another stun count");
+  }
+  return Make("text", "format", EscapeBytes(expected), EscapeBytes(actual),
+              {"jc2015.protocol.input.format"}, "the message differs in its layout");
+}
+
+std::string FuzzAnswer(const GameState& gs, uint64_t swarm, bool targeted, Rng& rng) {
+  const State& s = *StateOf(gs);
+  const int me = s.current_player();
+  const Player& p = s.player(me);
+  // Families: bits 0-5 the commands U R D L A N, 6 lowercase, 7 garbage or
+  // empty, 8 padded with whitespace or CR.
+  if (targeted && p.on_board && rng.Chance(2, 3)) {
+    if (s.StunShown(me) > 0) return std::string(1, "URDL"[rng.Uniform(4)]);  // acting while stunned
+    // Attack a line that already holds scheduled or fallen blocks.
+    int br = p.row / 3 + kDirRow[static_cast<int>(p.dir)],
+        bc = p.col / 3 + kDirCol[static_cast<int>(p.dir)];
+    for (; br >= 0 && br < 6 && bc >= 0 && bc < 6;
+         br += kDirRow[static_cast<int>(p.dir)], bc += kDirCol[static_cast<int>(p.dir)])
+      if (s.block(br, bc) != 0 && rng.Chance(1, 2)) return "A";
+    // Close in on the nearest player, to distance 4 and the cancel rule.
+    return std::string(1, ActionLetter(ChooseAction(Policy::kHunter, s, rng)));
+  }
+  std::vector<int> on;
+  for (int f = 0; f < 9; ++f)
+    if (swarm >> f & 1) on.push_back(f);
+  if (on.empty()) on = {5};
+  const int f = on[rng.Uniform(static_cast<uint32_t>(on.size()))];
+  if (f < 6) return std::string(1, "URDLAN"[f]);
+  const char letter = "URDLAN"[rng.Uniform(6)];
+  if (f == 6) return std::string(1, static_cast<char>(letter - 'A' + 'a'));
+  if (f == 7) {
+    const char* junk[] = {"", "X", "UU", "0", "MOVE", "N N"};
+    return junk[rng.Uniform(6)];
+  }
+  const char* pads[] = {" %c", "%c ", "%c\r", "\t%c"};
+  char buf[8];
+  std::snprintf(buf, sizeof buf, pads[rng.Uniform(4)], letter);
+  return buf;
+}
+
+}  // namespace arbiter::jc2015

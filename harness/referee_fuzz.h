@@ -1,0 +1,88 @@
+// Differential testing of a black-box referee that launches bots (the
+// engine of `arbiter fuzz-referee`). Arbiter runs the referee with a probe in
+// every bot seat, learns the initial placement from the first message, then
+// predicts every message each bot receives with the reference engine and
+// compares it, field by field; it chooses every answer itself (seeded), so a
+// game can be replayed from its answers, and a divergence can be shrunk by
+// re-running the referee with fewer non-trivial answers (delta debugging).
+// Referee misbehaviour (a crash, a hang, garbage, a bot never started) is a
+// fault in the result, never an exception or a hang of arbiter.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bot_process.h"
+#include "core/game.h"
+
+namespace arbiter::harness {
+
+struct RefereeFuzzConfig {
+  const GameInfo* game = nullptr;
+  std::vector<std::string> referee_template;  // argv with {bot0}..{botN-1}, {seed}
+  std::vector<std::pair<std::string, std::string>> rules;
+  std::chrono::milliseconds game_time_limit{30000};
+  int referee_action_ms = 100;  // the referee's per-answer limit, for late answers
+  std::string probe_executable;
+  Limits limits;
+};
+
+struct RefereeGamePlan {
+  uint64_t seed = 0;                // substituted for {seed}
+  std::vector<std::string> script;  // the answer on each global turn
+  bool fuzz_after_script = true;    // then fuzzing answers; otherwise "N"
+  uint64_t swarm = 0x3f;            // the answer families enabled (GameInfo::fuzz_answer)
+  bool targeted = false;
+  uint64_t rng_seed = 0;
+  int late_turn = -1;  // on this turn, do not answer (the referee must time out)
+  int kill_turn = -1;  // on this turn, kill the bot instead of answering
+};
+
+struct RefereeFault {
+  std::string check;  // referee.crash, referee.hang, referee.garbage, referee.bot-not-started,
+                      // referee.exec-failed
+  std::string message;
+  int turn = -1;
+};
+
+struct RefereeGameResult {
+  std::vector<std::string> argv;  // the referee command as run
+  std::optional<Divergence> divergence;
+  int divergence_turn = -1;
+  int divergence_seat = -1;
+  std::string expected_text, actual_text;
+  std::vector<std::string> answers;  // per global turn played ("N" when silent)
+  std::vector<TurnLog> history;
+  std::vector<std::string> inputs;  // per global turn: the text the player was sent
+  std::string scenario;             // the initial state as a scenario (JSON), once learnt
+  std::vector<RefereeFault> faults;
+  std::string referee_stdout, referee_stderr;
+  std::optional<int> exit_code, term_signal;
+  bool game_over = false;
+  int winner = -1;
+};
+
+RefereeGameResult RunRefereeGame(EventLoop& loop, const RefereeFuzzConfig& config,
+                                 const RefereeGamePlan& plan);
+
+// The identity of a divergence for deduplication and shrinking.
+std::string Signature(const Divergence& d);
+
+struct ShrinkResult {
+  std::vector<std::string> script;  // the minimal answers, up to the divergence
+  RefereeGameResult game;           // the run of that script
+  int runs = 0;
+  bool reproduced = false;  // the original divergence was seen again
+};
+
+// Delta debugging over the answers of a diverging game: replaces as many
+// answers as possible by "N" while the referee still shows a divergence with
+// the same signature. At most `max_runs` referee runs.
+ShrinkResult Shrink(EventLoop& loop, const RefereeFuzzConfig& config, const RefereeGamePlan& plan,
+                    const RefereeGameResult& failing, int max_runs);
+
+}  // namespace arbiter::harness
