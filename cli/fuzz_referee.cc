@@ -26,23 +26,6 @@ using harness::Finding;
 using harness::RefereeGamePlan;
 using harness::RefereeGameResult;
 
-RefereeGamePlan PlanGame(uint64_t base_seed, int g) {
-  RefereeGamePlan p;
-  p.seed = base_seed + g;
-  p.rng_seed = base_seed * 0x9E3779B97F4A7C15ull + g;
-  Rng r(p.rng_seed ^ 0x5eedull);
-  p.swarm = 0;
-  for (int f = 0; f < 6; ++f)
-    if (r.Chance(3, 4)) p.swarm |= 1ull << f;
-  if ((p.swarm & 0x3f) == 0) p.swarm |= 1ull << r.Uniform(6);
-  for (int f = 6; f < 9; ++f)
-    if (r.Chance(1, 4)) p.swarm |= 1ull << f;
-  p.targeted = r.Chance(1, 2);
-  if (r.Chance(1, 6)) p.late_turn = 4 + static_cast<int>(r.Uniform(120));
-  if (r.Chance(1, 6)) p.kill_turn = 4 + static_cast<int>(r.Uniform(120));
-  return p;
-}
-
 harness::MatchResult MatchOf(const std::string& id, const RefereeGamePlan& plan,
                              const RefereeGameResult& r) {
   harness::MatchResult m;
@@ -134,7 +117,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     plans.emplace_back("replay", plan);
   } else {
     for (int g = 0; g < o.games; ++g)
-      plans.emplace_back("game-" + std::to_string(g + 1), PlanGame(o.seed, g));
+      plans.emplace_back("game-" + std::to_string(g + 1), harness::PlanGame(o.seed, g));
   }
 
   const auto arbiter_reg = nlohmann::json::parse(report::RegisterJson("arbiter"));

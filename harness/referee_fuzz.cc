@@ -1,4 +1,4 @@
-// RunRefereeGame and Shrink (referee_fuzz.h).
+// PlanGame, RunRefereeGame and Shrink (referee_fuzz.h).
 #include "referee_fuzz.h"
 
 #include <algorithm>
@@ -261,6 +261,23 @@ void RefereeGame::Run() {
 }
 
 }  // namespace
+
+RefereeGamePlan PlanGame(uint64_t base_seed, int index) {
+  RefereeGamePlan p;
+  p.seed = base_seed + index;
+  p.rng_seed = base_seed * 0x9E3779B97F4A7C15ull + index;
+  Rng r(p.rng_seed ^ 0x5eedull);
+  p.swarm = 0;
+  for (int f = 0; f < 6; ++f)
+    if (r.Chance(3, 4)) p.swarm |= 1ull << f;
+  if ((p.swarm & 0x3f) == 0) p.swarm |= 1ull << r.Uniform(6);
+  for (int f = 6; f < 9; ++f)
+    if (r.Chance(1, 4)) p.swarm |= 1ull << f;
+  p.targeted = r.Chance(1, 2);
+  if (r.Chance(1, 6)) p.late_turn = 4 + static_cast<int>(r.Uniform(120));
+  if (r.Chance(1, 6)) p.kill_turn = 4 + static_cast<int>(r.Uniform(120));
+  return p;
+}
 
 RefereeGameResult RunRefereeGame(EventLoop& loop, const RefereeFuzzConfig& config,
                                  const RefereeGamePlan& plan) {

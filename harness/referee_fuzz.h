@@ -42,6 +42,14 @@ struct RefereeGamePlan {
   int kill_turn = -1;  // on this turn, kill the bot instead of answering
 };
 
+// The plan of game `index` (0, 1, ...) of a fuzzing run from `base_seed`, as
+// `arbiter fuzz-referee --seed base_seed` plays them: placement seed
+// base_seed + index; swarm testing (each of the six commands enabled with
+// probability 3/4, at least one; lowercase, garbage and padding 1/4 each);
+// targeted half of the time; a late answer and a killed bot each in 1/6 of
+// the games, on a turn in [4, 124).
+RefereeGamePlan PlanGame(uint64_t base_seed, int index);
+
 struct RefereeFault {
   std::string check;  // referee.crash, referee.hang, referee.garbage, referee.bot-not-started,
                       // referee.exec-failed

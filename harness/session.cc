@@ -54,6 +54,8 @@ class Match {
   void DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec);
   void CheckBetweenTurns(BotSeat& b, int turn);
   void CheckFloods(BotSeat& b, int turn);
+  // An answer that came after the limit: reported, and the bot is stopped.
+  void ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit, int turn);
   void Stop(BotSeat& b, int turn);
   // A process that dies closes its stdout a moment before it is reaped: after
   // end of file, wait briefly for the exit, to tell a crash from a bot that
@@ -159,6 +161,17 @@ void Match::Handshake(BotSeat& b) {
   Stop(b, -1);
 }
 
+void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit, int turn) {
+  Finding& f = Report(b, "action.deadline",
+                      "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
+                          std::to_string(limit) + " ms",
+                      turn);
+  f.elapsed_ms = elapsed;
+  f.limit_ms = limit;
+  f.received = EscapeBytes(tl.line.text) + "\\n";
+  Stop(b, turn);
+}
+
 void Match::CheckFloods(BotSeat& b, int turn) {
   BotProcess& p = *b.proc;
   if (p.partial_length() > config_.max_answer_bytes || p.dropped_lines() > 0) {
@@ -242,14 +255,10 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   rec.elapsed_ms = elapsed;
   result_.latencies_ms.push_back(elapsed);
   if (elapsed > limit) {
-    Finding& f = Report(b, "action.deadline",
-                        "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
-                            std::to_string(limit) + " ms",
-                        rec.turn);
-    f.elapsed_ms = elapsed;
-    f.limit_ms = limit;
-    f.received = EscapeBytes(tl.line.text) + "\\n";
-    return Stop(b, rec.turn);
+    ReportLate(b, tl, elapsed, limit, rec.turn);
+    rec.silent = true;  // a late bot is stopped: its player does nothing
+    rec.events = spec_.state->ApplySilence();
+    return;
   }
   const std::string& text = tl.line.text;
   if (tl.line.truncated || tl.line.length > config_.max_answer_bytes) {
@@ -301,15 +310,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   env_.RunUntil(env_.Now() + config_.observe, [&] { return p.HasLine() || p.exited(); });
   if (p.HasLine()) {
     const TimedLine tl = p.PopLine();
-    const double elapsed = Ms(tl.at - start);
-    Finding& f = Report(b, "action.deadline",
-                        "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
-                            std::to_string(limit) + " ms",
-                        rec.turn);
-    f.elapsed_ms = elapsed;
-    f.limit_ms = limit;
-    f.received = EscapeBytes(tl.line.text) + "\\n";
-    Stop(b, rec.turn);
+    ReportLate(b, tl, Ms(tl.at - start), limit, rec.turn);
     return silence();
   }
   const ProcProbe after = p.Probe();

@@ -5,6 +5,8 @@
 // no test leaves a process behind.
 #include <dirent.h>
 #include <gtest/gtest.h>
+
+#include "no_leftovers.h"
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -49,38 +51,11 @@ Outcome CheckBot(const std::string& args) {
   return o;
 }
 
-// This test process is a child subreaper: anything arbiter leaves behind is
-// re-parented to it when arbiter exits. Its children other than the arbiter
-// it is waiting for are therefore exactly what was left behind.
-std::vector<std::string> ChildrenAlive() {
-  std::vector<std::string> alive;
-  const std::string me = std::to_string(getpid());
-  DIR* d = opendir("/proc");
-  while (dirent* e = readdir(d)) {
-    if (!isdigit(e->d_name[0])) continue;
-    std::ifstream s(std::string("/proc/") + e->d_name + "/stat");
-    std::string stat(std::istreambuf_iterator<char>(s), {});
-    const size_t close = stat.rfind(')');
-    if (close == std::string::npos) continue;
-    std::istringstream rest(stat.substr(close + 2));
-    std::string state, ppid;
-    rest >> state >> ppid;
-    if (ppid != me) continue;
-    std::ifstream f(std::string("/proc/") + e->d_name + "/cmdline");
-    std::string cmdline(std::istreambuf_iterator<char>(f), {});
-    for (char& c : cmdline) c = c ? c : ' ';
-    alive.push_back(std::string(e->d_name) + " (" + state + "): " + cmdline);
-    if (state == "Z") waitpid(std::stoi(e->d_name), nullptr, WNOHANG);
-  }
-  closedir(d);
-  return alive;
-}
-
 class CheckBotTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { prctl(PR_SET_CHILD_SUBREAPER, 1); }
+  static void SetUpTestSuite() { arbiter::testing::BecomeSubreaper(); }
   void TearDown() override {
-    const auto alive = ChildrenAlive();
+    const auto alive = arbiter::testing::ChildrenAlive();
     EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
   }
 };
@@ -210,7 +185,7 @@ TEST_F(CheckBotTest, DeadlineBoundariesHoldOnALoadedMachine) {
   for (int i = 0; i < 2; ++i)
     load.emplace_back([&] {
       volatile unsigned long x = 0;
-      while (!stop) ++x;
+      while (!stop) x = x + 1;
     });
   for (int i = 0; i < 3; ++i) {
     const Outcome fast = CheckBot(Testbot("--mode slow-turn --turn 2 --ms 60"));

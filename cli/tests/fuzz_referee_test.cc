@@ -6,6 +6,8 @@
 // is left running.
 #include <dirent.h>
 #include <gtest/gtest.h>
+
+#include "no_leftovers.h"
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -51,31 +53,11 @@ std::string Referee(const std::string& extra = "") {
          " -s {seed} -a {bot0} -a {bot1} -a {bot2} -a {bot3}";
 }
 
-std::vector<std::string> ChildrenAlive() {
-  std::vector<std::string> alive;
-  const std::string me = std::to_string(getpid());
-  DIR* d = opendir("/proc");
-  while (dirent* e = readdir(d)) {
-    if (!isdigit(e->d_name[0])) continue;
-    std::ifstream s(std::string("/proc/") + e->d_name + "/stat");
-    std::string stat(std::istreambuf_iterator<char>(s), {});
-    const size_t close = stat.rfind(')');
-    if (close == std::string::npos) continue;
-    std::istringstream rest(stat.substr(close + 2));
-    std::string state, ppid;
-    rest >> state >> ppid;
-    if (ppid == me) alive.push_back(std::string(e->d_name) + " (" + state + ")");
-    if (ppid == me && state == "Z") waitpid(std::stoi(e->d_name), nullptr, WNOHANG);
-  }
-  closedir(d);
-  return alive;
-}
-
 class FuzzRefereeTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { prctl(PR_SET_CHILD_SUBREAPER, 1); }
+  static void SetUpTestSuite() { arbiter::testing::BecomeSubreaper(); }
   void TearDown() override {
-    const auto alive = ChildrenAlive();
+    const auto alive = arbiter::testing::ChildrenAlive();
     EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
   }
 };

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "core/game.h"
+#include "jc2015/codec.h"
 #include "jc2015/game.h"
 #include "jc2015/state.h"
 
@@ -19,22 +20,7 @@ struct Script {
   int pass_until;       // then N for everyone until this turn (0: none)
 };
 
-Action Letter(char c) {
-  switch (c) {
-    case 'U':
-      return Action::kUp;
-    case 'R':
-      return Action::kRight;
-    case 'D':
-      return Action::kDown;
-    case 'L':
-      return Action::kLeft;
-    case 'A':
-      return Action::kAttack;
-    default:
-      return Action::kNothing;
-  }
-}
+Action Letter(char c) { return ParseAction(std::string_view(&c, 1), ActionParsing::kExact); }
 
 constexpr Dir U = Dir::kUp, R = Dir::kRight, D = Dir::kDown, L = Dir::kLeft;
 

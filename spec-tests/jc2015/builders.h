@@ -33,24 +33,8 @@ inline State Spread(const Rules& rules = {}) {
   return Make({1, 1, 'R'}, {1, 10, 'L'}, {10, 1, 'U'}, {16, 16, 'U'}, rules);
 }
 
-inline Action ActionOf(char c) {
-  switch (c) {
-    case 'U':
-      return Action::kUp;
-    case 'R':
-      return Action::kRight;
-    case 'D':
-      return Action::kDown;
-    case 'L':
-      return Action::kLeft;
-    case 'A':
-      return Action::kAttack;
-    case 'N':
-      return Action::kNothing;
-    default:
-      return Action::kInvalid;
-  }
-}
+// '?' (or any other letter) is an invalid line.
+inline Action ActionOf(char c) { return ParseAction(std::string_view(&c, 1), ActionParsing::kExact); }
 
 // Plays one answer per letter (spaces ignored); returns the events of each.
 inline std::vector<TurnEvents> Play(State& s, std::string_view letters) {

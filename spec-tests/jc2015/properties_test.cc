@@ -27,24 +27,7 @@ struct Playthrough {
   std::vector<TurnEvents> events;
 };
 
-Action FromLetter(char c) {
-  switch (c) {
-    case 'U':
-      return Action::kUp;
-    case 'R':
-      return Action::kRight;
-    case 'D':
-      return Action::kDown;
-    case 'L':
-      return Action::kLeft;
-    case 'A':
-      return Action::kAttack;
-    case 'N':
-      return Action::kNothing;
-    default:
-      return Action::kInvalid;
-  }
-}
+Action FromLetter(char c) { return ParseAction(std::string_view(&c, 1), ActionParsing::kExact); }
 
 int Distance(int r1, int c1, int r2, int c2) { return std::abs(r1 - r2) + std::abs(c1 - c2); }
 

@@ -1,0 +1,47 @@
+// "No test leaves a process behind": the test process makes itself a child
+// subreaper, so anything the arbiter it runs leaves behind is re-parented to
+// it when arbiter exits; its remaining children are exactly those leftovers.
+#pragma once
+
+#include <dirent.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace arbiter::testing {
+
+inline void BecomeSubreaper() { prctl(PR_SET_CHILD_SUBREAPER, 1); }
+
+// The children of this process, "pid (state): command"; zombies are reaped.
+inline std::vector<std::string> ChildrenAlive() {
+  std::vector<std::string> alive;
+  const std::string me = std::to_string(getpid());
+  DIR* d = opendir("/proc");
+  while (dirent* e = readdir(d)) {
+    if (!isdigit(static_cast<unsigned char>(e->d_name[0]))) continue;
+    std::ifstream s(std::string("/proc/") + e->d_name + "/stat");
+    const std::string stat(std::istreambuf_iterator<char>(s), {});
+    const size_t close = stat.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(stat.substr(close + 2));
+    std::string state, ppid;
+    rest >> state >> ppid;
+    if (ppid != me) continue;
+    std::ifstream f(std::string("/proc/") + e->d_name + "/cmdline");
+    std::string cmdline(std::istreambuf_iterator<char>(f), {});
+    for (char& c : cmdline) c = c ? c : ' ';
+    alive.push_back(std::string(e->d_name) + " (" + state + "): " + cmdline);
+    if (state == "Z") waitpid(std::stoi(e->d_name), nullptr, WNOHANG);
+  }
+  closedir(d);
+  return alive;
+}
+
+}  // namespace arbiter::testing
