@@ -48,12 +48,11 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/game.h"
 #include "env.h"
@@ -72,9 +71,9 @@ namespace {
 using namespace arbiter;
 using harness::Clock;
 
-constexpr int kTurns = 1000;              // jc2015's turn limit: one game
+constexpr int kTurns = 1000;  // jc2015's turn limit: one game
 constexpr const char* kTestbot = ARBITER_TESTBOT;
-bool g_failed = false;                    // a benchmark reported an error
+bool g_failed = false;  // a benchmark reported an error
 
 double Us(Clock::duration d) { return std::chrono::duration<double, std::micro>(d).count(); }
 double Seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
@@ -380,7 +379,8 @@ void BM_HarnessGame(benchmark::State& bs, Placement placement) {
     };
 
     const Clock::time_point start = Clock::now();
-    const harness::MatchResult r = harness::RunMatch(env, std::move(spec), config, catalog, progress);
+    const harness::MatchResult r =
+        harness::RunMatch(env, std::move(spec), config, catalog, progress);
     const Clock::time_point end = Clock::now();
     bs.SetIterationTime(Seconds(end - start));
 
@@ -416,15 +416,15 @@ void BM_HarnessGame(benchmark::State& bs, Placement placement) {
   bs.counters["latency_med_us"] = latency_us / n;
   bs.counters["turn_med_us"] = turn_median_us / n;
 }
-#define ARBITER_PLACEMENTS(bm)                                                          \
-  BENCHMARK_CAPTURE(bm, same_core, Placement::kSameCore)                                \
-      ->UseManualTime()                                                                 \
-      ->Unit(benchmark::kMillisecond);                                                  \
-  BENCHMARK_CAPTURE(bm, two_cores, Placement::kTwoCores)                                \
-      ->UseManualTime()                                                                 \
-      ->Unit(benchmark::kMillisecond);                                                  \
-  BENCHMARK_CAPTURE(bm, unpinned, Placement::kUnpinned)                                 \
-      ->UseManualTime()                                                                 \
+#define ARBITER_PLACEMENTS(bm)                           \
+  BENCHMARK_CAPTURE(bm, same_core, Placement::kSameCore) \
+      ->UseManualTime()                                  \
+      ->Unit(benchmark::kMillisecond);                   \
+  BENCHMARK_CAPTURE(bm, two_cores, Placement::kTwoCores) \
+      ->UseManualTime()                                  \
+      ->Unit(benchmark::kMillisecond);                   \
+  BENCHMARK_CAPTURE(bm, unpinned, Placement::kUnpinned)  \
+      ->UseManualTime()                                  \
       ->Unit(benchmark::kMillisecond)
 ARBITER_PLACEMENTS(BM_RawRoundTrip);
 ARBITER_PLACEMENTS(BM_RawSpawn);
@@ -476,29 +476,33 @@ class SummaryReporter : public benchmark::ConsoleReporter {
       const double turn_med = get("BM_HarnessGame", "turn_med_us");
       const double rt_med = get("BM_RawRoundTrip", "median_us");
       std::printf("\nsummary, %s (%s):\n", placement.name, placement.what);
-      std::printf("  aim:   game / 1000 raw round trips = %.2fx (<= 1.5x: %s); game %.1f ms, "
-                  "1000 round trips %.1f ms\n",
-                  ratio, ratio <= 1.5 ? "met" : "missed", match_ms, floor_ms);
-      std::printf("  game:  setup %.1f ms (in SpawnBot %.1f, then READY) + turn loop %.1f ms + "
-                  "teardown %.1f ms\n",
-                  setup_ms, get("BM_HarnessGame", "spawn_ms"), loop_us * kTurns / 1000,
-                  teardown_ms);
+      std::printf(
+          "  aim:   game / 1000 raw round trips = %.2fx (<= 1.5x: %s); game %.1f ms, "
+          "1000 round trips %.1f ms\n",
+          ratio, ratio <= 1.5 ? "met" : "missed", match_ms, floor_ms);
+      std::printf(
+          "  game:  setup %.1f ms (in SpawnBot %.1f, then READY) + turn loop %.1f ms + "
+          "teardown %.1f ms\n",
+          setup_ms, get("BM_HarnessGame", "spawn_ms"), loop_us * kTurns / 1000, teardown_ms);
       if (const double raw_start = get("BM_RawSpawn", "start_ms"); raw_start > 0) {
         const double raw_exit = get("BM_RawSpawn", "exit_ms");
-        std::printf("  fixed: raw start of 4 bots to READY %.1f ms, raw exit %.1f ms: the harness "
-                    "adds %.1f ms and %.1f ms\n"
-                    "         game / raw game (raw start + 1000 round trips + raw exit) = %.2fx\n",
-                    raw_start, raw_exit, setup_ms - raw_start, teardown_ms - raw_exit,
-                    match_ms / (raw_start + floor_ms + raw_exit));
+        std::printf(
+            "  fixed: raw start of 4 bots to READY %.1f ms, raw exit %.1f ms: the harness "
+            "adds %.1f ms and %.1f ms\n"
+            "         game / raw game (raw start + 1000 round trips + raw exit) = %.2fx\n",
+            raw_start, raw_exit, setup_ms - raw_start, teardown_ms - raw_exit,
+            match_ms / (raw_start + floor_ms + raw_exit));
       }
-      std::printf("  turn:  mean %.1f us vs %.1f us raw (%.2fx, %+.1f us); median %.1f vs %.1f us "
-                  "(%.2fx, %+.1f us)\n",
-                  loop_us, rt_us, loop_us / rt_us, loop_us - rt_us, turn_med, rt_med,
-                  turn_med / rt_med, turn_med - rt_med);
-      std::printf("         median bot latency as the harness measured it %.1f us; arbiter's CPU "
-                  "%.1f us per turn vs %.1f us per raw round trip\n",
-                  get("BM_HarnessGame", "latency_med_us"), get("BM_HarnessGame", "loop_cpu_us/turn"),
-                  get("BM_RawRoundTrip", "cpu_ms") * 1000 / kTurns);
+      std::printf(
+          "  turn:  mean %.1f us vs %.1f us raw (%.2fx, %+.1f us); median %.1f vs %.1f us "
+          "(%.2fx, %+.1f us)\n",
+          loop_us, rt_us, loop_us / rt_us, loop_us - rt_us, turn_med, rt_med, turn_med / rt_med,
+          turn_med - rt_med);
+      std::printf(
+          "         median bot latency as the harness measured it %.1f us; arbiter's CPU "
+          "%.1f us per turn vs %.1f us per raw round trip\n",
+          get("BM_HarnessGame", "latency_med_us"), get("BM_HarnessGame", "loop_cpu_us/turn"),
+          get("BM_RawRoundTrip", "cpu_ms") * 1000 / kTurns);
     }
   }
 

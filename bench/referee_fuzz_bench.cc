@@ -18,7 +18,7 @@
 //     gave each seat, die where arbiter killed the bot, and stay silent where
 //     arbiter answered late (the referee then waits out its 100 ms, as it did
 //     under arbiter). The referee's "RESULT <winner> <turns>" must match the
-//     game arbiter recorded, so the floor provably played the same game. The
+//     game arbiter recorded: a check that the floor played the same game. The
 //     ratio fuzz/floor is then what black-box differential testing adds to the
 //     bare cost of running the referee: the probes' relay through unix
 //     sockets, arbiter's event loop, the prediction and comparison of every
@@ -129,7 +129,8 @@ harness::RefereeFuzzConfig Config(const std::string& mutant) {
   c.game = FindGame("jc2015");
   c.referee_template = {kReferee};
   if (!mutant.empty()) c.referee_template.insert(c.referee_template.end(), {"--mutant", mutant});
-  for (const char* a : {"-s", "{seed}", "-a", "{bot0}", "-a", "{bot1}", "-a", "{bot2}", "-a", "{bot3}"})
+  for (const char* a :
+       {"-s", "{seed}", "-a", "{bot0}", "-a", "{bot1}", "-a", "{bot2}", "-a", "{bot3}"})
     c.referee_template.push_back(a);
   c.referee_action_ms = c.game->profiles.front().action_ms;
   c.game_time_limit = std::chrono::milliseconds(30000);
@@ -196,11 +197,13 @@ Exit RunProcess(const std::vector<std::string>& args, int capture) {
 // of engine/jc2015/rules.h). Read from the binary under test so that a new
 // mutant is benchmarked without editing this file. Empty on failure.
 std::vector<std::string> MutantNames() {
-  const Exit e = RunProcess({kReferee, "--mutant", "?", "-a", "x", "-a", "x", "-a", "x", "-a", "x"}, 2);
+  const Exit e =
+      RunProcess({kReferee, "--mutant", "?", "-a", "x", "-a", "x", "-a", "x", "-a", "x"}, 2);
   const std::string key = "is not one of ";
   const size_t at = e.output.find(key);
   if (e.status != 2 || at == std::string::npos) return {};
-  const std::string list = e.output.substr(at + key.size(), e.output.find('\n', at) - at - key.size());
+  const std::string list =
+      e.output.substr(at + key.size(), e.output.find('\n', at) - at - key.size());
   std::vector<std::string> names;
   for (size_t start = 0; start <= list.size();) {
     const size_t comma = std::min(list.find(", ", start), list.size());
@@ -250,8 +253,8 @@ FloorGame ReplayWithoutArbiter(const RefereeGamePlan& plan, const RefereeGameRes
   f.seconds = Since(t0);
   int winner = -2, turns = -1;
   if (e.status != 0 || std::sscanf(e.output.c_str(), "RESULT %d %d", &winner, &turns) != 2) {
-    f.why = "the referee exited with status " + std::to_string(e.status) + ", output '" +
-            e.output + "'";
+    f.why = "the referee exited with status " + std::to_string(e.status) + ", output '" + e.output +
+            "'";
   } else if (winner != r.winner || turns != static_cast<int>(r.history.size())) {
     f.why = "RESULT " + std::to_string(winner) + " " + std::to_string(turns) +
             ", arbiter recorded winner " + std::to_string(r.winner) + " after " +
@@ -261,6 +264,8 @@ FloorGame ReplayWithoutArbiter(const RefereeGamePlan& plan, const RefereeGameRes
   }
   return f;
 }
+
+volatile size_t g_engine_sink;  // keeps EngineAlone's work observable
 
 // The rules and every input text of the recorded games, in-process, repeated
 // for at least 0.2 s: seconds per pass over all the games.
@@ -285,7 +290,7 @@ double EngineAlone(const std::vector<std::pair<RefereeGamePlan, RefereeGameResul
     }
     ++passes;
   } while (Since(t0) < 0.2);
-  if (sink == 0) std::puts("");  // keeps the work observable
+  g_engine_sink = sink;
   return Since(t0) / passes;
 }
 
@@ -318,9 +323,11 @@ std::string Ratio(double a, double b) {
   return buf;
 }
 
-bool LateAnswerIn(const RefereeGamePlan& plan, const RefereeGameResult& r) {
+// Whether the plan's late answer (or killed bot) on `turn` happened: the seat
+// to move was sent a message and arbiter did not answer it.
+bool StoppedOn(int turn, const RefereeGameResult& r) {
   for (size_t i = 0; i < r.history.size() && i < r.inputs.size(); ++i)
-    if (r.history[i].turn == plan.late_turn && r.history[i].silent && !r.inputs[i].empty())
+    if (turn >= 0 && r.history[i].turn == turn && r.history[i].silent && !r.inputs[i].empty())
       return true;
   return false;
 }
@@ -341,10 +348,11 @@ bool g_failed = false;
 
 void Conformant(harness::EventLoop& loop, const Options& o) {
   const harness::RefereeFuzzConfig config = Config("");
-  std::printf("1. conformant referee: %d games planned as `arbiter fuzz-referee --seed %llu "
-              "--games %d`,\n   each followed by its floor (the referee replaying it with four "
-              "replay bots, no arbiter)\n\n",
-              o.games, static_cast<unsigned long long>(o.seed), o.games);
+  std::printf(
+      "1. conformant referee: %d games planned as `arbiter fuzz-referee --seed %llu "
+      "--games %d`,\n   each followed by its floor (the referee replaying it with four "
+      "replay bots, no arbiter)\n\n",
+      o.games, static_cast<unsigned long long>(o.seed), o.games);
   std::fflush(stdout);
   // Warm-up (not counted): the first process starts pay for cold caches.
   {
@@ -383,8 +391,8 @@ void Conformant(harness::EventLoop& loop, const Options& o) {
     turns.push_back(n);
     ratios.push_back(fs / f.seconds);
     over += r.game_over;
-    if (plan.kill_turn >= 0 && plan.kill_turn < static_cast<int>(r.history.size())) ++killed;
-    if (LateAnswerIn(plan, r)) {
+    killed += StoppedOn(plan.kill_turn, r);
+    if (StoppedOn(plan.late_turn, r)) {
       ++late;
       late_fuzz += fs;
       late_floor += f.seconds;
@@ -420,35 +428,38 @@ void Conformant(harness::EventLoop& loop, const Options& o) {
   std::printf("   %-34s %6d %7.0f %8.4f %8.0f %9.0f %10.3f\n", "engine alone (scale, not a floor)",
               clean, total_turns, engine, clean / engine, total_turns / engine,
               1000 * engine / clean);
-  std::printf("\n   ratio fuzz/floor: %.2fx over all %d games (median per game %.2fx, range "
-              "%.2f-%.2fx)\n",
-              total_fuzz / total_floor, clean, Median(ratios),
-              *std::min_element(ratios.begin(), ratios.end()),
-              *std::max_element(ratios.begin(), ratios.end()));
+  std::printf(
+      "\n   ratio fuzz/floor: %.2fx over all %d games (median per game %.2fx, range "
+      "%.2f-%.2fx)\n",
+      total_fuzz / total_floor, clean, Median(ratios),
+      *std::min_element(ratios.begin(), ratios.end()),
+      *std::max_element(ratios.begin(), ratios.end()));
   if (late > 0 && late < clean)
-    std::printf("   without the %d game(s) with a late answer (the referee waits %d ms there, "
-                "under both): %.2fx\n",
-                late, config.referee_action_ms,
-                (total_fuzz - late_fuzz) / (total_floor - late_floor));
+    std::printf(
+        "   without the %d game(s) with a late answer (the referee waits %d ms there, "
+        "under both): %.2fx\n",
+        late, config.referee_action_ms, (total_fuzz - late_fuzz) / (total_floor - late_floor));
   const Fit ff = FitLine(fit_turns, fit_fuzz), fl = FitLine(fit_turns, fit_floor);
   if (ff.ok && fl.ok)
-    std::printf("   least squares over the %zu games without a late answer:\n"
-                "     fuzz  %6.2f ms per game + %6.1f us per turn\n"
-                "     floor %6.2f ms per game + %6.1f us per turn\n"
-                "     arbiter adds %.2f ms per game (%s) and %.1f us per turn (%s)\n",
-                fit_turns.size(), 1000 * ff.fixed, 1e6 * ff.per_turn, 1000 * fl.fixed,
-                1e6 * fl.per_turn, 1000 * (ff.fixed - fl.fixed), Ratio(ff.fixed, fl.fixed).c_str(),
-                1e6 * (ff.per_turn - fl.per_turn), Ratio(ff.per_turn, fl.per_turn).c_str());
-  std::printf("   games: %d to the end of the game, %d with a late answer, %d with a killed bot; "
-              "%d with a finding or not replayed\n",
-              over, late, killed, bad);
+    std::printf(
+        "   least squares over the %zu games without a late answer:\n"
+        "     fuzz  %6.2f ms per game + %6.1f us per turn\n"
+        "     floor %6.2f ms per game + %6.1f us per turn\n"
+        "     arbiter adds %.2f ms per game (%s) and %.1f us per turn (%s)\n",
+        fit_turns.size(), 1000 * ff.fixed, 1e6 * ff.per_turn, 1000 * fl.fixed, 1e6 * fl.per_turn,
+        1000 * (ff.fixed - fl.fixed), Ratio(ff.fixed, fl.fixed).c_str(),
+        1e6 * (ff.per_turn - fl.per_turn), Ratio(ff.per_turn, fl.per_turn).c_str());
+  std::printf(
+      "   games: %d to the end of the game, %d with a late answer, %d with a killed bot; "
+      "%d with a finding or not replayed\n",
+      over, late, killed, bad);
 }
 
 struct MutantResult {
   bool detected = false;
   int games = 0;
   double turns = 0, seconds = 0;
-  int turn = -1;  // of the first divergence (before shrinking)
+  int turn = -1;              // of the first divergence (before shrinking)
   std::string clause, field;  // of the reproducer's divergence (the same signature)
   double shrink_s = 0;
   int runs = 0;
@@ -496,13 +507,14 @@ const char* InvisibleWhy(const std::string& name) {
 }
 
 void Mutants(harness::EventLoop& loop, const Options& o, const std::vector<std::string>& names) {
-  std::printf("\n2. mutants of the example referee: games planned as above until the first "
-              "divergence (at most %d),\n   then the CLI's shrink (at most %d referee runs); the "
-              "reproducer as written: answers up to the\n   divergence, and how many are not "
-              "\"N\"\n\n",
-              o.max_games, o.shrink_runs);
-  std::printf("   %-29s %6s %6s %7s %5s  %-28s %7s %5s %7s %5s\n", "", "games", "turns",
-              "wall s", "at", "", "shrink", "", "repro", "");
+  std::printf(
+      "\n2. mutants of the example referee: games planned as above until the first "
+      "divergence (at most %d),\n   then the CLI's shrink (at most %d referee runs); the "
+      "reproducer as written: answers up to the\n   divergence, and how many are not "
+      "\"N\"\n\n",
+      o.max_games, o.shrink_runs);
+  std::printf("   %-29s %6s %6s %7s %5s  %-28s %7s %5s %7s %5s\n", "", "games", "turns", "wall s",
+              "at", "", "shrink", "", "repro", "");
   std::printf("   %-29s %6s %6s %7s %5s  %-28s %7s %5s %7s %5s\n", "mutant", "to div", "to div",
               "to div", "turn", "clause", "wall s", "runs", "answers", "non-N");
   std::fflush(stdout);
@@ -532,12 +544,13 @@ void Mutants(harness::EventLoop& loop, const Options& o, const std::vector<std::
     if (o.quick && !m.detected) g_failed = true;
   }
   const int n = static_cast<int>(names.size());
-  std::printf("\n   detected %d of %d mutants (%d not expected to be visible); games to the "
-              "first divergence: median %.1f, max %.0f;\n   %.2f s to detect them all, %.2f s "
-              "to shrink them all\n",
-              detected, n, expected_invisible, Median(games_to),
-              games_to.empty() ? 0.0 : *std::max_element(games_to.begin(), games_to.end()),
-              detect_s, shrink_s);
+  std::printf(
+      "\n   detected %d of %d mutants (%d not expected to be visible); games to the "
+      "first divergence: median %.1f, max %.0f;\n   %.2f s to detect them all, %.2f s "
+      "to shrink them all\n",
+      detected, n, expected_invisible, Median(games_to),
+      games_to.empty() ? 0.0 : *std::max_element(games_to.begin(), games_to.end()), detect_s,
+      shrink_s);
 }
 
 int Usage(const char* message) {
@@ -560,8 +573,9 @@ int main(int argc, char** argv) {
       continue;
     }
     if (a == "-h" || a == "--help") {
-      std::printf("usage: referee_fuzz_bench [--quick] [--games N] [--max-games N] [--seed S] "
-                  "[--shrink-runs N] [--mutant NAME]...\n");
+      std::printf(
+          "usage: referee_fuzz_bench [--quick] [--games N] [--max-games N] [--seed S] "
+          "[--shrink-runs N] [--mutant NAME]...\n");
       return 0;
     }
     if (i + 1 >= argc) return Usage(("option " + std::string(a) + " needs a value").c_str());

@@ -203,7 +203,13 @@ void RefereeGame::Run() {
   }
   if (!stop) {
     // The referee has exited: any message still in flight, then the end.
-    loop_.RunUntil(Clock::now() + milliseconds(50), [] { return false; });
+    // At most 50 ms, and no longer than until every probe has gone: a
+    // message still in flight arrives before its probe's end.
+    loop_.RunUntil(Clock::now() + milliseconds(50), [&] {
+      for (int s = 0; s < seats; ++s)
+        if (hub_->connected(s) && !hub_->ended(s)) return false;
+      return true;
+    });
     for (int s = 0; s < seats && !result_.divergence; ++s) {
       while (!result_.divergence && complete(s)) {
         std::string& inbox = hub_->inbox(s);

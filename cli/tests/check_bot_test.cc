@@ -5,8 +5,6 @@
 // no test leaves a process behind.
 #include <dirent.h>
 #include <gtest/gtest.h>
-
-#include "no_leftovers.h"
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -18,6 +16,8 @@
 #include <set>
 #include <sstream>
 #include <thread>
+
+#include "no_leftovers.h"
 
 namespace {
 

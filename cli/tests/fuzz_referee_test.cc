@@ -6,8 +6,6 @@
 // is left running.
 #include <dirent.h>
 #include <gtest/gtest.h>
-
-#include "no_leftovers.h"
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -18,6 +16,7 @@
 #include <set>
 #include <sstream>
 
+#include "no_leftovers.h"
 #include "spec_test.h"
 
 namespace {
