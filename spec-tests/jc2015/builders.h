@@ -34,7 +34,9 @@ inline State Spread(const Rules& rules = {}) {
 }
 
 // '?' (or any other letter) is an invalid line.
-inline Action ActionOf(char c) { return ParseAction(std::string_view(&c, 1), ActionParsing::kExact); }
+inline Action ActionOf(char c) {
+  return ParseAction(std::string_view(&c, 1), ActionParsing::kExact);
+}
 
 // Plays one answer per letter (spaces ignored); returns the events of each.
 inline std::vector<TurnEvents> Play(State& s, std::string_view letters) {

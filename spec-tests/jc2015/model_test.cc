@@ -20,6 +20,7 @@
 #include "jc2015/invariants.h"
 #include "jc2015/placement.h"
 #include "jc2015/policies.h"
+#include "mutant_env.h"
 #include "spec_test.h"
 
 namespace arbiter::jc2015 {
@@ -155,6 +156,7 @@ RC_GTEST_PROP(EngineAgainstModel, EngineAgreesWithTheSimpleModelAfterEveryComman
 
   Rules rules;
   rules.turn_limit = turn_limit;
+  ApplyMutantFromEnv(rules);
   State engine = State::Initial(placement, rules);
   const Model initial(placement, turn_limit);
   const std::string diff = Disagreement(engine, initial);
@@ -189,6 +191,7 @@ SPEC_TEST(EngineAgainstModel, EngineAgreesWithTheSimpleModelOnThreeHundredSeeded
     const Placement placement = seed % 2 ? DrawPlacement(seed) : TightPlacement(rng);
     Rules rules;
     if (seed % 5 == 0) rules.turn_limit = 1 + static_cast<int>(seed % 61);
+    ApplyMutantFromEnv(rules);
     State engine = State::Initial(placement, rules);
     Model m(placement, rules.turn_limit);
     std::string played;
@@ -224,7 +227,9 @@ SPEC_TEST(EngineAgainstModel, TheLastTwoPlayersFallingTogetherIsADrawForBoth,
           "jc2015.fall.timing") {
   const Placement placement = DoubleFallPlacement();
   ASSERT_EQ(ValidatePlacement(placement), "");
-  State engine = State::Initial(placement);
+  Rules rules;
+  ApplyMutantFromEnv(rules);
+  State engine = State::Initial(placement, rules);
   Model m(placement);
   for (const Action a : {Action::kAttack, Action::kNothing, Action::kAttack}) {
     engine.Apply(a);

@@ -1,0 +1,161 @@
+// make_seeds: writes the seed corpora of the fuzz targets from the golden
+// playthroughs (spec-tests/jc2015/golden/*.txt); scripts/make-seeds runs it
+// and names the files by their sha1. Deterministic: the same goldens give the
+// same seeds.
+//
+//   make_seeds <out-dir> <golden.txt>...
+// writes <out-dir>/<target>/<n> for engine_walk, model_diff, input_parser,
+// action_parser and line_framer. Every game seed is decoded again with the
+// targets' own decoder (jc2015_game_input.h) and must read back as written.
+#include <fuzzer/FuzzedDataProvider.h>
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/parse.h"
+#include "jc2015/codec.h"
+#include "jc2015/game.h"
+#include "jc2015_game_input.h"
+
+namespace {
+
+using namespace arbiter::jc2015;
+
+[[noreturn]] void Fail(const std::string& what) {
+  std::fprintf(stderr, "make_seeds: %s\n", what.c_str());
+  std::exit(1);
+}
+
+struct Golden {
+  nlohmann::json scenario;
+  std::vector<std::string> inputs;   // every turn input, "...EOD\n"
+  std::vector<std::string> answers;  // one per global turn, unescaped
+};
+
+Golden Read(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) Fail("cannot read " + path);
+  Golden g;
+  std::string line, input;
+  while (std::getline(in, line)) {
+    if (line.rfind("# scenario ", 0) == 0) {
+      g.scenario = nlohmann::json::parse(line.substr(11));
+    } else if (line.rfind("> ", 0) == 0 || line == ">") {
+      auto answer = arbiter::UnescapeBytes(line.size() > 2 ? line.substr(2) : "");
+      if (!answer) Fail(path + ": bad answer line " + line);
+      g.answers.push_back(*answer);
+    } else if (!line.empty() && line[0] != '#') {
+      input += line + "\n";
+      if (line == "EOD") {
+        g.inputs.push_back(input);
+        input.clear();
+      }
+    }
+  }
+  if (g.scenario.is_null()) Fail(path + ": no '# scenario' line");
+  return g;
+}
+
+class Out {
+ public:
+  explicit Out(std::string dir) : dir_(std::move(dir)) {}
+  void Write(const std::string& target, const std::string& bytes) {
+    const std::string d = dir_ + "/" + target;
+    mkdir(d.c_str(), 0755);
+    std::ofstream(d + "/" + std::to_string(count_++), std::ios::binary) << bytes;
+  }
+
+ private:
+  std::string dir_;
+  int count_ = 0;
+};
+
+std::string CheckedEncoding(const fuzz::GameInput& g) {
+  const std::string bytes = fuzz::EncodeGameInput(g);
+  FuzzedDataProvider in(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  const fuzz::GameInput back = fuzz::ConsumeGameInput(in);
+  bool same = back.explicit_placement == g.explicit_placement && back.rules == g.rules &&
+              back.actions == g.actions;
+  if (g.explicit_placement) {
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 3; ++j) same = same && back.squares[i][j] == g.squares[i][j];
+  } else {
+    same = same && back.seed == g.seed;
+  }
+  if (!same) Fail("a game seed does not decode as encoded");
+  return bytes;
+}
+
+// line_framer_fuzzer's header (see line_framer_fuzzer.cc).
+std::string FramerSeed(size_t max_line, size_t max_queued, const std::vector<size_t>& chunks,
+                       const std::string& payload) {
+  fuzz::TailWriter w;
+  w.Int(static_cast<int>(max_line), 0, 32);
+  w.Int(static_cast<int>(max_queued), 1, 16);
+  w.Int(static_cast<int>(chunks.size()), 0, 32);
+  for (size_t c : chunks) w.Int(static_cast<int>(c), 0, 64);
+  return w.Finish(payload);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) Fail("usage: make_seeds <out-dir> <golden.txt>...");
+  Out out(argv[1]);
+  std::set<std::string> lines = {"U",         "R",    "D",  "L",   "A",
+                                 "N",         "",     " U", "A\r", "\tN \r",
+                                 "u",         "X",    "UR", "NN",  std::string("\0L", 2),
+                                 "\x01R\x20", "\xa0U"};
+  for (int i = 2; i < argc; ++i) {
+    const Golden golden = Read(argv[i]);
+    arbiter::ScenarioError error;
+    const auto scenario = kGameInfo.load_scenario(golden.scenario, {}, error);
+    if (!scenario) Fail(std::string(argv[i]) + ": " + error.field + ": " + error.message);
+    const State& initial = *StateOf(*scenario->initial);
+
+    fuzz::GameInput game;
+    game.rules = initial.rules();
+    if (golden.scenario.contains("seed")) {
+      game.seed = golden.scenario["seed"].get<uint64_t>();
+    } else {
+      game.explicit_placement = true;
+      for (int p = 0; p < kNumPlayers; ++p) {
+        game.squares[p][0] = initial.player(p).row;
+        game.squares[p][1] = initial.player(p).col;
+        game.squares[p][2] = static_cast<int>(initial.player(p).dir);
+      }
+    }
+    for (const std::string& a : golden.answers) {
+      game.actions += fuzz::ByteOfAction(ParseAction(a, game.rules.action_parsing));
+      lines.insert(a);
+    }
+    const std::string full = CheckedEncoding(game);
+    out.Write("engine_walk", full);
+    out.Write("model_diff", full);
+    fuzz::GameInput opening = game;  // the first 16 turns under a short turn limit
+    opening.actions.resize(std::min<size_t>(opening.actions.size(), 16));
+    opening.rules.turn_limit = 12;
+    out.Write("engine_walk", CheckedEncoding(opening));
+    out.Write("model_diff", CheckedEncoding(opening));
+
+    const size_t n = golden.inputs.size();
+    for (size_t t = 0; t < n; ++t)
+      if (t < 3 || t % 10 == 0 || t + 1 == n) out.Write("input_parser", golden.inputs[t]);
+
+    std::string transcript;  // what a bot would read, with its answers in between
+    for (size_t t = 0; t < n && t < 4; ++t)
+      transcript += golden.inputs[t] + (t < golden.answers.size() ? golden.answers[t] : "") + "\n";
+    out.Write("line_framer", FramerSeed(32, 16, {64}, transcript));
+    out.Write("line_framer", FramerSeed(8, 4, {1, 3, 7}, transcript));
+    out.Write("line_framer", FramerSeed(0, 1, {0, 5}, transcript + "READY"));
+  }
+  for (const std::string& line : lines) out.Write("action_parser", line);
+  return 0;
+}

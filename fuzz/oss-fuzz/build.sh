@@ -1,0 +1,36 @@
+#!/bin/bash -eu
+# OSS-Fuzz / ClusterFuzzLite build script (see docs/fuzzing.md): compiles the
+# fuzz targets of fuzz/ straight from their sources with the toolchain the
+# service provides ($CC $CXX $CFLAGS $CXXFLAGS $LIB_FUZZING_ENGINE) and puts
+# into $OUT each <target> binary with its <target>.dict, <target>.options and
+# <target>_seed_corpus.zip (from corpus/<name>/, <target> = <name>_fuzzer).
+# Needs only the nlohmann/json headers besides the compiler (see
+# .clusterfuzzlite/Dockerfile). Also runs locally, e.g.
+#   CC=clang CXX=clang++ CXXFLAGS="-fsanitize=address,fuzzer-no-link" \
+#   LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=/tmp/out fuzz/oss-fuzz/build.sh
+SRC_ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$SRC_ROOT"
+: "${CXX:=clang++}" "${CXXFLAGS:=}" "${LIB_FUZZING_ENGINE:=-fsanitize=fuzzer}" "${OUT:?set OUT}"
+WORK=${WORK:-$(mktemp -d)}
+mkdir -p "$OUT" "$WORK/obj"
+
+FLAGS="-std=c++20 -O1 -g -Iengine -Iharness -Ispec-tests -Ifuzz $CXXFLAGS"
+engine_objs=()
+for src in engine/core/check.cc engine/core/parse.cc engine/games.cc engine/jc2015/*.cc \
+    harness/line_framer.cc spec-tests/jc2015/model.cc; do
+  obj=$WORK/obj/$(echo "$src" | tr / _).o
+  $CXX $FLAGS -c "$src" -o "$obj"
+  engine_objs+=("$obj")
+done
+
+for name in engine_walk model_diff input_parser action_parser line_framer; do
+  target=${name}_fuzzer
+  $CXX $FLAGS "fuzz/$target.cc" "${engine_objs[@]}" $LIB_FUZZING_ENGINE -o "$OUT/$target"
+  cp "corpus/$name.dict" "$OUT/$target.dict"
+  cp "corpus/$name.options" "$OUT/$target.options"
+  rm -f "$OUT/${target}_seed_corpus.zip"
+  (cd "corpus/$name" && zip -q -j "$OUT/${target}_seed_corpus.zip" ./*)
+  if [ -n "$(ls "corpus/regressions/$name")" ]; then
+    (cd "corpus/regressions/$name" && zip -q -j "$OUT/${target}_seed_corpus.zip" ./*)
+  fi
+done
