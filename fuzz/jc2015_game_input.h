@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "jc2015/codec.h"
 #include "jc2015/rules.h"
 #include "jc2015/state.h"
 
@@ -75,22 +76,11 @@ inline GameInput ConsumeGameInput(FuzzedDataProvider& in) {
 }
 
 inline Action ActionOfByte(uint8_t b) {
-  switch (b) {
-    case 'U':
-      return Action::kUp;
-    case 'R':
-      return Action::kRight;
-    case 'D':
-      return Action::kDown;
-    case 'L':
-      return Action::kLeft;
-    case 'A':
-      return Action::kAttack;
-    case 'N':
-      return Action::kNothing;
-    default:
-      return static_cast<Action>(b % 7);
-  }
+  // A command letter is that command; any other byte maps onto the seven
+  // actions (invalid included), so every byte is a turn.
+  const char c = static_cast<char>(b);
+  const Action a = ParseAction(std::string_view(&c, 1), ActionParsing::kExact);
+  return a != Action::kInvalid ? a : static_cast<Action>(b % 7);
 }
 
 inline char ByteOfAction(Action a) { return a == Action::kInvalid ? '\x06' : ActionLetter(a); }

@@ -40,6 +40,7 @@
 #include "event_loop_io.h"
 #include "proc_probe.h"
 #include "process_posix.h"
+#include "write_queue.h"
 
 namespace arbiter::harness {
 namespace asio = boost::asio;
@@ -83,7 +84,6 @@ struct ChildInit {
 std::string Quoted(const std::string& s) { return "'" + s + "'"; }
 
 constexpr size_t kReadChunk = 64 * 1024;  // a default pipe's capacity
-constexpr size_t kMaxGather = 64;         // queued writes per writev
 
 // A bot's pipes, buffers and fate: everything the asynchronous handlers touch.
 // Handlers hold a shared_ptr to it and do nothing once it is released.
@@ -151,7 +151,7 @@ struct Channels : std::enable_shared_from_this<Channels> {
   void Write(std::string_view bytes) {
     if (bytes.empty() || released || stdin_broken || close_requested || !in->is_open()) return;
     write_done_at.reset();
-    if (pending == 0 && !writing) {
+    if (queue.pending() == 0 && !writing) {
       // The clock is read before the write: writing wakes the bot, which may
       // preempt arbiter and answer before a clock read after the write. The
       // time of an answer is then measured from the write's start, never from
@@ -165,22 +165,17 @@ struct Channels : std::enable_shared_from_this<Channels> {
         return;
       }
     }
-    queue.emplace_back(bytes);
-    pending += bytes.size();
+    queue.Push(bytes);
     Flush();
   }
 
   void Flush() {
     if (writing || released || !in->is_open()) return;
-    if (pending == 0) {
+    if (queue.pending() == 0) {
       if (close_requested) CloseIn();
       return;
     }
-    std::vector<asio::const_buffer> bufs;
-    for (size_t i = 0; i < queue.size() && bufs.size() < kMaxGather; ++i) {
-      const size_t skip = i == 0 ? queue_offset : 0;
-      bufs.emplace_back(queue[i].data() + skip, queue[i].size() - skip);
-    }
+    const std::vector<asio::const_buffer> bufs = queue.Buffers();
     writing = true;
     in->async_write_some(
         bufs, [self = shared_from_this()](const boost::system::error_code& ec, size_t n) {
@@ -188,29 +183,15 @@ struct Channels : std::enable_shared_from_this<Channels> {
           self->writing = false;
           if (self->released || ec == asio::error::operation_aborted) return;
           if (ec) return self->BreakStdin();  // EPIPE, ECONNRESET: nobody reads any more
-          self->Consume(n);
-          if (self->pending == 0) self->write_done_at = at;
+          self->queue.Consume(n);
+          if (self->queue.pending() == 0) self->write_done_at = at;
           self->Flush();
         });
   }
 
-  void Consume(size_t n) {
-    pending -= n;
-    while (n > 0) {
-      const size_t left = queue.front().size() - queue_offset;
-      if (n < left) {
-        queue_offset += n;
-        return;
-      }
-      n -= left;
-      queue.pop_front();
-      queue_offset = 0;
-    }
-  }
-
   void CloseStdin() {
     close_requested = true;
-    if (!writing && pending == 0) CloseIn();
+    if (!writing && queue.pending() == 0) CloseIn();
   }
   void CloseIn() {
     boost::system::error_code ignored;
@@ -223,9 +204,7 @@ struct Channels : std::enable_shared_from_this<Channels> {
   void AbandonStdin() {
     close_requested = true;
     CloseIn();
-    queue.clear();
-    queue_offset = 0;
-    pending = 0;
+    queue.Clear();
   }
 
   // Destroys the asio objects (cancelling what is pending) while the loop lives.
@@ -244,9 +223,7 @@ struct Channels : std::enable_shared_from_this<Channels> {
   std::optional<bp::process> proc;
   bool released = false;
 
-  std::deque<std::string> queue;  // stdin bytes not yet taken by the pipe
-  size_t queue_offset = 0;        // of the front string
-  size_t pending = 0;
+  WriteQueue queue;  // bytes the pipe or socket has not taken yet
   bool writing = false;
   bool close_requested = false;
   bool stdin_broken = false;
@@ -337,7 +314,7 @@ class RealBot final : public BotProcess {
   Clock::time_point started_at() const override { return started_at_; }
 
   void Write(std::string_view bytes) override { ch_->Write(bytes); }
-  size_t pending_write_bytes() const override { return ch_->pending; }
+  size_t pending_write_bytes() const override { return ch_->queue.pending(); }
   std::optional<Clock::time_point> write_done_at() const override { return ch_->write_done_at; }
   void CloseStdin() override { ch_->CloseStdin(); }
   bool stdin_broken() const override { return ch_->stdin_broken; }

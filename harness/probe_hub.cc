@@ -29,6 +29,7 @@
 #include <system_error>
 
 #include "event_loop_io.h"
+#include "write_queue.h"
 
 namespace arbiter::harness {
 namespace asio = boost::asio;
@@ -37,7 +38,6 @@ using Stream = asio::local::stream_protocol;
 namespace {
 
 constexpr size_t kReadChunk = 64 * 1024;
-constexpr size_t kMaxGather = 64;  // queued sends per gathered write
 constexpr int kBacklog = 16;
 constexpr auto kAcceptRetry = std::chrono::milliseconds(10);
 constexpr const char* kLinkName = "arbiter-probe";
@@ -126,7 +126,7 @@ struct ProbeHub::Seat : std::enable_shared_from_this<Seat> {
   // Writes at once what the socket takes and queues the rest for the loop.
   void Send(std::string_view bytes) {
     if (bytes.empty() || released) return;
-    if (conn && !conn->writing && pending == 0) {
+    if (conn && !conn->writing && queue.pending() == 0) {
       const ssize_t n = ::send(conn->sock->native_handle(), bytes.data(), bytes.size(),
                                MSG_DONTWAIT | MSG_NOSIGNAL);
       if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
@@ -135,41 +135,22 @@ struct ProbeHub::Seat : std::enable_shared_from_this<Seat> {
       bytes.remove_prefix(n > 0 ? static_cast<size_t>(n) : 0);
       if (bytes.empty()) return;
     }
-    queue.emplace_back(bytes);
-    pending += bytes.size();
+    queue.Push(bytes);
     Flush();
   }
 
   void Flush() {
-    if (!conn || conn->writing || pending == 0 || released) return;
-    std::vector<asio::const_buffer> bufs;
-    for (size_t i = 0; i < queue.size() && bufs.size() < kMaxGather; ++i) {
-      const size_t skip = i == 0 ? queue_offset : 0;
-      bufs.emplace_back(queue[i].data() + skip, queue[i].size() - skip);
-    }
+    if (!conn || conn->writing || queue.pending() == 0 || released) return;
+    const std::vector<asio::const_buffer> bufs = queue.Buffers();
     conn->writing = true;
     conn->sock->async_write_some(
         bufs, [self = shared_from_this(), c = conn](const boost::system::error_code& ec, size_t n) {
           c->writing = false;
           if (self->released || c != self->conn || ec == asio::error::operation_aborted) return;
           if (ec) return self->CloseConnection();  // the probe is gone
-          self->Consume(n);
+          self->queue.Consume(n);
           self->Flush();
         });
-  }
-
-  void Consume(size_t n) {
-    pending -= n;
-    while (n > 0) {
-      const size_t left = queue.front().size() - queue_offset;
-      if (n < left) {
-        queue_offset += n;
-        return;
-      }
-      n -= left;
-      queue.pop_front();
-      queue_offset = 0;
-    }
   }
 
   // Closes the current connection (the probe sees its socket end) and drops
@@ -178,9 +159,7 @@ struct ProbeHub::Seat : std::enable_shared_from_this<Seat> {
     if (!conn) return;
     conn->sock.reset();  // closes, cancelling the pending read and write
     conn.reset();
-    queue.clear();
-    queue_offset = 0;
-    pending = 0;
+    queue.Clear();
   }
 
   // Destroys the asio objects (cancelling what is pending) while the loop lives.
@@ -203,9 +182,7 @@ struct ProbeHub::Seat : std::enable_shared_from_this<Seat> {
   std::string inbox;
   std::optional<Clock::time_point> last_arrival;
 
-  std::deque<std::string> queue;  // bytes not yet taken by the socket
-  size_t queue_offset = 0;        // of the front string
-  size_t pending = 0;
+  WriteQueue queue;  // bytes the pipe or socket has not taken yet
 };
 
 ProbeHub::ProbeHub(EventLoop& loop, const std::string& probe_executable, int seats,
@@ -300,7 +277,7 @@ std::optional<Clock::time_point> ProbeHub::last_arrival(int seat) const {
   return At(seat).last_arrival;
 }
 void ProbeHub::Send(int seat, std::string_view bytes) { At(seat).Send(bytes); }
-size_t ProbeHub::pending_bytes(int seat) const { return At(seat).pending; }
+size_t ProbeHub::pending_bytes(int seat) const { return At(seat).queue.pending(); }
 void ProbeHub::Kill(int seat) { At(seat).CloseConnection(); }
 
 std::string ProbeBesideSelf(std::string& error) {
