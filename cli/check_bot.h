@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "bot_process.h"
+
 namespace arbiter::cli {
 
 struct RunOptions {
@@ -19,7 +21,7 @@ struct RunOptions {
   uint64_t seed = 1;
   std::vector<std::string> rules;  // key=value
   std::string json_path, junit_path;
-  int memory_mb = 2048;
+  int memory_mb = harness::kDefaultMemoryMb;
   int cpu_seconds = 120;
   bool no_network = false;
   bool quiet = false, verbose = false;

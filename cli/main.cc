@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
     c->add_option("--json", o.json_path, "Write the JSON report to this file");
     c->add_option("--junit", o.junit_path, "Write a JUnit XML report to this file");
     c->add_option("--memory-mb", o.memory_mb, "Address-space limit of each bot (0: none)")
-        ->default_val(2048)
+        ->default_val(arbiter::harness::kDefaultMemoryMb)
         ->check(CLI::NonNegativeNumber);
     c->add_option("--cpu-seconds", o.cpu_seconds, "CPU-time limit of each bot process (0: none)")
         ->default_val(120)

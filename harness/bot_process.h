@@ -57,8 +57,23 @@ class EventLoop {
   std::unique_ptr<Impl> impl_;
 };
 
+// The default address-space limit of a bot. AddressSanitizer reserves
+// terabytes of shadow address space at start, so in a sanitized build (whose
+// test bots are sanitized too) no limit can be set by default.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr int kDefaultMemoryMb = 0;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr int kDefaultMemoryMb = 0;
+#else
+inline constexpr int kDefaultMemoryMb = 2048;
+#endif
+#else
+inline constexpr int kDefaultMemoryMb = 2048;
+#endif
+
 struct Limits {
-  int memory_mb = 2048;     // RLIMIT_AS; 0 = unlimited
+  int memory_mb = kDefaultMemoryMb;  // RLIMIT_AS; 0 = unlimited
   int cpu_seconds = 120;    // RLIMIT_CPU; 0 = unlimited
   int file_size_mb = 64;    // RLIMIT_FSIZE; 0 = unlimited
   int open_files = 256;     // RLIMIT_NOFILE; 0 = unchanged
