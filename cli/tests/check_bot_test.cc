@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "no_leftovers.h"
+#include "run_command.h"
 
 namespace {
 
@@ -33,18 +34,13 @@ std::string Shell(const std::string& s) { return "'" + s + "'"; }
 Outcome CheckBot(const std::string& args) {
   const std::string json = ::testing::TempDir() + "/report-" + std::to_string(getpid()) + ".json";
   std::remove(json.c_str());
-  const std::string cmd = std::string(ARBITER_BINARY) + " check-bot --no-calibration --json " +
-                          json + " " + args + " 2>&1";
+  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(
+      std::string(ARBITER_BINARY) + " check-bot --no-calibration --json " + json + " " + args);
   Outcome o;
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) o.output.append(buf, n);
-  const int st = pclose(p);
-  o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  std::ifstream f(json);
-  if (f) {
-    o.report = nlohmann::json::parse(std::string(std::istreambuf_iterator<char>(f), {}));
+  o.status = run.status;
+  o.output = run.output;
+  o.report = arbiter::testing::ReadJsonFile(json);
+  if (!o.report.is_null()) {
     for (const auto& finding : o.report["findings"])
       o.checks.insert(finding["check"].get<std::string>());
   }
@@ -201,19 +197,15 @@ TEST_F(CheckBotTest, PlayRunsAFullGameOfFourExampleBotsAndWritesAReplay) {
   const std::string replay = ::testing::TempDir() + "/replay.json";
   std::string cmd = std::string(ARBITER_BINARY) + " play --seed 5 --replay " + replay;
   for (int i = 0; i < 4; ++i) cmd += " --bot " + Shell(EXAMPLE_BOT_CPP);
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  EXPECT_EQ(WEXITSTATUS(pclose(p)), 0) << out;
-  EXPECT_NE(out.find("RESULT "), std::string::npos) << out;
-  std::ifstream f(replay);
-  const auto r = nlohmann::json::parse(std::string(std::istreambuf_iterator<char>(f), {}));
+  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(cmd);
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("RESULT "), std::string::npos) << run.output;
+  const auto r = arbiter::testing::ReadJsonFile(replay);
+  ASSERT_FALSE(r.is_null()) << "no replay written: " << run.output;
   const auto& m = r["matches"][0];
   EXPECT_TRUE(m["game_over"].get<bool>());
   EXPECT_EQ(m["turns"].size(), m["turns_played"].get<size_t>());
-  EXPECT_TRUE(r["findings"].empty()) << out;
+  EXPECT_TRUE(r["findings"].empty()) << run.output;
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "no_leftovers.h"
+#include "run_command.h"
 #include "spec_test.h"
 
 namespace {
@@ -33,17 +34,12 @@ Outcome Fuzz(const std::string& referee, const std::string& args) {
   const std::string json = Dir() + ".json";
   std::remove(json.c_str());
   const std::string cmd = std::string(ARBITER_BINARY) + " fuzz-referee --json " + json +
-                          " --repro-dir " + Dir() + " --referee '" + referee + "' " + args +
-                          " 2>&1";
+                          " --repro-dir " + Dir() + " --referee '" + referee + "' " + args;
+  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(cmd);
   Outcome o;
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) o.output.append(buf, n);
-  const int st = pclose(p);
-  o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  std::ifstream f(json);
-  if (f) o.report = nlohmann::json::parse(std::string(std::istreambuf_iterator<char>(f), {}));
+  o.status = run.status;
+  o.output = run.output;
+  o.report = arbiter::testing::ReadJsonFile(json);
   return o;
 }
 

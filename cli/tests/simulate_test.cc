@@ -10,6 +10,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "run_command.h"
+
 namespace arbiter::cli {
 namespace {
 
@@ -136,13 +138,9 @@ TEST(Simulate, AnUnknownAutoplayPolicyIsAnError) {
 }
 
 int RunBinary(const std::string& args, std::string& out) {
-  const std::string cmd = std::string(ARBITER_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  const int status = pclose(p);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  const testing::CommandRun run = testing::RunCommand(std::string(ARBITER_BINARY) + " " + args);
+  out += run.output;
+  return run.status;
 }
 
 TEST(SimulateBinary, MalformedJsonExitsTwoWithTheFileAndPosition) {

@@ -7,7 +7,7 @@
 
 #include "core/game.h"
 #include "fake_env.h"
-#include "registers.h"
+#include "match_checks.h"
 #include "session.h"
 #include "spec_test.h"
 
@@ -17,8 +17,6 @@ namespace {
 using namespace testing;
 
 MatchResult Play(FakeEnv& env, FakeScript script) {
-  static const CheckCatalog catalog =
-      CatalogFromRegister(nlohmann::json::parse(report::RegisterJson("jc2015")));
   SessionConfig cfg;
   cfg.ready_line = "READY";
   cfg.first_action_ms = cfg.action_ms = 100;
@@ -30,7 +28,7 @@ MatchResult Play(FakeEnv& env, FakeScript script) {
   spec.seats.resize(4, Seat{{}, "idle"});
   spec.seats[0].argv = {"./bot"};
   spec.max_turns = 40;
-  return RunMatch(env, std::move(spec), cfg, catalog);
+  return RunMatch(env, std::move(spec), cfg, Jc2015Catalog());
 }
 
 // Answers N, except on input `index` where it does `what` instead.
@@ -42,18 +40,6 @@ FakeScript MisbehaveOn(int index, std::vector<Emit> what) {
   };
   s.on_eof = {Exit(1, 0)};
   return s;
-}
-
-const Finding* Find(const MatchResult& r, const std::string& check) {
-  for (const Finding& f : r.findings)
-    if (f.check == check) return &f;
-  return nullptr;
-}
-
-std::string Checks(const MatchResult& r) {
-  std::string out;
-  for (const Finding& f : r.findings) out += f.check + " ";
-  return out;
 }
 
 SPEC_TEST(Silence, AnAnswerReleasedOnlyWhenStdinClosesIsUnflushed, "jc2015.protocol.flush") {

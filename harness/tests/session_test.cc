@@ -7,19 +7,13 @@
 
 #include "core/game.h"
 #include "fake_env.h"
-#include "registers.h"
+#include "match_checks.h"
 #include "spec_test.h"
 
 namespace arbiter::harness {
 namespace {
 
 using namespace testing;
-
-const CheckCatalog& Catalog() {
-  static const CheckCatalog c =
-      CatalogFromRegister(nlohmann::json::parse(report::RegisterJson("jc2015")));
-  return c;
-}
 
 SessionConfig Ja() {
   SessionConfig c;
@@ -54,19 +48,7 @@ MatchResult Play(FakeEnv& env, FakeScript script, SessionConfig cfg = Ja(), int 
   spec.seed = 1;
   spec.max_turns = 40;
   spec.reproduce = "arbiter check-bot --match game-1 -- ./bot";
-  return RunMatch(env, std::move(spec), cfg, Catalog());
-}
-
-const Finding* Find(const MatchResult& r, const std::string& check) {
-  for (const Finding& f : r.findings)
-    if (f.check == check) return &f;
-  return nullptr;
-}
-
-std::string Checks(const MatchResult& r) {
-  std::string out;
-  for (const Finding& f : r.findings) out += f.check + " ";
-  return out;
+  return RunMatch(env, std::move(spec), cfg, Jc2015Catalog());
 }
 
 SPEC_TEST(Session, AConformantBotHasNoFindingsAndAnswersEveryTurn, "jc2015.protocol.ready",
