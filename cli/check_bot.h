@@ -20,7 +20,7 @@ struct RunOptions {
   std::optional<int> ready_ms, action_ms;
   uint64_t seed = 1;
   std::vector<std::string> rules;  // key=value
-  std::string json_path, junit_path;
+  std::string json_path, junit_path, markdown_path, html_path;  // reports to write
   int memory_mb = harness::kDefaultMemoryMb;
   int cpu_seconds = 120;
   bool no_network = false;

@@ -11,7 +11,9 @@
 #include <iostream>
 #include <iterator>
 #include <map>
+#include <optional>
 
+#include "cg_runner.h"
 #include "command_line.h"
 #include "core/parse.h"
 #include "probe_hub.h"
@@ -52,6 +54,16 @@ harness::MatchResult MatchOf(const std::string& id, const RefereeGamePlan& plan,
     t.events = r.history[i].events;
     m.turns.push_back(std::move(t));
   }
+  if (r.divergence && r.divergence_turn >= 0 &&
+      (m.turns.empty() || m.turns.back().turn < r.divergence_turn)) {
+    // The diverging message: sent by the referee, never answered.
+    harness::TurnRecord t;
+    t.turn = r.divergence_turn;
+    t.player = r.divergence_seat;
+    t.input = r.actual_text;
+    t.silent = true;
+    m.turns.push_back(std::move(t));
+  }
   m.turns_played = static_cast<int>(r.history.size());
   m.game_over = r.game_over;
   m.winner = r.winner;
@@ -69,6 +81,10 @@ std::string Slug(const std::string& s) {
 int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err) {
   const std::string cmd = "fuzz-referee";
   if (o.referee.empty()) return Usage(err, cmd, "--referee 'COMMAND TEMPLATE' is required");
+  const bool runner = o.protocol == "cg-runner";
+  if (!runner && o.protocol != "bots")
+    return Usage(err, cmd,
+                 "--protocol: '" + o.protocol + "' is not a protocol (bots or cg-runner)");
   Prepared p;
   if (!Prepare(o, cmd, p, err)) return 2;
   harness::RefereeFuzzConfig config;
@@ -86,10 +102,31 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     const std::string key = "{bot" + std::to_string(s) + "}";
     bool found = false;
     for (const auto& a : config.referee_template) found = found || a.find(key) != std::string::npos;
-    if (!found) return Usage(err, cmd, "--referee: the template has no " + key + " placeholder");
+    if (runner && found)
+      return Usage(err, cmd,
+                   "--referee: a cg-runner referee launches no bot (arbiter plays every seat "
+                   "on the referee's stdin and stdout), so " +
+                       key + " makes no sense; remove it");
+    if (!runner && !found)
+      return Usage(err, cmd, "--referee: the template has no " + key + " placeholder");
   }
-  config.probe_executable = harness::ProbeBesideSelf(error);
-  if (config.probe_executable.empty()) return Usage(err, cmd, error);
+  if (runner && (o.late_turn >= 0 || o.kill_turn >= 0))
+    return Usage(err, cmd,
+                 "--late-turn and --kill-turn need --protocol bots (a cg-runner referee times "
+                 "its bots itself)");
+  if (!runner) {
+    config.probe_executable = harness::ProbeBesideSelf(error);
+    if (config.probe_executable.empty()) return Usage(err, cmd, error);
+  }
+  harness::EventLoop loop;
+  const harness::GameRunner run_game = [&](const RefereeGamePlan& plan) {
+    return runner ? harness::RunCgRunnerGame(loop, config, plan)
+                  : harness::RunRefereeGame(loop, config, plan);
+  };
+  // What every reproducer needs besides the seed: the protocol and the rules.
+  std::string same_referee = " --referee " + harness::QuoteArg(o.referee);
+  if (runner) same_referee += " --protocol cg-runner";
+  for (const auto& rule : o.rules) same_referee += " --rule " + harness::QuoteArg(rule);
 
   std::vector<std::pair<std::string, RefereeGamePlan>> plans;
   if (!o.replay_path.empty()) {
@@ -116,8 +153,11 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     }
     plans.emplace_back("replay", plan);
   } else {
-    for (int g = 0; g < o.games; ++g)
-      plans.emplace_back("game-" + std::to_string(g + 1), harness::PlanGame(o.seed, g));
+    for (int g = 0; g < o.games; ++g) {
+      RefereeGamePlan plan = harness::PlanGame(o.seed, g);
+      if (runner) plan.late_turn = plan.kill_turn = -1;  // the runner answers every turn
+      plans.emplace_back("game-" + std::to_string(g + 1), plan);
+    }
   }
 
   const auto arbiter_reg = nlohmann::json::parse(report::RegisterJson("arbiter"));
@@ -136,15 +176,29 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     return it == by_cause.end() ? nullptr
                                 : &rep.matches[it->second.first].findings[it->second.second];
   };
-  std::vector<std::string> new_causes;
+  // Adds a match with its findings (each with its root cause) to the report.
+  auto add_match = [&](harness::MatchResult m,
+                       std::vector<std::pair<std::string, Finding>> findings) {
+    for (auto& [cause, f] : findings) {
+      by_cause[cause] = {rep.matches.size(), m.findings.size()};
+      m.findings.push_back(std::move(f));
+    }
+    rep.matches.push_back(std::move(m));
+  };
   int repro_count = 0;
-  harness::EventLoop loop;
   Progress progress(o.quiet, err);
   auto tick = progress.Callback();
   for (const auto& [id, plan] : plans) {
     if (tick) tick(id, 0);
-    RefereeGameResult r = harness::RunRefereeGame(loop, config, plan);
-    harness::MatchResult m = MatchOf(id, plan, r);
+    RefereeGameResult r = run_game(plan);
+    std::vector<std::pair<std::string, Finding>> found;
+    std::optional<harness::MatchResult> shrunk_match;
+    std::vector<std::pair<std::string, Finding>> shrunk_found;
+    auto seen_now = [&](const std::string& cause) {
+      for (auto& [c, f] : found)
+        if (c == cause) return &f;
+      return static_cast<Finding*>(nullptr);
+    };
     for (const harness::RefereeFault& fault : r.faults) {
       if (fault.check == "arbiter.error") {
         progress.Clear();
@@ -152,11 +206,10 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
         return 2;
       }
       const std::string cause = fault.check;
-      if (Finding* seen = known(cause)) {
+      if (Finding* seen = known(cause) ? known(cause) : seen_now(cause)) {
         ++seen->occurrences;
         continue;
       }
-      new_causes.push_back(cause);
       Finding f;
       f.check = fault.check;
       if (const auto* info = catalog.Find(fault.check))
@@ -167,24 +220,21 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       f.message = fault.message;
       f.stderr_tail = harness::LastLines(r.referee_stderr, 10);
       f.received = EscapeBytes(r.referee_stdout.substr(0, 300));
-      f.reproduce = "arbiter fuzz-referee --game " + o.game + " --referee " +
-                    harness::QuoteArg(o.referee) + " --seed " + std::to_string(plan.seed) +
-                    " --games 1";
-      m.findings.push_back(f);
+      f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee + " --seed " +
+                    std::to_string(plan.seed) + " --games 1";
+      found.emplace_back(cause, std::move(f));
     }
     if (r.divergence) {
       const std::string cause = harness::Signature(*r.divergence);
       if (Finding* seen = known(cause)) {
         ++seen->occurrences;
       } else {
-        new_causes.push_back(cause);
         RefereeGameResult shown = r;
         std::vector<std::string> script(r.answers.begin(), r.answers.end());
         int runs = 0;
         bool reproduced = false;
-        RefereeGamePlan final_plan = plan;
         if (o.shrink && o.replay_path.empty()) {
-          const harness::ShrinkResult s = harness::Shrink(loop, config, plan, r, o.shrink_runs);
+          const harness::ShrinkResult s = harness::Shrink(run_game, config, plan, r, o.shrink_runs);
           runs = s.runs;
           reproduced = s.reproduced;
           if (s.reproduced) {
@@ -198,7 +248,10 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
         f.check = "referee.divergence";
         f.clause = d.clauses.empty() ? "" : d.clauses.front();
         f.severity = harness::Severity::kFail;
-        f.match = id;
+        // The finding belongs to the game it is shown in: the shrunk one when
+        // shrinking reproduced it (its own match, so that the replay's turns
+        // are the reproducer's), else the original.
+        f.match = reproduced ? id + "-shrunk" : id;
         f.seed = plan.seed;
         f.seat = shown.divergence_seat;
         f.turn = shown.divergence_turn;
@@ -231,21 +284,26 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
                                : " (the referee did not reproduce it when re-run: not shrunk)")
                  : "") +
             (file.empty() ? "" : "; the reference's view: arbiter simulate --transcript " + file);
-        f.reproduce = "arbiter fuzz-referee --game " + o.game + " --referee " +
-                      harness::QuoteArg(o.referee) + " --seed " + std::to_string(plan.seed) +
-                      (file.empty() ? "" : " --replay " + file);
+        f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee + " --seed " +
+                      std::to_string(plan.seed) + (file.empty() ? "" : " --replay " + file);
         if (shown.divergence_turn > plan.late_turn && plan.late_turn >= 0)
           f.reproduce += " --late-turn " + std::to_string(plan.late_turn);
         if (shown.divergence_turn > plan.kill_turn && plan.kill_turn >= 0)
           f.reproduce += " --kill-turn " + std::to_string(plan.kill_turn);
         f.reproduce += "   # referee command: " + harness::QuoteCommand(shown.argv);
-        m.findings.push_back(f);
+        if (reproduced) {
+          shrunk_match = MatchOf(id + "-shrunk", plan, shown);
+          shrunk_match->shrunk_from = id;
+          shrunk_match->description =
+              "the shrunk reproducer of " + id + " (" + std::to_string(script.size()) + " turns)";
+          shrunk_found.emplace_back(cause, std::move(f));
+        } else {
+          found.emplace_back(cause, std::move(f));
+        }
       }
     }
-    rep.matches.push_back(std::move(m));
-    for (size_t i = 0; i < new_causes.size(); ++i)
-      by_cause[new_causes[i]] = {rep.matches.size() - 1, i};
-    new_causes.clear();
+    add_match(MatchOf(id, plan, r), std::move(found));
+    if (shrunk_match) add_match(std::move(*shrunk_match), std::move(shrunk_found));
   }
   progress.Clear();
   return Finish(o, rep, out, err);

@@ -12,6 +12,7 @@ namespace arbiter::cli {
 
 struct FuzzRefereeOptions : RunOptions {
   std::string referee;  // the command template: {bot0}..{bot3}, {seed}
+  std::string protocol = "bots";  // "bots" (probes in bot seats) or "cg-runner"
   int games = 20;
   double time_limit = 30;              // seconds per game
   std::string replay_path;             // replay one scenario's answers instead of fuzzing

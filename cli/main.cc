@@ -10,28 +10,9 @@
 #include "check_bot.h"
 #include "command_line.h"
 #include "fuzz_referee.h"
-#include "registers.h"
 #include "simulate.h"
-#include "spec_render.h"
+#include "spec.h"
 
-namespace {
-
-int RunSpec(const std::string& game, const std::string& format) {
-  const std::string_view text = arbiter::report::RegisterJson(game);
-  if (text.empty()) {
-    std::cerr << "arbiter spec: no spec register for game '" << game << "'\n";
-    return 2;
-  }
-  const auto reg = nlohmann::json::parse(text);
-  if (format == "json") {
-    std::cout << reg.dump(2) << "\n";
-  } else {
-    std::cout << arbiter::report::RenderRegisterMarkdown(reg);
-  }
-  return 0;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"arbiter: protocol conformance and fuzz testing for turn-based AI contests"};
@@ -59,12 +40,18 @@ int main(int argc, char** argv) {
   simulate->add_flag("--transcript", sim.transcript,
                      "Also print each answer ('> U') and what it did ('# ...')");
 
-  std::string spec_game = "jc2015", spec_format = "md";
-  auto* spec = app.add_subcommand("spec", "Print the spec register of a game");
-  spec->add_option("--game", spec_game, "Game")->default_val("jc2015");
-  spec->add_option("--format", spec_format, "md or json")
-      ->check(CLI::IsMember({"md", "json"}))
+  arbiter::cli::SpecOptions spec_options;
+  auto* spec = app.add_subcommand(
+      "spec", "The spec conformance report of a game: every clause and what proves it");
+  spec->add_option("--game", spec_options.game, "Game (or 'arbiter' for the harness's own policy)")
+      ->default_val("jc2015");
+  spec->add_option("--results", spec_options.results,
+                   "Result files or directories: GoogleTest JSON/XML, ctest --output-junit, "
+                   "check-bot or fuzz-referee JSON reports");
+  spec->add_option("--format", spec_options.format, "md, json, html or junit")
+      ->check(CLI::IsMember({"md", "json", "html", "junit"}))
       ->default_val("md");
+  spec->add_option("-o,--output", spec_options.output, "Write the report to this file");
 
   const auto add_run_options = [](CLI::App* c, arbiter::cli::RunOptions& o) {
     c->add_option("--game", o.game, "Game")->default_val("jc2015");
@@ -78,6 +65,10 @@ int main(int argc, char** argv) {
     c->add_option("--rule", o.rules, "Rule option key=value (see docs/spec)");
     c->add_option("--json", o.json_path, "Write the JSON report to this file");
     c->add_option("--junit", o.junit_path, "Write a JUnit XML report to this file");
+    c->add_option("--markdown", o.markdown_path,
+                  "Write a Markdown report (for a CI job summary) to this file");
+    c->add_option("--html", o.html_path,
+                  "Write a self-contained HTML report with board replays to this file");
     c->add_option("--memory-mb", o.memory_mb, "Address-space limit of each bot (0: none)")
         ->default_val(arbiter::harness::kDefaultMemoryMb)
         ->check(CLI::NonNegativeNumber);
@@ -118,6 +109,12 @@ int main(int argc, char** argv) {
   fuzz_cmd->add_option("--referee", fuzz.referee,
                        "The referee's command line; {bot0}..{bot3} become probe bot commands, "
                        "{seed} the game's seed");
+  fuzz_cmd
+      ->add_option("--protocol", fuzz.protocol,
+                   "How the referee talks: bots (it launches {bot0}..{botN}, arbiter's "
+                   "probes) or cg-runner (CodinGame's ###Input/###Output on its own "
+                   "stdin and stdout)")
+      ->default_val("bots");
   fuzz_cmd->add_option("--games", fuzz.games, "Number of games")->default_val(20);
   fuzz_cmd->add_option("--time-limit", fuzz.time_limit, "Seconds allowed per game")
       ->default_val(30);
@@ -135,7 +132,8 @@ int main(int argc, char** argv) {
 
   std::vector<std::string> args(argv, argv + argc);
   args[0] = "arbiter";
-  check.command_line = play.command_line = fuzz.command_line = arbiter::harness::QuoteCommand(args);
+  check.command_line = play.command_line = fuzz.command_line = spec_options.command_line =
+      arbiter::harness::QuoteCommand(args);
 
   try {
     app.parse(argc, argv);
@@ -147,7 +145,7 @@ int main(int argc, char** argv) {
     if (!scenario.empty()) sim.scenario_path = scenario;
     return arbiter::cli::RunSimulate(sim, std::cout, std::cerr);
   }
-  if (spec->parsed()) return RunSpec(spec_game, spec_format);
+  if (spec->parsed()) return arbiter::cli::RunSpec(spec_options, std::cout, std::cerr);
   if (check_bot->parsed()) return arbiter::cli::RunCheckBot(check, std::cout, std::cerr);
   if (play_cmd->parsed()) return arbiter::cli::RunPlay(play, std::cout, std::cerr);
   if (fuzz_cmd->parsed()) return arbiter::cli::RunFuzzReferee(fuzz, std::cout, std::cerr);

@@ -143,10 +143,20 @@ void Progress::Clear() {
   if (drawn_) err_ << "\r\033[K" << std::flush;
 }
 
-int Finish(const RunOptions& o, const report::RunReport& rep, std::ostream& out,
+int Finish(const RunOptions& o, const report::RunReport& run, std::ostream& out,
            std::ostream& err) {
-  for (auto [path, writer] :
-       {std::pair{o.json_path, &report::WriteJson}, std::pair{o.junit_path, &report::WriteJunit}}) {
+  report::RunReport rep = run;
+  std::vector<nlohmann::json> registers;
+  for (const std::string_view name : {std::string_view(rep.game), std::string_view("arbiter")})
+    if (const std::string_view text = report::RegisterJson(name); !text.empty())
+      registers.push_back(nlohmann::json::parse(text));
+  report::FillClausesFromChecks(rep, registers);
+  using Writer = void (*)(const report::RunReport&, std::ostream&);
+  const std::pair<std::string, Writer> files[] = {{o.json_path, &report::WriteJson},
+                                                  {o.junit_path, &report::WriteJunit},
+                                                  {o.markdown_path, &report::WriteMarkdown},
+                                                  {o.html_path, &report::WriteHtml}};
+  for (const auto& [path, writer] : files) {
     if (path.empty()) continue;
     std::ofstream f(path, std::ios::binary);
     writer(rep, f);

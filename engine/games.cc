@@ -2,12 +2,14 @@
 // and one line here.
 #include "core/game.h"
 #include "jc2015/game.h"
+#include "wondev/game.h"
 
 namespace arbiter {
 
 const std::vector<const GameInfo*>& AllGames() {
   static const std::vector<const GameInfo*> games = {
       &jc2015::kGameInfo,
+      &wondev::kGameInfo,
   };
   return games;
 }

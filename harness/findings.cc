@@ -14,6 +14,12 @@ const char* SeverityName(Severity s) {
   return "?";
 }
 
+bool IsHarnessCheckId(std::string_view id) {
+  for (const char* known : kAllCheckIds)
+    if (id == known) return true;
+  return false;
+}
+
 const CheckInfo* CheckCatalog::Find(const std::string& id) const {
   const auto it = checks_.find(id);
   return it == checks_.end() ? nullptr : &it->second;

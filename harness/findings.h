@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arbiter::harness {
@@ -35,18 +36,44 @@ class CheckCatalog {
   std::map<std::string, CheckInfo> checks_;
 };
 
-// The check IDs the harness knows (game-agnostic).
+// The check IDs the harness knows (game-agnostic). A game's register lists
+// the ones it reports under, each with its clause. Three are opt-in finer IDs:
+// when the register does not list them, the harness reports under the coarser
+// ID in parentheses.
+//   action.first-deadline   a deadline missed on the bot's first turn of a
+//                           match, limit first_action_ms (action.deadline)
+//   action.illegal          an answer the game judges AnswerVerdict::kIllegal:
+//                           well-formed but not legal now (action.invalid)
+//   action.no-legal-silence no answer (late, none, crash, closed stdout) on a
+//                           silent turn whose events cite this check's clause:
+//                           the game's way of saying the player had no legal
+//                           action and still had to print a line (the check
+//                           the silence would otherwise be reported under)
 inline const char* const kAllCheckIds[] = {
-    "ready.missing",         "ready.late",
-    "ready.malformed",       "ready.noise",
-    "action.deadline",       "action.invalid",
-    "action.whitespace",     "action.extra-lines",
-    "action.partial",        "action.unflushed",
-    "process.crash",         "process.exec-failed",
-    "process.stdout-closed", "process.no-exit-on-eof",
-    "process.leftover",      "output.flood",
+    "ready.missing",
+    "ready.late",
+    "ready.malformed",
+    "ready.noise",
+    "action.deadline",
+    "action.first-deadline",
+    "action.invalid",
+    "action.illegal",
+    "action.no-legal-silence",
+    "action.whitespace",
+    "action.extra-lines",
+    "action.partial",
+    "action.unflushed",
+    "process.crash",
+    "process.exec-failed",
+    "process.stdout-closed",
+    "process.no-exit-on-eof",
+    "process.leftover",
+    "output.flood",
     "stderr.flood",
 };
+
+// Whether `id` is one of kAllCheckIds.
+bool IsHarnessCheckId(std::string_view id);
 
 struct Finding {
   std::string check;

@@ -298,6 +298,12 @@ std::string Signature(const Divergence& d) {
 
 ShrinkResult Shrink(EventLoop& loop, const RefereeFuzzConfig& config, const RefereeGamePlan& plan,
                     const RefereeGameResult& failing, int max_runs) {
+  return Shrink([&](const RefereeGamePlan& q) { return RunRefereeGame(loop, config, q); }, config,
+                plan, failing, max_runs);
+}
+
+ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
+                    const RefereeGamePlan& plan, const RefereeGameResult& failing, int max_runs) {
   ShrinkResult out;
   out.game = failing;
   if (!failing.divergence) return out;
@@ -312,7 +318,7 @@ ShrinkResult Shrink(EventLoop& loop, const RefereeFuzzConfig& config, const Refe
     RefereeGamePlan q = base;
     q.script = candidate;
     ++out.runs;
-    RefereeGameResult r = RunRefereeGame(loop, config, q);
+    RefereeGameResult r = run(q);
     if (r.divergence && Signature(*r.divergence) == sig) {
       out.game = std::move(r);
       return true;

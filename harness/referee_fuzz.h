@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -87,9 +88,16 @@ struct ShrinkResult {
   bool reproduced = false;  // the original divergence was seen again
 };
 
+// Plays one game of a plan against the referee under test: RunRefereeGame,
+// or another protocol's driver (cg_runner.h).
+using GameRunner = std::function<RefereeGameResult(const RefereeGamePlan&)>;
+
 // Delta debugging over the answers of a diverging game: replaces as many
 // answers as possible by "N" while the referee still shows a divergence with
-// the same signature. At most `max_runs` referee runs.
+// the same signature. At most `max_runs` referee runs, each through `run`.
+ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
+                    const RefereeGamePlan& plan, const RefereeGameResult& failing, int max_runs);
+// The same with RunRefereeGame (the bot-launching protocol).
 ShrinkResult Shrink(EventLoop& loop, const RefereeFuzzConfig& config, const RefereeGamePlan& plan,
                     const RefereeGameResult& failing, int max_runs);
 

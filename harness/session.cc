@@ -13,6 +13,11 @@
 namespace arbiter::harness {
 namespace {
 
+// The checks a game opts into by listing them in its register (findings.h).
+constexpr const char* kFirstDeadline = "action.first-deadline";
+constexpr const char* kIllegalCheck = "action.illegal";
+constexpr const char* kNoLegalSilence = "action.no-legal-silence";
+
 double Ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
 
 std::string Fmt(double ms) {
@@ -36,6 +41,7 @@ struct BotSeat {
   std::unique_ptr<BotProcess> proc;
   bool active = false;  // still playing; a stopped bot does nothing on its turns
   int own_turns = 0;
+  bool first_turn = false;                 // the turn being played is the bot's first
   std::map<std::string, size_t> reported;  // check -> index in findings
 };
 
@@ -55,7 +61,16 @@ class Match {
   void CheckBetweenTurns(BotSeat& b, int turn);
   void CheckFloods(BotSeat& b, int turn);
   // An answer that came after the limit: reported, and the bot is stopped.
-  void ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit, int turn);
+  void ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit, TurnRecord& rec);
+  // The check of a missed deadline: action.first-deadline on the bot's first
+  // turn when the register lists it, action.deadline otherwise.
+  std::string DeadlineCheck(const BotSeat& b) const;
+  // The check of an answer the game judges `verdict` (kInvalid or kIllegal).
+  std::string RejectedCheck(AnswerVerdict verdict) const;
+  // A silent turn (already applied, rec.events filled) on which the game
+  // cites the clause of the register's action.no-legal-silence check, i.e.
+  // the player had no legal action and still had to print a line.
+  bool NoLegalSilence(const TurnRecord& rec) const;
   void Stop(BotSeat& b, int turn);
   // A process that dies closes its stdout a moment before it is reaped: after
   // end of file, wait briefly for the exit, to tell a crash from a bot that
@@ -99,6 +114,23 @@ Finding& Match::Report(BotSeat& b, const std::string& check, std::string message
   b.reported[check] = result_.findings.size();
   result_.findings.push_back(std::move(f));
   return result_.findings.back();
+}
+
+std::string Match::DeadlineCheck(const BotSeat& b) const {
+  return b.first_turn && catalog_.Find(kFirstDeadline) ? kFirstDeadline : "action.deadline";
+}
+
+std::string Match::RejectedCheck(AnswerVerdict verdict) const {
+  return verdict == AnswerVerdict::kIllegal && catalog_.Find(kIllegalCheck) ? kIllegalCheck
+                                                                            : "action.invalid";
+}
+
+bool Match::NoLegalSilence(const TurnRecord& rec) const {
+  const CheckInfo* info = catalog_.Find(kNoLegalSilence);
+  if (!info || info->clause.empty()) return false;
+  for (const Event& e : rec.events)
+    if (e.clause == info->clause) return true;
+  return false;
 }
 
 void Match::Handshake(BotSeat& b) {
@@ -161,15 +193,18 @@ void Match::Handshake(BotSeat& b) {
   Stop(b, -1);
 }
 
-void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit, int turn) {
-  Finding& f = Report(b, "action.deadline",
+void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit,
+                       TurnRecord& rec) {
+  const bool no_legal = NoLegalSilence(rec);
+  Finding& f = Report(b, no_legal ? kNoLegalSilence : DeadlineCheck(b),
                       "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
-                          std::to_string(limit) + " ms",
-                      turn);
+                          std::to_string(limit) + " ms" +
+                          (no_legal ? " (on a turn with no legal action)" : ""),
+                      rec.turn);
   f.elapsed_ms = elapsed;
   f.limit_ms = limit;
   f.received = EscapeBytes(tl.line.text) + "\\n";
-  Stop(b, turn);
+  Stop(b, rec.turn);
 }
 
 void Match::CheckFloods(BotSeat& b, int turn) {
@@ -242,7 +277,8 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
     Stop(b, rec.turn);
     return;
   }
-  const int limit = b.own_turns++ == 0 ? config_.first_action_ms : config_.action_ms;
+  b.first_turn = b.own_turns++ == 0;
+  const int limit = b.first_turn ? config_.first_action_ms : config_.action_ms;
   const auto sent = env_.Now();  // before the write: see BotProcess::write_done_at
   p.Write(rec.input);
   const auto deadline = sent + std::chrono::milliseconds(limit);
@@ -255,9 +291,9 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   rec.elapsed_ms = elapsed;
   result_.latencies_ms.push_back(elapsed);
   if (elapsed > limit) {
-    ReportLate(b, tl, elapsed, limit, rec.turn);
     rec.silent = true;  // a late bot is stopped: its player does nothing
     rec.events = spec_.state->ApplySilence();
+    ReportLate(b, tl, elapsed, limit, rec);
     return;
   }
   const std::string& text = tl.line.text;
@@ -266,7 +302,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
                         "an answer line of " + std::to_string(tl.line.length) + " bytes", rec.turn);
     f.received = EscapeBytes(text.substr(0, 200)) + "...";
   }
-  switch (spec_.state->ClassifyAnswer(text)) {
+  switch (const AnswerVerdict verdict = spec_.state->ClassifyAnswer(text)) {
     case AnswerVerdict::kValid:
       break;
     case AnswerVerdict::kWhitespace: {
@@ -277,8 +313,14 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
       if (f.received.empty()) f.received = EscapeBytes(text) + "\\n";
       break;
     }
-    case AnswerVerdict::kInvalid: {
-      Finding& f = Report(b, "action.invalid", "the answer is not a valid command", rec.turn);
+    case AnswerVerdict::kInvalid:
+    case AnswerVerdict::kIllegal: {
+      const std::string check = RejectedCheck(verdict);
+      Finding& f = Report(b, check,
+                          check == kIllegalCheck
+                              ? "the answer is well-formed but not a legal action on this turn"
+                              : "the answer is not a valid command",
+                          rec.turn);
       if (f.received.empty()) f.received = EscapeBytes(text.substr(0, 200)) + "\\n";
       break;
     }
@@ -289,19 +331,25 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
 
 void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec) {
   BotProcess& p = *b.proc;
+  // The player gives no answer whatever the diagnosis; the game says whether
+  // it had a legal action (NoLegalSilence), which names the finding.
   rec.silent = true;
-  auto silence = [&] { rec.events = spec_.state->ApplySilence(); };
+  rec.events = spec_.state->ApplySilence();
+  const bool no_legal = NoLegalSilence(rec);
+  const std::string no_legal_note = no_legal ? " on a turn with no legal action" : "";
+  auto process_check = [&](const char* check) {
+    return no_legal ? std::string(kNoLegalSilence) : std::string(check);
+  };
   Settle(p);
   if (p.exited()) {
-    Report(b, "process.crash", "the bot " + DescribeExit(p) + " instead of answering", rec.turn);
-    Stop(b, rec.turn);
-    return silence();
+    Report(b, process_check("process.crash"),
+           "the bot " + DescribeExit(p) + " instead of answering" + no_legal_note, rec.turn);
+    return Stop(b, rec.turn);
   }
   if (p.stdout_eof()) {
-    Report(b, "process.stdout-closed", "the bot closed its standard output instead of answering",
-           rec.turn);
-    Stop(b, rec.turn);
-    return silence();
+    Report(b, process_check("process.stdout-closed"),
+           "the bot closed its standard output instead of answering" + no_legal_note, rec.turn);
+    return Stop(b, rec.turn);
   }
   // Gather evidence: is it computing or blocked reading, does a late answer come?
   SilenceEvidence e;
@@ -310,8 +358,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   env_.RunUntil(env_.Now() + config_.observe, [&] { return p.HasLine() || p.exited(); });
   if (p.HasLine()) {
     const TimedLine tl = p.PopLine();
-    ReportLate(b, tl, Ms(tl.at - start), limit, rec.turn);
-    return silence();
+    return ReportLate(b, tl, Ms(tl.at - start), limit, rec);
   }
   const ProcProbe after = p.Probe();
   e.waiting_for_input = before.waiting_for_stdin && after.waiting_for_stdin;
@@ -324,8 +371,10 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
     e.answer_after_eof = p.HasLine();
   }
   Finding* f = nullptr;
-  const std::string waited = "no answer within " + std::to_string(limit) + " ms";
-  switch (harness::DiagnoseSilence(e)) {
+  const std::string waited = "no answer within " + std::to_string(limit) + " ms" + no_legal_note;
+  const std::string deadline = no_legal ? std::string(kNoLegalSilence) : DeadlineCheck(b);
+  const SilenceVerdict verdict = harness::DiagnoseSilence(e);
+  switch (verdict) {
     case SilenceVerdict::kUnflushed:
       f = &Report(b, "action.unflushed",
                   waited +
@@ -342,30 +391,29 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
       f->advice = "end every answer with '\\n' (and flush)";
       break;
     case SilenceVerdict::kTooSlow:
-      f = &Report(b, "action.deadline", waited + ": the bot was still computing", rec.turn);
+      f = &Report(b, deadline, waited + ": the bot was still computing", rec.turn);
       break;
     case SilenceVerdict::kStalled:
-      f = &Report(b, "action.deadline",
+      f = &Report(b, deadline,
                   waited +
                       ": the bot was neither computing nor reading its input (sleeping, or "
                       "blocked on something else)",
                   rec.turn);
       break;
     case SilenceVerdict::kWaitingForMoreInput:
-      f = &Report(b, "action.deadline",
+      f = &Report(b, deadline,
                   waited +
                       ": the bot was blocked reading its input, as if it expected more than "
                       "the turn gives",
                   rec.turn);
       break;
     case SilenceVerdict::kExited:
-      f = &Report(b, "process.crash", "the bot " + DescribeExit(p) + " instead of answering",
-                  rec.turn);
+      f = &Report(b, process_check("process.crash"),
+                  "the bot " + DescribeExit(p) + " instead of answering" + no_legal_note, rec.turn);
       break;
   }
-  if (f->check != "process.crash") f->limit_ms = limit;
+  if (verdict != SilenceVerdict::kExited) f->limit_ms = limit;
   Stop(b, rec.turn);
-  silence();
 }
 
 void Match::Finish(BotSeat& b) {

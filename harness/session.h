@@ -70,6 +70,7 @@ struct MatchResult {
   int winner = -1;
   int turns_played = 0;
   bool game_over = false;
+  std::string shrunk_from;  // fuzz-referee: the match this one is the shrunk reproducer of
 };
 
 using Progress = std::function<void(const std::string& match, int turn)>;

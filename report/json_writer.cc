@@ -40,6 +40,7 @@ ordered_json MatchJson(const harness::MatchResult& m) {
   j["turns_played"] = m.turns_played;
   j["game_over"] = m.game_over;
   j["winner"] = m.winner;
+  j["shrunk_from"] = m.shrunk_from.empty() ? ordered_json(nullptr) : ordered_json(m.shrunk_from);
   j["latency_ms"] = {{"count", m.latencies_ms.size()},
                      {"median", Percentile(m.latencies_ms, 50)},
                      {"p99", Percentile(m.latencies_ms, 99)},
@@ -78,7 +79,7 @@ void WriteJson(const RunReport& r, std::ostream& out) {
   j["seed"] = r.seed ? ordered_json(*r.seed) : ordered_json(nullptr);
   j["bot"] = r.bot;
   j["command"] = r.command;
-  j["verdict"] = !r.harness_error.empty() ? "error" : r.Failed() ? "fail" : "pass";
+  j["verdict"] = r.Verdict();
   j["harness_error"] = r.harness_error;
   j["counts"] = {{"fail", r.Count(harness::Severity::kFail)},
                  {"warn", r.Count(harness::Severity::kWarn)},
@@ -105,6 +106,24 @@ void WriteJson(const RunReport& r, std::ostream& out) {
                       {"status", n == 0 ? "pass" : harness::SeverityName(c.severity)}});
   }
   j["checks"] = checks;
+  ordered_json clauses = ordered_json::array();
+  for (const auto& c : r.clauses) {
+    ordered_json proofs = ordered_json::array();
+    for (const auto& p : c.proofs)
+      proofs.push_back(
+          {{"name", p.name}, {"kind", p.kind}, {"status", p.status}, {"message", p.message}});
+    clauses.push_back({{"id", c.id},
+                       {"level", c.level},
+                       {"section", c.section},
+                       {"summary", c.summary},
+                       {"en", c.en},
+                       {"ja", c.ja},
+                       {"decision", c.decision},
+                       {"status", c.status},
+                       {"proofs", proofs}});
+  }
+  j["clauses"] = clauses;
+  j["results_files"] = r.results_files;
   ordered_json findings = ordered_json::array();
   for (const auto& m : r.matches)
     for (const auto& f : m.findings) findings.push_back(FindingJson(f));

@@ -55,9 +55,57 @@ std::string Evidence(const harness::Finding& f) {
   return o.str();
 }
 
+// The spec report: one test case per clause; a failing test is a <failure>
+// with its message, an uncovered clause a <failure> of type "uncovered", a
+// clause whose proofs were not run is <skipped>.
+void WriteSpecJunit(const RunReport& r, std::ostream& out) {
+  int failures = 0, skipped = 0;
+  for (const auto& c : r.clauses) {
+    failures += c.status == "fail" || c.status == "uncovered";
+    skipped += c.status == "not-run";
+  }
+  const std::string suite = "arbiter spec " + r.game;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << "<testsuites name=\"" << Xml(suite) << "\" tests=\"" << r.clauses.size()
+      << "\" failures=\"" << failures << "\" skipped=\"" << skipped << "\" errors=\"0\">\n";
+  out << "  <testsuite name=\"" << Xml(suite) << "\" tests=\"" << r.clauses.size()
+      << "\" failures=\"" << failures << "\" skipped=\"" << skipped << "\" errors=\"0\">\n";
+  out << "    <properties>\n";
+  out << "      <property name=\"version\" value=\"" << kVersion << "\"/>\n";
+  out << "      <property name=\"command\" value=\"" << Xml(r.command) << "\"/>\n";
+  for (const auto& f : r.results_files)
+    out << "      <property name=\"results\" value=\"" << Xml(f) << "\"/>\n";
+  out << "    </properties>\n";
+  for (const auto& c : r.clauses) {
+    out << "    <testcase classname=\"" << Xml(r.game + ".spec") << "\" name=\""
+        << Xml(c.id + ": " + c.summary) << "\">\n";
+    if (c.status == "uncovered") {
+      out << "      <failure message=\"no test or check cites this clause\" type=\"uncovered\"/>\n";
+    } else if (c.status == "fail") {
+      std::string evidence, first;
+      for (const auto& p : c.proofs) {
+        if (p.status != "fail") continue;
+        if (first.empty()) first = p.name + " failed";
+        evidence += p.kind + " " + p.name + " failed:\n" + p.message + "\n";
+      }
+      out << "      <failure message=\"" << Xml(first) << "\" type=\"fail\">" << Xml(evidence)
+          << "</failure>\n";
+    } else if (c.status == "not-run") {
+      out << "      <skipped message=\"no result for any of its " << c.proofs.size()
+          << " proof(s)\"/>\n";
+    }
+    std::string proofs;
+    for (const auto& p : c.proofs) proofs += p.kind + " " + p.name + ": " + p.status + "\n";
+    out << "      <system-out>" << Xml(proofs) << "</system-out>\n";
+    out << "    </testcase>\n";
+  }
+  out << "  </testsuite>\n</testsuites>\n";
+}
+
 }  // namespace
 
 void WriteJunit(const RunReport& r, std::ostream& out) {
+  if (r.tool == "spec") return WriteSpecJunit(r, out);
   int failures = 0;
   for (const auto& c : r.checks) {
     for (const auto& m : r.matches) {

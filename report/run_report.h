@@ -1,12 +1,15 @@
 // The one event model every report is written from: what a run of
-// `arbiter check-bot` or `arbiter play` did (its configuration, the command
-// that produced it, every match with its turns, every finding) and the table
-// of checks with their clauses. One writer per format reads it:
-// WriteJson, WriteJunit, WriteTerminal (and, later, Markdown and HTML).
+// `arbiter check-bot`, `play`, `fuzz-referee` or `spec` did (its
+// configuration, the command that produced it, every match with its turns,
+// every finding), the table of checks, and the per-clause table (each clause
+// of the register with the tests or checks that prove it and their results).
+// One writer per format reads it: WriteJson, WriteJunit, WriteMarkdown,
+// WriteHtml, WriteTerminal.
 #pragma once
 
 #include <cstdint>
 #include <iosfwd>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,8 +27,32 @@ struct Calibration {
   double median_ms = 0, p99_ms = 0, max_ms = 0;
 };
 
+// One proof of a clause: a spec test (its GoogleTest name, "Suite.Name") or
+// a check of check-bot / fuzz-referee (its id), with its result when known.
+struct Proof {
+  std::string name;
+  std::string kind;     // "test" or "check"
+  std::string status;   // "pass", "fail", "warn", "skipped", "not-run"
+  std::string message;  // why it failed or was skipped, when known
+};
+
+// One row of the per-clause table: a clause of the spec register and what
+// proves it. `status` sums up the proofs: "fail" if one failed, else "warn" if
+// one warned, else "pass" if one passed, else "not-run"; "uncovered" when the
+// clause has no proof at all.
+struct ClauseRow {
+  std::string id;  // "jc2015.move.cancel.distance"
+  std::string level, section, summary;
+  std::string en, ja;    // the source sentences
+  std::string decision;  // the decision where the texts are silent or disagree ("" if none)
+  std::vector<Proof> proofs;
+  std::string status;
+};
+// The status of a row from its proofs (see ClauseRow).
+std::string RowStatus(const std::vector<Proof>& proofs);
+
 struct RunReport {
-  std::string tool;  // "check-bot", "play"
+  std::string tool;  // "check-bot", "play", "fuzz-referee", "spec"
   std::string game;
   std::string profile;
   int ready_ms = 0, first_action_ms = 0, action_ms = 0;
@@ -37,7 +64,12 @@ struct RunReport {
   std::vector<std::string> skipped;  // match ids not run (stopped at the first failure)
   std::optional<Calibration> calibration;
   std::string harness_error;  // set when arbiter itself could not run
+  std::vector<ClauseRow> clauses;         // the per-clause table
+  std::vector<std::string> results_files;  // spec: the result files read
 
+  // "error" (arbiter could not run), "fail" (a failing finding, or for spec a
+  // failing or uncovered clause), "pass", or for spec "not-run" (no results).
+  std::string Verdict() const;
   int Count(harness::Severity s) const;
   int BotTurns() const;
   bool Failed() const { return Count(harness::Severity::kFail) > 0; }
@@ -46,8 +78,20 @@ struct RunReport {
 // Percentile (0..100) of a sample, by nearest rank; 0 for an empty sample.
 double Percentile(std::vector<double> values, double p);
 
+// The per-clause table of a check-bot / play / fuzz-referee run: one row per
+// clause its checks cite (in check order), with the register's texts looked
+// up in `registers` (the game's and arbiter's), the checks as proofs.
+void FillClausesFromChecks(RunReport& report, const std::vector<nlohmann::json>& registers);
+
 void WriteJson(const RunReport& report, std::ostream& out);
 void WriteJunit(const RunReport& report, std::ostream& out);
+// Markdown, fit for a CI job summary: the verdict, the per-clause table, the
+// failures with their evidence and the command that reproduces each.
+void WriteMarkdown(const RunReport& report, std::ostream& out);
+// One self-contained HTML page (no network, no external assets): the
+// verdict, the per-clause table, the bot's latency histogram (SVG) and an
+// interactive board replay of each finding (report/html_writer.cc).
+void WriteHtml(const RunReport& report, std::ostream& out);
 // The terminal summary: the verdict first, then each finding with its
 // evidence. `colour` adds ANSI colours (only on a TTY); `verbose` adds passed
 // checks and per-match lines.

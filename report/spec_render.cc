@@ -25,8 +25,9 @@ std::string Str(const nlohmann::json& j, const char* key) {
 std::string RenderRegisterMarkdown(const nlohmann::json& reg) {
   const std::string game = Str(reg, "game");
   std::string out = "# " + Str(reg, "title") + " (" + game + "): spec register\n\n";
-  out += "Generated from `spec-tests/" + game + "/clauses.json` by `arbiter spec --game " + game +
-         " --format md`; edit the register, not this file.\n\n";
+  out += "Generated from `spec-tests/" + game + "/clauses.json` by `scripts/update-register`; " +
+         "edit the register, not this file. `arbiter spec --game " + game +
+         " --results FILE` adds the tests' results.\n\n";
   out += "Sources (in `shared/seeds/`):\n\n";
   for (const auto& [key, value] : reg["sources"].items())
     out += "- " + key + ": " + value.get<std::string>() + "\n";

@@ -50,13 +50,15 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
   }
   out << "arbiter " << r.tool << ": " << verdict << "\n";
   if (r.tool == "fuzz-referee") {
-    int turns = 0;
-    for (const auto& m : r.matches) turns += m.turns_played;
-    out << "  " << r.game << ": " << r.matches.size() << " game(s), " << turns
+    int turns = 0, games = 0;
+    for (const auto& m : r.matches)
+      if (m.shrunk_from.empty()) turns += m.turns_played, ++games;
+    out << "  " << r.game << ": " << games << " game(s), " << turns
         << " turns compared with the reference engine";
   } else {
-    out << "  " << r.game << ", profile " << r.profile << ": READY " << r.ready_ms
-        << " ms, first answer " << r.first_action_ms << " ms, answers " << r.action_ms << " ms; "
+    out << "  " << r.game << ", profile " << r.profile << ": "
+        << (r.ready_ms > 0 ? "READY " + std::to_string(r.ready_ms) + " ms" : "no READY handshake")
+        << ", first answer " << r.first_action_ms << " ms, answers " << r.action_ms << " ms; "
         << r.matches.size() << " match(es), " << r.BotTurns() << " bot turns";
   }
   if (r.seed) out << "; seed " << *r.seed;

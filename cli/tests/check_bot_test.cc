@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "no_leftovers.h"
+#include "report_files.h"
 #include "run_command.h"
 
 namespace {
@@ -103,6 +104,21 @@ TEST_F(CheckBotTest, AnswerFormatMisbehavioursAreEachDiagnosedAlone) {
                         Case{"--mode partial --turn 2", {"action.partial"}, 1}}) {
     ExpectExactly(c, Testbot(c.args));
   }
+}
+
+TEST_F(CheckBotTest, AFailingRunWritesItsFindingsAsJsonJunitMarkdownAndHtml) {
+  const arbiter::testing::ReportFiles files("check-bot-formats");
+  const auto run = arbiter::testing::RunCommand(
+      std::string(ARBITER_BINARY) + " check-bot --no-calibration " + files.Options() + " " +
+      Testbot("--mode invalid --turn 3"));
+  EXPECT_EQ(run.status, 1) << run.output;
+  files.ExpectTheSameFindingsEverywhere("0.1.0");
+  const std::string html = files.Read(".html");
+  const auto j = files.Json();
+  ASSERT_FALSE(j.is_null());
+  // The failing turn's input (what the bot was sent) is in the page.
+  const std::string input = j["findings"][0]["input"];
+  EXPECT_NE(html.find(input.substr(0, input.find('\n'))), std::string::npos);
 }
 
 TEST_F(CheckBotTest, AnUnflushedAnswerIsDiagnosedWithTheFix) {

@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "no_leftovers.h"
+#include "report_files.h"
 #include "run_command.h"
 #include "spec_test.h"
 
@@ -170,6 +171,33 @@ TEST_F(FuzzRefereeTest, ARefereeSendingGarbageIsADivergenceOnTheInputFormat) {
   for (const auto& f : o.report["findings"])
     format = format || f["clause"] == "jc2015.protocol.input.format";
   EXPECT_TRUE(format) << o.output;
+}
+
+CITES(FuzzRefereeTest, ADivergenceIsWrittenAsJsonJunitMarkdownAndHtmlWithBothMessages,
+      "arbiter.report.formats");
+TEST_F(FuzzRefereeTest, ADivergenceIsWrittenAsJsonJunitMarkdownAndHtmlWithBothMessages) {
+  const arbiter::testing::ReportFiles files("fuzz-referee-formats");
+  const std::string cmd = std::string(ARBITER_BINARY) + " fuzz-referee " + files.Options() +
+                          " --repro-dir " + Dir() + " --referee '" +
+                          Referee("--mutant cancel-below-three") + "' --games 40 --seed 1";
+  const auto run = arbiter::testing::RunCommand(cmd);
+  EXPECT_EQ(run.status, 1) << run.output;
+  files.ExpectTheSameFindingsEverywhere("0.1.0");
+  const auto j = files.Json();
+  ASSERT_FALSE(j.is_null());
+  const auto& f = j["findings"][0];
+  ASSERT_EQ(f["check"], "referee.divergence") << run.output;
+  // The Markdown shows both messages; the finding belongs to the shrunk game,
+  // whose turns the reports replay.
+  const std::string md = files.Read(".md");
+  EXPECT_NE(md.find("The referee sent"), std::string::npos);
+  EXPECT_NE(md.find("The reference engine sends"), std::string::npos);
+  bool shrunk_match = false;
+  for (const auto& m : j["matches"]) {
+    if (m["id"] != f["match"] || !m["shrunk_from"].is_string()) continue;
+    for (const auto& t : m["turns"]) shrunk_match = shrunk_match || t["turn"] == f["turn"];
+  }
+  EXPECT_TRUE(shrunk_match) << "the finding's match is not the shrunk game with its turn";
 }
 
 CITES(FuzzRefereeTest, AMissingTemplatePlaceholderIsAUsageError, "arbiter.referee.starts-bots");

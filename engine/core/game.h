@@ -29,11 +29,15 @@ struct Event {
 };
 
 // How the game's referee judges one answer line, before applying it: the
-// harness reports kWhitespace as a warning and kInvalid as a failure.
+// harness reports kWhitespace as a warning, kInvalid and kIllegal as failures
+// (under action.invalid and, when the game's register lists it,
+// action.illegal). A game whose every well-formed answer is legal on every
+// turn (jc2015) never returns kIllegal.
 enum class AnswerVerdict {
   kValid,       // exactly what the protocol asks for
   kWhitespace,  // valid once surrounding whitespace or CR is ignored
-  kInvalid,     // not a valid answer on this turn
+  kInvalid,     // not in the output grammar
+  kIllegal,     // in the output grammar, but not a legal action in this state
 };
 
 class GameState {
@@ -159,6 +163,12 @@ struct GameInfo {
   // A fuzzing answer for the player to move: `swarm` enables a subset of the
   // game's answer families, `targeted` steers toward rule edges.
   std::string (*fuzz_answer)(const GameState& state, uint64_t swarm, bool targeted, Rng& rng);
+
+  // Reports: the board a message shows (a turn input of this game, as a bot
+  // receives it), in the game-agnostic "board view" form the HTML replay
+  // draws (docs/report-schema.md, "Board views"); null when the message is not
+  // a turn input of this game. Optional: nullptr when the game has none.
+  nlohmann::json (*board_view)(std::string_view message) = nullptr;
 };
 
 // Every game arbiter knows (engine/games.cc holds one registration line each).

@@ -210,6 +210,7 @@ const GameInfo kGameInfo = {
     .scenario_of = &ScenarioOf,
     .compare = &CompareMessage,
     .fuzz_answer = &FuzzAnswer,
+    .board_view = &BoardView,
 };
 
 const State* StateOf(const GameState& state) {

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <string_view>
 #include <vector>
 
 #include "core/game.h"
@@ -28,6 +30,8 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
                                          const std::vector<TurnLog>& history,
                                          std::string_view actual, int seat);
 std::string FuzzAnswer(const GameState& state, uint64_t swarm, bool targeted, Rng& rng);
+// The board a turn input shows, for the reports' replay (board_view.cc).
+nlohmann::json BoardView(std::string_view message);
 
 // The harness's edge states (edge_cases.cc).
 std::vector<EdgeCase> EdgeCases();

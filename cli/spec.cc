@@ -1,0 +1,87 @@
+// `arbiter spec` (spec.h): reads the results, builds the report through
+// report/spec_report.h and writes it in the chosen format.
+#include "spec.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include "registers.h"
+#include "spec_report.h"
+
+namespace arbiter::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+int Fail(std::ostream& err, const std::string& message) {
+  err << "arbiter spec: " << message << "\n";
+  return 2;
+}
+
+}  // namespace
+
+int RunSpec(const SpecOptions& o, std::ostream& out, std::ostream& err) {
+  const std::string_view text = report::RegisterJson(o.game);
+  if (text.empty()) {
+    std::string known;
+    for (const auto name : report::RegisterNames()) known += " " + std::string(name);
+    return Fail(err, "no spec register for '" + o.game + "' (known:" + known + ")");
+  }
+  const auto reg = nlohmann::json::parse(text);
+  report::TestResults results;
+  for (const std::string& arg : o.results) {
+    std::vector<std::string> files;
+    std::error_code ec;
+    if (fs::is_directory(arg, ec)) {
+      for (const auto& e : fs::directory_iterator(arg, ec)) {
+        const std::string ext = e.path().extension().string();
+        if (e.is_regular_file() && (ext == ".json" || ext == ".xml")) files.push_back(e.path());
+      }
+      std::sort(files.begin(), files.end());
+      if (files.empty()) return Fail(err, "--results: no .json or .xml file in directory '" + arg + "'");
+    } else {
+      files.push_back(arg);
+    }
+    for (const std::string& file : files) {
+      std::ifstream in(file, std::ios::binary);
+      if (!in) return Fail(err, "--results: cannot read '" + file + "'");
+      const std::string content(std::istreambuf_iterator<char>(in), {});
+      std::string error;
+      if (!report::LoadResults(file, content, o.game, results, error))
+        return Fail(err, "--results: " + error);
+    }
+  }
+  report::RunReport rep = report::BuildSpecReport(reg, results);
+  rep.command = o.command_line;
+  std::ofstream file;
+  if (!o.output.empty()) {
+    file.open(o.output, std::ios::binary);
+    if (!file) return Fail(err, "cannot write '" + o.output + "'");
+  }
+  std::ostream& dest = o.output.empty() ? out : file;
+  if (o.format == "json") report::WriteJson(rep, dest);
+  else if (o.format == "junit") report::WriteJunit(rep, dest);
+  else if (o.format == "html") report::WriteHtml(rep, dest);
+  else report::WriteMarkdown(rep, dest);
+  if (!o.output.empty()) {
+    file.close();
+    if (!file) return Fail(err, "cannot write '" + o.output + "'");
+  }
+  int uncovered = 0, failing = 0, not_run = 0;
+  for (const auto& c : rep.clauses) {
+    uncovered += c.status == "uncovered";
+    failing += c.status == "fail";
+    not_run += c.status == "not-run";
+  }
+  err << "arbiter spec: " << o.game << ": " << rep.clauses.size() << " clauses, " << failing
+      << " failing, " << uncovered << " uncovered";
+  if (!o.results.empty()) err << ", " << not_run << " without a result";
+  err << " (" << results.tests.size() << " test results, " << results.checks.size()
+      << " check results read)\n";
+  return failing + uncovered > 0 ? 1 : 0;
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,199 @@
+// Integration tests of `arbiter fuzz-referee --protocol cg-runner` with real
+// referees speaking the CodinGame runner protocol: the conformant example
+// Wondev Woman referee plays many games with no finding in the points league
+// and under the fog of war; every mutant of it is detected, attributed to the
+// clause it breaks and shrunk to a reproducer that `arbiter simulate`
+// accepts; a crashing, a hanging and a garbage-printing referee are findings
+// within the time limit; the protocol's usage errors are exit status 2; and
+// nothing is left running.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "no_leftovers.h"
+#include "run_command.h"
+#include "spec_test.h"
+
+namespace {
+
+struct Outcome {
+  int status = -1;
+  std::string output;
+  nlohmann::json report;
+};
+
+std::string Dir() { return ::testing::TempDir() + "/fuzz-cg-" + std::to_string(getpid()); }
+
+Outcome Fuzz(const std::string& referee, const std::string& args) {
+  const std::string json = Dir() + ".json";
+  std::remove(json.c_str());
+  const std::string cmd = std::string(ARBITER_BINARY) +
+                          " fuzz-referee --game wondev --protocol cg-runner --json " + json +
+                          " --repro-dir " + Dir() + " --referee '" + referee + "' " + args;
+  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(cmd);
+  return {run.status, run.output, arbiter::testing::ReadJsonFile(json)};
+}
+
+std::string Referee(const std::string& extra = "") {
+  return std::string(WONDEV_REFEREE) + (extra.empty() ? "" : " " + extra);
+}
+
+std::set<std::string> Checks(const Outcome& o) {
+  std::set<std::string> checks;
+  for (const auto& f : o.report["findings"]) checks.insert(f["check"]);
+  return checks;
+}
+
+class FuzzRefereeCgTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { arbiter::testing::BecomeSubreaper(); }
+  void TearDown() override {
+    const auto alive = arbiter::testing::ChildrenAlive();
+    EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
+  }
+};
+
+void ExpectNoFinding(const Outcome& o, int games) {
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_EQ(o.report["verdict"], "pass") << o.output;
+  EXPECT_EQ(o.report["matches"].size(), static_cast<size_t>(games));
+  int turns = 0;
+  for (const auto& m : o.report["matches"]) {
+    EXPECT_TRUE(m["game_over"].get<bool>()) << m["id"];
+    turns += m["turns_played"].get<int>();
+  }
+  EXPECT_GT(turns, 5 * games);
+}
+
+CITES(FuzzRefereeCgTest, TheConformantRunnerRefereeHasNoFindingInTheSeedLeague,
+      "arbiter.referee.runner-protocol", "arbiter.referee.completes",
+      "wondev.protocol.input.legal");
+TEST_F(FuzzRefereeCgTest, TheConformantRunnerRefereeHasNoFindingInTheSeedLeague) {
+  ExpectNoFinding(Fuzz(Referee(), "--games 20 --seed 1"), 20);
+}
+
+CITES(FuzzRefereeCgTest, TheConformantRunnerRefereeHasNoFindingUnderTheFogOfWar,
+      "arbiter.referee.runner-protocol", "wondev.fog.visibility");
+TEST_F(FuzzRefereeCgTest, TheConformantRunnerRefereeHasNoFindingUnderTheFogOfWar) {
+  ExpectNoFinding(Fuzz(Referee("--league 3"), "--games 20 --seed 1 --rule league=3"), 20);
+}
+
+struct MutantCase {
+  const char* name;
+  const char* clause;
+  int league;
+};
+
+class CgMutantTest : public FuzzRefereeCgTest, public ::testing::WithParamInterface<MutantCase> {};
+
+// Each instance proves that a runner referee breaking its mutant's clause is caught.
+[[maybe_unused]] static const bool kCgMutantCitations =
+    arbiter::spec::Cite("CgMutants/CgMutantTest", "IsDetectedAttributedAndShrunk",
+                        {"arbiter.referee.runner-protocol", "wondev.fog.build", "wondev.grid.cells",
+                         "wondev.push.build", "wondev.protocol.input.legal", "wondev.move.climb"});
+
+TEST_P(CgMutantTest, IsDetectedAttributedAndShrunk) {
+  const MutantCase& c = GetParam();
+  const std::string league = std::to_string(c.league);
+  const Outcome o = Fuzz(Referee("--league " + league + " --mutant " + c.name),
+                         "--games 40 --seed 1 --rule league=" + league);
+  ASSERT_EQ(o.status, 1) << o.output;
+  const nlohmann::json* attributed = nullptr;
+  for (const auto& f : o.report["findings"]) {
+    if (f["check"] != "referee.divergence" || attributed) continue;
+    const std::string message = f["message"];
+    if (f["clause"] == c.clause || message.find(c.clause) != std::string::npos) attributed = &f;
+  }
+  ASSERT_TRUE(attributed) << c.name << " not attributed to " << c.clause << "\n" << o.output;
+  // Its reproducer: a scenario that simulate accepts, with only a handful of
+  // answers other than ACCEPT-DEFEAT, replayed by a command of this protocol.
+  const std::string reproduce = (*attributed)["reproduce"];
+  EXPECT_NE(reproduce.find("--protocol cg-runner"), std::string::npos) << reproduce;
+  EXPECT_NE(reproduce.find("--rule league=" + league), std::string::npos) << reproduce;
+  const size_t at = reproduce.find("--replay ");
+  ASSERT_NE(at, std::string::npos) << reproduce;
+  const std::string file = reproduce.substr(at + 9, reproduce.find(' ', at + 9) - at - 9);
+  std::ifstream in(file);
+  const auto doc = nlohmann::json::parse(std::string(std::istreambuf_iterator<char>(in), {}));
+  int nontrivial = 0;
+  for (const auto& a : doc["actions"]) nontrivial += a != "ACCEPT-DEFEAT";
+  EXPECT_LE(nontrivial, 12) << file;
+  const std::string sim = std::string(ARBITER_BINARY) + " simulate " + file + " >/dev/null 2>&1";
+  EXPECT_EQ(WEXITSTATUS(std::system(sim.c_str())), 0) << file;
+}
+
+INSTANTIATE_TEST_SUITE_P(CgMutants, CgMutantTest,
+                         ::testing::Values(MutantCase{"fog-after-move", "wondev.fog.build", 3},
+                                           MutantCase{"removed-as-hole", "wondev.grid.cells", 1},
+                                           MutantCase{"push-scores", "wondev.push.build", 2},
+                                           MutantCase{"unsorted-legal",
+                                                      "wondev.protocol.input.legal", 1},
+                                           MutantCase{"climb-two", "wondev.move.climb", 1}),
+                         [](const auto& info) {
+                           std::string n;
+                           bool up = true;
+                           for (char ch : std::string(info.param.name)) {
+                             if (ch != '-') n += up ? static_cast<char>(toupper(ch)) : ch;
+                             up = ch == '-';
+                           }
+                           return n;
+                         });
+
+CITES(FuzzRefereeCgTest, ACrashingRunnerRefereeIsAFinding, "arbiter.referee.completes");
+TEST_F(FuzzRefereeCgTest, ACrashingRunnerRefereeIsAFinding) {
+  const Outcome o = Fuzz("/bin/sh -c \"kill -SEGV \\$\\$\"", "--games 2");
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_TRUE(Checks(o).count("referee.crash")) << o.output;
+}
+
+CITES(FuzzRefereeCgTest, AHangingRunnerRefereeIsAFindingWithinTheTimeLimit,
+      "arbiter.referee.completes");
+TEST_F(FuzzRefereeCgTest, AHangingRunnerRefereeIsAFindingWithinTheTimeLimit) {
+  const auto start = std::chrono::steady_clock::now();
+  const Outcome o = Fuzz("/bin/sh -c \"sleep 60\"", "--games 1 --time-limit 2");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_TRUE(Checks(o).count("referee.hang")) << o.output;
+}
+
+CITES(FuzzRefereeCgTest, AGarbagePrintingRunnerRefereeIsAProtocolFinding,
+      "arbiter.referee.runner-protocol");
+TEST_F(FuzzRefereeCgTest, AGarbagePrintingRunnerRefereeIsAProtocolFinding) {
+  const Outcome o = Fuzz("/usr/bin/yes hello", "--games 1 --time-limit 5");
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_TRUE(Checks(o).count("referee.protocol")) << o.output;
+}
+
+CITES(FuzzRefereeCgTest, ARunnerRefereeAskingForTwoLinesOrEndingWithoutEndIsAFinding,
+      "arbiter.referee.runner-protocol");
+TEST_F(FuzzRefereeCgTest, ARunnerRefereeAskingForTwoLinesOrEndingWithoutEndIsAFinding) {
+  Outcome o =
+      Fuzz("/bin/sh -c \"echo \\\"###Input 0\\\"; echo \\\"###Output 0 2\\\"; read a; read b\"",
+           "--games 1 --time-limit 5 --no-shrink");
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_NE(o.output.find("a turn answer is one line"), std::string::npos) << o.output;
+  o = Fuzz("/bin/true", "--games 1 --time-limit 5");
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_NE(o.output.find("without ###End"), std::string::npos) << o.output;
+}
+
+CITES(FuzzRefereeCgTest, AnUnknownProtocolOrABotPlaceholderIsAUsageError,
+      "arbiter.referee.runner-protocol");
+TEST_F(FuzzRefereeCgTest, AnUnknownProtocolOrABotPlaceholderIsAUsageError) {
+  const std::string arbiter = ARBITER_BINARY;
+  auto run = arbiter::testing::RunCommand(arbiter + " fuzz-referee --game wondev --protocol nope " +
+                                          "--referee " + Referee());
+  EXPECT_EQ(run.status, 2) << run.output;
+  EXPECT_NE(run.output.find("'nope' is not a protocol"), std::string::npos) << run.output;
+  const Outcome o = Fuzz(Referee() + " {bot0} {bot1}", "--games 1");
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find("{bot0} makes no sense"), std::string::npos) << o.output;
+}
+
+}  // namespace

@@ -1,0 +1,62 @@
+// The referee fuzzer's answers for wondev: swarm testing over families of
+// answer lines (legal actions, any action of the grammar, ACCEPT-DEFEAT,
+// garbage, padded lines, messages), and targeted answers that steer toward
+// rule edges (pushes, climbs onto level 3, builds that remove a cell).
+#include <vector>
+
+#include "wondev/game.h"
+#include "wondev/policies.h"
+
+namespace arbiter::wondev {
+
+std::string FuzzAnswer(const GameState& gs, uint64_t swarm, bool targeted, Rng& rng) {
+  const State& s = *StateOf(gs);
+  const auto legal = s.LegalActions();
+  if (targeted && !legal.empty() && rng.Chance(2, 3)) {
+    // Rule edges first: pushes, climbs onto level 3, builds to height 4.
+    std::vector<Action> edge;
+    for (const Action& a : legal) {
+      const Pos t = Step(s.unit(s.current_player(), a.unit), a.d1);
+      const Pos b = a.type == ActionType::kPushBuild ? t : Step(t, a.d2);
+      if (a.type == ActionType::kPushBuild || s.Height(t) == kScoreHeight || s.Height(b) == 3)
+        edge.push_back(a);
+    }
+    if (!edge.empty()) return ActionText(edge[rng.Uniform(static_cast<uint32_t>(edge.size()))]);
+    return ChooseAnswer(Policy::kGreedy, s, rng);
+  }
+  // Families: 0 a legal action, 1 any action of the grammar, 2 ACCEPT-DEFEAT,
+  // 3 garbage or empty, 4 padded or CR, 5 with a message.
+  std::vector<int> on;
+  for (int f = 0; f < 6; ++f)
+    if (swarm >> f & 1) on.push_back(f);
+  if (on.empty()) on = {0};
+  const int f = on[rng.Uniform(static_cast<uint32_t>(on.size()))];
+  const std::string pick =
+      legal.empty() ? "ACCEPT-DEFEAT"
+                    : ActionText(legal[rng.Uniform(static_cast<uint32_t>(legal.size()))]);
+  switch (f) {
+    case 1: {
+      const Action a{rng.Chance(1, 2) ? ActionType::kMoveBuild : ActionType::kPushBuild,
+                     static_cast<int>(rng.Uniform(kMaxUnits)), static_cast<Dir>(rng.Uniform(kDirs)),
+                     static_cast<Dir>(rng.Uniform(kDirs))};
+      return ActionText(a);
+    }
+    case 2:
+      return "ACCEPT-DEFEAT";
+    case 3: {
+      const char* junk[] = {"", "MOVE&BUILD", "MOVE&BUILD 0 N", "move&build 0 N S", "WAIT", "0"};
+      return junk[rng.Uniform(6)];
+    }
+    case 4: {
+      const char* pads[] = {" ", "\r", "\t"};
+      return rng.Chance(1, 2) ? pick + pads[rng.Uniform(3)]
+                              : std::string(pads[rng.Uniform(3)]) + pick;
+    }
+    case 5:
+      return pick + " hello there";
+    default:
+      return pick;
+  }
+}
+
+}  // namespace arbiter::wondev

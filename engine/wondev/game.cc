@@ -1,0 +1,188 @@
+// Wondev Woman behind the uniform game API: the GameState adapter, the
+// registration, and the events of a turn as sentences citing their clauses.
+#include "wondev/game.h"
+
+#include "wondev/codec.h"
+#include "wondev/maps.h"
+#include "wondev/policies.h"
+#include "wondev/serialize.h"
+
+namespace arbiter::wondev {
+namespace {
+
+class WondevState final : public GameState {
+ public:
+  explicit WondevState(const State& s) : s_(s) {}
+  int num_players() const override { return kNumPlayers; }
+  int turn() const override { return s_.turn(); }
+  int current_player() const override { return s_.current_player(); }
+  bool CurrentPlayerReceivesInput() const override { return s_.CurrentPlayerReceivesInput(); }
+  std::string InputText(int player) const override { return FormatInput(s_, player); }
+  std::string InitText(int /*player*/) const override { return FormatInit(s_); }
+  std::vector<Event> ApplyLine(std::string_view line) override {
+    const TurnEvents ev = s_.Apply(ParseAnswer(line, s_.rules().action_parsing));
+    return DescribeEvents(s_, ev);
+  }
+  // A silent player that had no legal action: the turn also cites
+  // wondev.turn.no-legal-action, which the harness reports under the check of
+  // that clause (action.no-legal-silence) instead of a deadline.
+  std::vector<Event> ApplySilence() override {
+    const int player = s_.current_player();
+    const bool none = !s_.out(player) && s_.LegalActions().empty();
+    std::vector<Event> events = DescribeEvents(s_, s_.ApplySilence());
+    if (none)
+      events.insert(events.begin() + 1,
+                    {"no-legal-action", "wondev.turn.no-legal-action",
+                     "player " + std::to_string(player) +
+                         " had no legal action and printed no line (it must still print one)"});
+    return events;
+  }
+  bool IsTerminal() const override { return s_.IsTerminal(); }
+  int Winner() const override { return s_.Winner(); }
+  std::string Serialize() const override { return wondev::Serialize(s_); }
+  std::unique_ptr<GameState> Clone() const override { return std::make_unique<WondevState>(s_); }
+  std::optional<std::string> BuiltinAnswer(std::string_view policy, Rng& rng) const override {
+    const auto p = PolicyFromName(policy);
+    if (!p) return std::nullopt;
+    return ChooseAnswer(*p, s_, rng);
+  }
+  // wondev.protocol.action.grammar (kInvalid), .legal (kIllegal), .whitespace.
+  // With no legal action any line of the grammar is as good as another: the
+  // player is out (or passes) whatever it prints (wondev.turn.no-legal-action).
+  AnswerVerdict ClassifyAnswer(std::string_view line) const override {
+    const bool none = s_.LegalActions().empty();
+    auto legal = [&](const Answer& a) {
+      return a.kind == Answer::kAcceptDefeat || none || s_.IsLegal(a.action);
+    };
+    for (const ActionParsing parsing : {ActionParsing::kExact, ActionParsing::kTrimmed}) {
+      const Answer a = ParseAnswer(line, parsing);
+      if (a.kind == Answer::kInvalid) continue;
+      if (!legal(a)) return AnswerVerdict::kIllegal;
+      return parsing == ActionParsing::kExact ? AnswerVerdict::kValid : AnswerVerdict::kWhitespace;
+    }
+    return AnswerVerdict::kInvalid;
+  }
+  const State& state() const { return s_; }
+
+ private:
+  State s_;
+};
+
+std::string Cell(Pos p) { return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")"; }
+
+std::string EndClause(const State& s) {
+  if (s.out(0) && s.out(1)) return "wondev.end.both-out";
+  if (s.rules().first_climb_wins() && s.score(0) + s.score(1) > 0) return "wondev.score.league0";
+  if (s.out(0) || s.out(1)) {
+    if (s.turn() < kNumPlayers * s.rules().max_rounds) return "wondev.end.leader-alone";
+  }
+  return "wondev.end.rounds";
+}
+
+}  // namespace
+
+const GameInfo kGameInfo = {
+    .name = "wondev",
+    .title = "Wondev Woman",
+    .policies = {"greedy", "random", "first"},
+    .load_scenario = &LoadScenario,
+    .new_game = &NewGame,
+    .ready_line = std::nullopt,
+    .profiles = {std::begin(kProfiles), std::end(kProfiles)},
+    .edge_cases = &EdgeCases,
+    .ok_answer = "ACCEPT-DEFEAT",
+    .frame_message = &FrameMessage,
+    .state_from_first_message = &StateFromFirstMessage,
+    .scenario_of = &ScenarioOf,
+    .compare = &CompareMessage,
+    .fuzz_answer = &FuzzAnswer,
+    .board_view = &BoardView,
+};
+
+std::unique_ptr<GameState> Wrap(const State& state) { return std::make_unique<WondevState>(state); }
+
+const State* StateOf(const GameState& state) {
+  const auto* s = dynamic_cast<const WondevState*>(&state);
+  return s ? &s->state() : nullptr;
+}
+
+std::unique_ptr<GameState> NewGame(uint64_t seed,
+                                   const std::vector<std::pair<std::string, std::string>>& rules,
+                                   std::string& error) {
+  Rules r;
+  for (const auto& [key, value] : rules) {
+    error = SetRule(r, key, value);
+    if (!error.empty()) return nullptr;
+  }
+  return Wrap(NewState(seed, r));
+}
+
+std::vector<Event> DescribeEvents(const State& after, const TurnEvents& ev) {
+  std::vector<Event> out;
+  const std::string who = "player " + std::to_string(ev.player);
+  const std::string text = ActionText(ev.action);
+  switch (ev.result) {
+    case Result::kMoved:
+    case Result::kBuildCancelled:
+      out.push_back({"move", "wondev.move.neighbour",
+                     who + " " + text + ": unit " + std::to_string(ev.action.unit) + " moved " +
+                         Cell(ev.from) + " -> " + Cell(ev.to)});
+      if (ev.scored)
+        out.push_back(
+            {"score", "wondev.score.climb",
+             who + " scored on level 3 (score " + std::to_string(after.score(ev.player)) + ")"});
+      if (ev.result == Result::kMoved)
+        out.push_back({"build", "wondev.build.height",
+                       "built on " + Cell(ev.build) + ", now height " +
+                           std::to_string(after.Height(ev.build))});
+      else
+        out.push_back(
+            {"build-cancelled", "wondev.fog.build",
+             "the build on " + Cell(ev.build) + " hit an unseen enemy and was cancelled"});
+      break;
+    case Result::kPushed:
+      out.push_back({"push", "wondev.push.build",
+                     who + " " + text + ": pushed the enemy " + Cell(ev.from) + " -> " +
+                         Cell(ev.to) + " and built on " + Cell(ev.build) + ", now height " +
+                         std::to_string(after.Height(ev.build))});
+      break;
+    case Result::kPushCancelled:
+      out.push_back({"push-cancelled", "wondev.fog.push",
+                     who + " " + text + ": an unseen unit stands on " + Cell(ev.to) +
+                         "; nothing moved or was built"});
+      break;
+    case Result::kAcceptedDefeat:
+      out.push_back({"out", "wondev.out.accept-defeat", who + " accepted defeat and is out"});
+      break;
+    case Result::kIllegal:
+      out.push_back({"invalid", "wondev.out.invalid",
+                     who + " answered an invalid or illegal action and is out"});
+      break;
+    case Result::kNoLegalOut:
+      out.push_back(
+          {"out", "wondev.turn.no-legal-action", who + " had no legal action and is out"});
+      break;
+    case Result::kNoLegalPass:
+      out.push_back(
+          {"pass", "wondev.turn.no-legal-action", who + " had no legal action; its turn passes"});
+      break;
+    case Result::kTimeout:
+      out.push_back({"silent", "wondev.out.timeout", who + " gave no answer and is out"});
+      break;
+    case Result::kNotInGame:
+      out.push_back({"absent", "wondev.out.turns", who + " is out; its turn passes"});
+      break;
+  }
+  if (ev.removed)
+    out.push_back({"removed", "wondev.build.height", Cell(ev.build) + " reached height 4"});
+  if (ev.game_over) {
+    const int w = after.Winner();
+    out.push_back({"end", w >= 0 ? "wondev.end.winner" : EndClause(after),
+                   (w >= 0 ? "player " + std::to_string(w) + " wins " : std::string("draw ")) +
+                       std::to_string(after.score(0)) + "-" + std::to_string(after.score(1)) +
+                       " (" + EndClause(after) + ")"});
+  }
+  return out;
+}
+
+}  // namespace arbiter::wondev

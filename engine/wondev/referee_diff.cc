@@ -1,0 +1,235 @@
+// What the referee fuzzer needs to know about wondev: where a message to a bot
+// ends (the initialisation lines travel with a player's first turn input), how
+// to learn the initial state from the first message, how to compare a message
+// with the reference field by field and which clauses a difference points to.
+// The answers the fuzzer sends are chosen in fuzz_answer.cc.
+#include <algorithm>
+
+#include "wondev/codec.h"
+#include "wondev/game.h"
+#include "wondev/maps.h"
+
+namespace arbiter::wondev {
+namespace {
+
+Divergence Make(std::string field, std::string kind, std::string expected, std::string actual,
+                std::vector<std::string> clauses, std::string message) {
+  return {std::move(field),  std::move(kind),    std::move(expected),
+          std::move(actual), std::move(clauses), std::move(message)};
+}
+
+// The length of the "size\nunits\n" prefix of a first message, or 0.
+size_t InitLength(std::string_view bytes) {
+  if (bytes.size() < 4 || bytes[1] != '\n' || bytes[3] != '\n') return 0;
+  return (bytes[0] >= '5' && bytes[0] <= '7' && (bytes[2] == '1' || bytes[2] == '2')) ? 4 : 0;
+}
+
+std::string P(Pos p) { return std::to_string(p.x) + " " + std::to_string(p.y); }
+
+// What the last turn with events did: its last event but for the score,
+// removal and end notes that may follow it (a move's turn is "move", then
+// "build" or "build-cancelled"), or nullptr.
+const Event* LastEvent(const std::vector<TurnLog>& history) {
+  for (auto t = history.rbegin(); t != history.rend(); ++t) {
+    if (t->events.empty()) continue;
+    for (auto e = t->events.rbegin(); e != t->events.rend(); ++e)
+      if (e->kind != "score" && e->kind != "removed" && e->kind != "end") return &*e;
+    return &t->events.front();
+  }
+  return nullptr;
+}
+
+// The clause an action the referee listed but the reference does not breaks.
+std::string WhyIllegal(const State& s, const Action& a) {
+  const int me = s.current_player();
+  if (a.unit >= s.units_per_player()) return "wondev.league.units";
+  const Pos from = s.unit(me, a.unit), t = Step(from, a.d1);
+  if (!s.Playable(t)) return "wondev.move.removed";
+  if (a.type == ActionType::kPushBuild) {
+    if (!s.rules().pushes()) return "wondev.push.target";
+    if (s.OwnerAt(t) != 1 - me) return "wondev.push.target";
+    return "wondev.push.destination";
+  }
+  if (s.OwnerAt(t) >= 0) return "wondev.move.occupied";
+  if (s.Height(t) > s.Height(from) + 1) return "wondev.move.climb";
+  return "wondev.build.adjacent";
+}
+
+}  // namespace
+
+size_t FrameMessage(std::string_view bytes) {
+  size_t pos = InitLength(bytes);
+  auto line = [&](std::string_view& out) {
+    const size_t nl = bytes.find('\n', pos);
+    if (nl == std::string_view::npos) return false;
+    out = bytes.substr(pos, nl - pos);
+    pos = nl + 1;
+    return true;
+  };
+  std::string_view l;
+  if (!line(l)) return 0;
+  const size_t n = l.size();
+  if (n < kMinSize || n > kMaxSize) return pos;  // not a row: hand it over as it is
+  for (size_t y = 1; y < n; ++y)
+    if (!line(l)) return 0;
+  for (int k = 0;; ++k) {
+    if (!line(l)) return 0;
+    if (l.find(' ') == std::string_view::npos) break;
+    if (k == 2 * kMaxUnits) return pos;
+  }
+  const auto count = ParseCanonicalInt(l);
+  if (!count || *count < 0 || *count > kMaxLegalActions) return pos;
+  for (long long i = 0; i < *count; ++i)
+    if (!line(l)) return 0;
+  return pos;
+}
+
+std::unique_ptr<GameState> StateFromFirstMessage(
+    std::string_view message, const std::vector<std::pair<std::string, std::string>>& rules,
+    Divergence& why) {
+  Rules r;
+  for (const auto& [key, value] : rules)
+    if (std::string err = SetRule(r, key, value); !err.empty()) {
+      why = Make("rules", "rules", "", err, {}, err);
+      return nullptr;
+    }
+  const size_t init = InitLength(message);
+  const auto parsed = ParseInput(message.substr(init));
+  if (!parsed.ok()) {
+    why = Make("format", "format", "a turn input", EscapeBytes(message.substr(0, 120)),
+               {"wondev.protocol.input.format"},
+               "the first message is not a turn input: " + parsed.error().ToString());
+    return nullptr;
+  }
+  const InputView& v = parsed.value();
+  if (static_cast<int>(v.mine.size()) != r.units_per_player()) {
+    why = Make("unitsPerPlayer", "setup", std::to_string(r.units_per_player()),
+               std::to_string(v.mine.size()), {"wondev.league.units"},
+               "the referee plays another number of units than the league's");
+    return nullptr;
+  }
+  Map map;
+  map.size = v.size;
+  map.height.fill(kHole);
+  for (int y = 0; y < v.size; ++y)
+    for (int x = 0; x < v.size; ++x)
+      map.height[y * v.size + x] =
+          v.rows[y][x] == '.' ? kHole : static_cast<int8_t>(v.rows[y][x] - '0');
+  Units units{};
+  for (size_t i = 0; i < v.mine.size(); ++i) {
+    if (v.theirs[i].x < 0) {
+      why = Make("opponent unit " + std::to_string(i), "setup", "a visible unit", "-1 -1",
+                 {"wondev.fog.visibility"},
+                 "the initial state cannot be learnt: an opponent unit is hidden by the fog");
+      return nullptr;
+    }
+    units[0][i] = v.mine[i];
+    units[1][i] = v.theirs[i];
+  }
+  if (std::string err = ValidateUnits(map, units, r.units_per_player()); !err.empty()) {
+    why = Make("units", "setup", "distinct playable cells", err, {"wondev.setup.units"}, err);
+    return nullptr;
+  }
+  return Wrap(State::Initial(map, units, r));
+}
+
+std::optional<Divergence> CompareMessage(const GameState& reference,
+                                         const std::vector<TurnLog>& history,
+                                         std::string_view actual, int seat) {
+  const State& ref = *StateOf(reference);
+  if (seat < 0) {
+    if (ref.IsTerminal()) return std::nullopt;
+    return Make("end", "end", "the game goes on (turn " + std::to_string(ref.turn()) + ")",
+                "the referee ended the game",
+                {"wondev.end.leader-alone", "wondev.end.both-out", "wondev.end.rounds"},
+                "the referee ended the game before the reference did");
+  }
+  if (ref.IsTerminal())
+    return Make("end", "end", "no more input", "input for player " + std::to_string(seat),
+                {"wondev.end.leader-alone", "wondev.end.rounds", "wondev.end.both-out"},
+                "the referee went on after the end of the game");
+  if (seat != ref.current_player())
+    return Make(
+        "recipient", "recipient", "input for player " + std::to_string(ref.current_player()),
+        "input for player " + std::to_string(seat), {"wondev.turn.order", "wondev.out.turns"},
+        "the referee sent input to the wrong player");
+  bool first = true;
+  for (const TurnLog& t : history) first = first && t.player != seat;
+  const size_t init = InitLength(actual);
+  if (first && actual.substr(0, init) != FormatInit(ref))
+    return Make("init", "init", EscapeBytes(FormatInit(ref)), EscapeBytes(actual.substr(0, 8)),
+                {"wondev.protocol.init"}, "the initialisation input is missing or wrong");
+  if (!first && init > 0)
+    return Make("init", "init", "no initialisation input", EscapeBytes(actual.substr(0, init)),
+                {"wondev.protocol.init"}, "the initialisation input was sent again");
+  const std::string_view text = actual.substr(init);
+  const std::string expected = FormatInput(ref, seat);
+  if (text == expected) return std::nullopt;
+  const auto parsed = ParseInput(text);
+  if (!parsed.ok())
+    return Make("format", "format", EscapeBytes(expected), EscapeBytes(text.substr(0, 300)),
+                {"wondev.protocol.input.format"},
+                "the message is not a well-formed turn input: " + parsed.error().ToString());
+  const InputView& a = parsed.value();
+  const InputView e = ViewFor(ref, seat);
+  const Event* last = LastEvent(history);
+  const std::string last_kind = last ? last->kind : "";
+  if (a.size != e.size)
+    return Make("size", "size", std::to_string(e.size), std::to_string(a.size),
+                {"wondev.grid.square"}, "the grid has another size");
+  for (int y = 0; y < e.size; ++y)
+    for (int x = 0; x < e.size; ++x) {
+      const char ce = e.rows[y][x], ca = a.rows[y][x];
+      if (ce == ca) continue;
+      std::vector<std::string> clauses = {"wondev.build.height", "wondev.build.adjacent"};
+      if (ce == '4' && ca == '.')
+        clauses = {"wondev.grid.cells", "wondev.build.height"};
+      else if (last_kind == "build-cancelled")
+        clauses = {"wondev.fog.build"};
+      else if (last_kind == "push" || last_kind == "push-cancelled")
+        clauses = {"wondev.push.build", "wondev.fog.push"};
+      return Make("rows[" + std::to_string(y) + "][" + std::to_string(x) + "]", "cell",
+                  std::string(1, ce), std::string(1, ca), clauses,
+                  "cell (" + std::to_string(x) + "," + std::to_string(y) + ") differs");
+    }
+  if (a.mine.size() != e.mine.size())
+    return Make("units", "units", std::to_string(e.mine.size()), std::to_string(a.mine.size()),
+                {"wondev.league.units"}, "another number of units");
+  for (int side = 0; side < 2; ++side)
+    for (size_t i = 0; i < e.mine.size(); ++i) {
+      const Pos pe = side ? e.theirs[i] : e.mine[i], pa = side ? a.theirs[i] : a.mine[i];
+      if (pe == pa) continue;
+      std::vector<std::string> clauses = {"wondev.move.neighbour", "wondev.push.build"};
+      if ((pe.x < 0) != (pa.x < 0))
+        clauses = {"wondev.fog.visibility"};
+      else if (last_kind == "push-cancelled")
+        clauses = {"wondev.fog.push"};
+      else if (last_kind == "push")
+        clauses = {"wondev.push.build", "wondev.push.destination"};
+      const std::string who = std::string(side ? "opponent" : "own") + " unit " + std::to_string(i);
+      return Make(who, "position", P(pe), P(pa), clauses, who + " stands elsewhere");
+    }
+  std::vector<std::string> se = e.actions, sa = a.actions;
+  std::sort(se.begin(), se.end());
+  std::sort(sa.begin(), sa.end());
+  if (se == sa)
+    return Make("legal actions", "order", "sorted by text", "another order",
+                {"wondev.protocol.input.legal"}, "the legal actions are listed in another order");
+  for (const std::string& x : sa)
+    if (!std::binary_search(se.begin(), se.end(), x)) {
+      const Answer ans = ParseAnswer(x, ActionParsing::kExact);
+      return Make("legal actions", "extra-action", "not listed", x,
+                  {WhyIllegal(ref, ans.action), "wondev.protocol.input.legal"},
+                  "the referee lists an action the rules forbid");
+    }
+  for (const std::string& x : se)
+    if (!std::binary_search(sa.begin(), sa.end(), x))
+      return Make("legal actions", "missing-action", x, "not listed",
+                  {x.rfind("PUSH", 0) == 0 ? "wondev.push.destination" : "wondev.move.climb",
+                   "wondev.fog.build", "wondev.protocol.input.legal"},
+                  "the referee omits a legal action");
+  return Make("text", "format", EscapeBytes(expected), EscapeBytes(text),
+              {"wondev.protocol.input.format"}, "the message differs in its layout");
+}
+
+}  // namespace arbiter::wondev

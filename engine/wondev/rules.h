@@ -1,0 +1,87 @@
+// Wondev Woman rule constants, leagues, and the rule options where the rule
+// texts (../shared/seeds/wondev-woman.txt and the facts of tracker issue 7)
+// are silent.
+//
+// Every constant cites the clause of the spec register
+// (spec-tests/wondev/clauses.json) it encodes. The defaults of `Rules` are the
+// decisions recorded on those clauses; each non-default value is a reading
+// another referee could have taken, selectable so that arbiter can check a bot
+// or a referee against either.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace arbiter::wondev {
+
+inline constexpr int kNumPlayers = 2;  // wondev.turn.order
+inline constexpr int kMinSize = 5;     // wondev.grid.square: 5 <= size <= 7
+inline constexpr int kMaxSize = 7;     // wondev.grid.square
+inline constexpr int kMaxCells = kMaxSize * kMaxSize;
+inline constexpr int kMaxUnits = 2;            // wondev.league.units
+inline constexpr int kScoreHeight = 3;         // wondev.score.climb: moving onto level 3 scores
+inline constexpr int kRemovedHeight = 4;       // wondev.build.height: level 4 leaves play
+inline constexpr int kHole = -1;               // wondev.grid.cells: '.'
+inline constexpr int kDefaultLeague = 1;       // wondev.league: the seed text's league
+inline constexpr int kDefaultMaxRounds = 200;  // wondev.end.rounds
+inline constexpr int kMaxLegalActions = 128;   // wondev.protocol.input.legal: 0..128
+inline constexpr int kRandomBox = 6;           // wondev.map.random: a 6x6 box
+inline constexpr int kSquareSize = 5;          // wondev.map.kinds: the full 5x5 square
+inline constexpr int kDiamondSize = 7;         // wondev.map.kinds: rows 1,3,5,7,5,3,1
+inline constexpr int kMinRandomCells = 12;     // wondev.map.random: redraw smaller maps
+
+// wondev.map.kinds: which map a seeded game is played on.
+enum class MapKind : uint8_t {
+  kAny,      // default: the seed draws one of the three kinds, each with probability 1/3
+  kSquare,   // the full 5x5 square
+  kDiamond,  // the 7x7 diamond of 25 cells
+  kRandom,   // a random mirror-symmetric map in a 6x6 box
+};
+
+// wondev.turn.no-legal-action: what the line of a player with no legal
+// action does.
+enum class NoLegalAction : uint8_t {
+  kOut,   // default: whatever it prints, the player is out (no line can be a legal action)
+  kPass,  // alternative: its turn passes and it stays in (ACCEPT-DEFEAT still puts it out)
+};
+
+// wondev.protocol.action.whitespace: how an answer line is read.
+enum class ActionParsing : uint8_t {
+  kTrimmed,  // default: bytes <= ' ' at both ends dropped, tokens split on runs of blanks
+  kExact,    // alternative: no surrounding whitespace, single spaces between tokens
+};
+
+// wondev.protocol.input.legal: the order of the legal-action list.
+enum class ActionOrder : uint8_t {
+  kText,        // default: sorted by the action's text, byte by byte (ASCII)
+  kGeneration,  // alternative: by type, unit, dir1, dir2, directions in the order N NE E SE S SW W
+                // NW
+};
+
+struct Rules {
+  int league = kDefaultLeague;  // wondev.league: 0..3, cumulative
+  MapKind map = MapKind::kAny;
+  int max_rounds = kDefaultMaxRounds;
+  NoLegalAction no_legal_action = NoLegalAction::kOut;
+  ActionParsing action_parsing = ActionParsing::kTrimmed;
+  ActionOrder action_order = ActionOrder::kText;
+
+  // wondev.league.units, wondev.push.target, wondev.fog.visibility.
+  int units_per_player() const { return league >= 2 ? 2 : 1; }
+  bool pushes() const { return league >= 2; }
+  bool fog() const { return league >= 3; }
+  // wondev.score.league0: the first unit on level 3 wins at once.
+  bool first_climb_wins() const { return league == 0; }
+
+  friend bool operator==(const Rules&, const Rules&) = default;
+};
+
+// Names used by scenarios, serialisation and the command line
+// ("league=3", "map=diamond"). SetRule returns an error message, empty on
+// success.
+std::string SetRule(Rules& rules, std::string_view key, std::string_view value);
+// "league=1 map=any max_rounds=200 no_legal_action=out action_parsing=trimmed action_order=text"
+std::string DescribeRules(const Rules& rules);
+
+}  // namespace arbiter::wondev

@@ -1,0 +1,242 @@
+// The Wondev Woman transition function and legal-action generation. Each rule
+// below cites its clause of spec-tests/wondev/clauses.json; the decisions
+// taken where the texts are silent are recorded there, with their reasoning.
+#include "wondev/state.h"
+
+#include <algorithm>
+
+#include "core/check.h"
+
+namespace arbiter::wondev {
+namespace {
+
+constexpr const char* kDirNames[kDirs] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+
+}  // namespace
+
+const char* DirName(Dir d) { return kDirNames[static_cast<int>(d)]; }
+
+std::optional<Dir> DirFromName(std::string_view name) {
+  for (int d = 0; d < kDirs; ++d)
+    if (name == kDirNames[d]) return static_cast<Dir>(d);
+  return std::nullopt;
+}
+
+std::string ActionText(const Action& a) {
+  return std::string(a.type == ActionType::kMoveBuild ? "MOVE&BUILD " : "PUSH&BUILD ") +
+         std::to_string(a.unit) + ' ' + DirName(a.d1) + ' ' + DirName(a.d2);
+}
+
+const char* ResultName(Result r) {
+  switch (r) {
+    case Result::kMoved:
+      return "moved";
+    case Result::kBuildCancelled:
+      return "build-cancelled";
+    case Result::kPushed:
+      return "pushed";
+    case Result::kPushCancelled:
+      return "push-cancelled";
+    case Result::kAcceptedDefeat:
+      return "accepted-defeat";
+    case Result::kIllegal:
+      return "illegal";
+    case Result::kNoLegalOut:
+      return "no-legal-action-out";
+    case Result::kNoLegalPass:
+      return "no-legal-action-pass";
+    case Result::kTimeout:
+      return "timeout";
+    case Result::kNotInGame:
+      return "not-in-game";
+  }
+  return "?";
+}
+
+State State::Initial(const Map& map, const Units& units, const Rules& rules) {
+  return FromParts(map, units, rules, 0, {0, 0}, {false, false});
+}
+
+State State::FromParts(const Map& map, const Units& units, const Rules& rules, int turn,
+                       std::array<int, kNumPlayers> score, std::array<bool, kNumPlayers> out) {
+  State s;
+  s.rules_ = rules;
+  s.map_ = map;
+  s.units_ = units;
+  for (auto& player : s.units_)  // units beyond the league's count do not exist
+    for (int i = rules.units_per_player(); i < kMaxUnits; ++i) player[i] = Pos{};
+  s.turn_ = turn;
+  s.score_ = score;
+  s.out_ = out;
+  s.UpdateTerminal();
+  return s;
+}
+
+int State::OwnerAt(Pos p) const {
+  for (int q = 0; q < kNumPlayers; ++q)
+    for (int i = 0; i < units_per_player(); ++i)
+      if (units_[q][i] == p) return q;
+  return -1;
+}
+
+bool State::Visible(int viewer, int player, int i) const {
+  if (viewer == player || !rules_.fog()) return true;
+  // wondev.fog.visibility: within Chebyshev distance 1 of any of the viewer's units.
+  for (int k = 0; k < units_per_player(); ++k)
+    if (Chebyshev(units_[viewer][k], units_[player][i]) <= 1) return true;
+  return false;
+}
+
+bool State::LegalFor(int player, const Action& a) const {
+  if (a.unit < 0 || a.unit >= units_per_player()) return false;
+  const Pos from = units_[player][a.unit];
+  const Pos t = Step(from, a.d1);
+  if (!Playable(t)) return false;  // wondev.move.neighbour, wondev.move.removed
+  // A unit `viewer` can see stands on `p` (the mover's own start cell excluded).
+  auto seen_unit_on = [&](Pos p) {
+    for (int q = 0; q < kNumPlayers; ++q)
+      for (int i = 0; i < units_per_player(); ++i)
+        if (units_[q][i] == p && !(q == player && i == a.unit) && Visible(player, q, i))
+          return true;
+    return false;
+  };
+  if (a.type == ActionType::kMoveBuild) {
+    if (OwnerAt(t) >= 0) return false;               // wondev.move.occupied, wondev.fog.move
+    if (Height(t) > Height(from) + 1) return false;  // wondev.move.climb
+    const Pos b = Step(t, a.d2);
+    return Playable(b) && !seen_unit_on(b);  // wondev.build.adjacent, wondev.fog.build
+  }
+  if (!rules_.pushes()) return false;          // wondev.push.target: league >= 2
+  if (OwnerAt(t) != 1 - player) return false;  // wondev.push.target: an enemy on T
+  const int turn = (static_cast<int>(a.d2) - static_cast<int>(a.d1) + kDirs) % kDirs;
+  if (turn != 0 && turn != 1 && turn != kDirs - 1) return false;  // wondev.push.target
+  const Pos p = Step(t, a.d2);
+  return Playable(p) && Height(p) <= Height(t) + 1 && !seen_unit_on(p);  // wondev.push.destination
+}
+
+bool State::IsLegal(const Action& a) const {
+  return !terminal_ && !out_[current_player()] && LegalFor(current_player(), a);
+}
+
+std::vector<Action> State::LegalActionsFor(int player) const {
+  std::vector<Action> out;
+  if (terminal_ || out_[player]) return out;
+  for (ActionType type : {ActionType::kMoveBuild, ActionType::kPushBuild})
+    for (int u = 0; u < units_per_player(); ++u)
+      for (int d1 = 0; d1 < kDirs; ++d1)
+        for (int d2 = 0; d2 < kDirs; ++d2) {
+          const Action a{type, u, static_cast<Dir>(d1), static_cast<Dir>(d2)};
+          if (LegalFor(player, a)) out.push_back(a);
+        }
+  if (rules_.action_order == ActionOrder::kText) {  // wondev.protocol.input.legal
+    std::sort(out.begin(), out.end(),
+              [](const Action& x, const Action& y) { return ActionText(x) < ActionText(y); });
+  }
+  return out;
+}
+
+int State::Winner() const {
+  if (!terminal_ || score_[0] == score_[1]) return -1;  // wondev.end.winner: equal is a draw
+  return score_[0] > score_[1] ? 0 : 1;
+}
+
+void State::UpdateTerminal() {
+  const bool both_out = out_[0] && out_[1];                        // wondev.end.both-out
+  const bool leader_alone = (out_[0] && score_[1] > score_[0]) ||  // wondev.end.leader-alone
+                            (out_[1] && score_[0] > score_[1]);
+  const bool climbed = rules_.first_climb_wins() && (score_[0] > 0 || score_[1] > 0);
+  terminal_ = both_out || leader_alone || climbed ||
+              turn_ >= kNumPlayers * rules_.max_rounds;  // wondev.end.rounds
+}
+
+void State::Play(const Action& a, TurnEvents& ev) {
+  const int me = ev.player;
+  Pos& mover = units_[me][a.unit];
+  const Pos t = Step(mover, a.d1);
+  if (a.type == ActionType::kMoveBuild) {
+    ev.from = mover;
+    ev.to = t;
+    mover = t;  // wondev.move.neighbour
+    // wondev.score.climb: counted on T's height, before the build.
+    if (Height(t) == kScoreHeight) {
+      ++score_[me];
+      ev.scored = true;
+    }
+    ev.build = Step(t, a.d2);
+    // wondev.fog.build: an invisible enemy on B cancels the build only.
+    if (OwnerAt(ev.build) >= 0) {
+      ev.result = Result::kBuildCancelled;
+      return;
+    }
+    ev.result = Result::kMoved;
+  } else {
+    const Pos p = Step(t, a.d2);
+    ev.from = t;
+    ev.to = p;
+    ev.build = t;
+    // wondev.fog.push: an invisible unit on P cancels the whole action.
+    if (OwnerAt(p) >= 0) {
+      ev.result = Result::kPushCancelled;
+      return;
+    }
+    for (int i = 0; i < units_per_player(); ++i)
+      if (units_[1 - me][i] == t) units_[1 - me][i] = p;  // wondev.push.build; never scores
+    ev.result = Result::kPushed;
+  }
+  int8_t& h = map_.height[ev.build.y * size() + ev.build.x];
+  ++h;                               // wondev.build.height
+  ev.removed = h == kRemovedHeight;  // removed from play, still printed as 4
+}
+
+TurnEvents State::Finish(TurnEvents ev) {
+  ++turn_;  // wondev.turn.order; an out player's turn counts too (wondev.out.turns)
+  UpdateTerminal();
+  ev.game_over = terminal_;
+  return ev;
+}
+
+TurnEvents State::Apply(const Answer& answer) {
+  ARBITER_CHECK(!terminal_, "Apply called on a finished game");
+  TurnEvents ev;
+  ev.turn = turn_;
+  ev.player = current_player();
+  ev.action = answer.action;
+  if (out_[ev.player]) {
+    ev.result = Result::kNotInGame;  // wondev.out.turns
+    return Finish(ev);
+  }
+  auto go_out = [&](Result r) {
+    ev.result = r;
+    ev.went_out = out_[ev.player] = true;  // keeps its points and units (wondev.out.invalid)
+  };
+  if (answer.kind == Answer::kAcceptDefeat) {
+    go_out(Result::kAcceptedDefeat);  // wondev.out.accept-defeat
+  } else if (LegalActions().empty()) {
+    // wondev.turn.no-legal-action: whatever was printed.
+    if (rules_.no_legal_action == NoLegalAction::kOut)
+      go_out(Result::kNoLegalOut);
+    else
+      ev.result = Result::kNoLegalPass;
+  } else if (answer.kind == Answer::kAction && LegalFor(ev.player, answer.action)) {
+    Play(answer.action, ev);
+  } else {
+    go_out(Result::kIllegal);  // wondev.out.invalid, wondev.protocol.action.legal
+  }
+  return Finish(ev);
+}
+
+TurnEvents State::ApplySilence() {
+  ARBITER_CHECK(!terminal_, "ApplySilence called on a finished game");
+  TurnEvents ev;
+  ev.turn = turn_;
+  ev.player = current_player();
+  if (out_[ev.player]) {
+    ev.result = Result::kNotInGame;
+  } else {
+    ev.result = Result::kTimeout;  // wondev.out.timeout
+    ev.went_out = out_[ev.player] = true;
+  }
+  return Finish(ev);
+}
+
+}  // namespace arbiter::wondev

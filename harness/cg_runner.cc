@@ -1,0 +1,200 @@
+// RunCgRunnerGame (cg_runner.h): the runner side of the CodinGame protocol,
+// one referee line at a time. The lines after "###Input p" are player p's
+// input until the next "###" line; "###Output p K" hands them to the
+// comparison (cg_runner_game.cc) and sends the answer. Everything else is a
+// fault: any other "###" command, a line outside an input block, K != 1, a
+// player out of range, a ranking that is not one of each player, no ###End.
+#include "cg_runner.h"
+
+#include <algorithm>
+
+#include "cg_runner_game.h"
+#include "core/parse.h"
+
+namespace arbiter::harness {
+namespace {
+
+using std::chrono::milliseconds;
+
+// A player number: one to three digits below `players`, or -1.
+int PlayerOf(std::string_view s, int players) {
+  const auto v = ParseCanonicalInt(s);
+  return v && *v >= 0 && *v < players ? static_cast<int>(*v) : -1;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::vector<int>>> ParseRanking(std::string_view rest, int players) {
+  std::vector<std::vector<int>> groups;
+  std::vector<bool> seen(players, false);
+  size_t count = 0;
+  for (size_t i = 0; i < rest.size();) {
+    if (rest[i] == ' ') {
+      ++i;
+      continue;
+    }
+    std::vector<int> group;
+    for (; i < rest.size() && rest[i] != ' '; ++i) {
+      const int p = rest[i] - '0';
+      if (p < 0 || p >= players || p > 9 || seen[p]) return std::nullopt;
+      seen[p] = true;
+      group.push_back(p);
+      ++count;
+    }
+    groups.push_back(std::move(group));
+  }
+  if (count != static_cast<size_t>(players)) return std::nullopt;
+  return groups;
+}
+
+std::vector<std::vector<int>> RankingOfWinner(int winner, int players) {
+  std::vector<int> all, rest;
+  for (int p = 0; p < players; ++p) {
+    all.push_back(p);
+    if (p != winner) rest.push_back(p);
+  }
+  if (winner < 0) return {all};
+  if (rest.empty()) return {{winner}};
+  return {{winner}, rest};
+}
+
+std::string FormatRanking(const std::vector<std::vector<int>>& ranking) {
+  std::string out;
+  for (const auto& group : ranking) {
+    if (!out.empty()) out += ' ';
+    for (int p : group) out += std::to_string(p);
+  }
+  return out;
+}
+
+void CgRunnerGame::Line(const std::string& line) {
+  if (result_.referee_stdout.size() < 4096) result_.referee_stdout += line + "\n";
+  if (ended_) return;  // what follows the ranking is the referee's own business
+  if (line.rfind("###", 0) != 0) {
+    if (input_seat_ < 0)
+      return Fault("referee.protocol",
+                   "a line outside any ###Input block: " + EscapeBytes(line.substr(0, 120)));
+    std::string& pending = pending_[input_seat_];
+    pending += line + "\n";
+    if (pending.size() > (1u << 16))
+      return Fault("referee.garbage", "more than 64 KiB of input for player " +
+                                          std::to_string(input_seat_) + " without ###Output");
+    return;
+  }
+  const size_t space = line.find(' ');
+  const std::string command = line.substr(0, space);
+  const std::string rest = space == std::string::npos ? "" : line.substr(space + 1);
+  if (command == "###Input") {
+    input_seat_ = PlayerOf(rest, seats_);
+    if (input_seat_ < 0) return Fault("referee.protocol", "bad player in '" + line + "'");
+    return;
+  }
+  input_seat_ = -1;
+  if (command == "###Output") {
+    const size_t sp = rest.find(' ');
+    const int seat = PlayerOf(rest.substr(0, sp), seats_);
+    const auto k = sp == std::string::npos ? std::nullopt : ParseCanonicalInt(rest.substr(sp + 1));
+    if (seat < 0 || !k) return Fault("referee.protocol", "malformed '" + line + "'");
+    if (*k != 1)
+      return Fault("referee.protocol", "'" + line + "' asks for " + std::to_string(*k) +
+                                           " lines; a turn answer is one line");
+    std::string message = std::move(pending_[seat]);
+    pending_[seat].clear();
+    if (!Message(seat, message)) stop_ = true;
+    return;
+  }
+  if (command == "###End") {
+    const auto ranking = ParseRanking(rest, seats_);
+    if (!ranking)
+      return Fault("referee.protocol", "'" + line + "' does not rank each of the " +
+                                           std::to_string(seats_) + " players exactly once");
+    ended_ = true;
+    End(*ranking);
+    return;
+  }
+  Fault("referee.protocol", "unknown runner command '" + EscapeBytes(line.substr(0, 120)) + "'");
+}
+
+void CgRunnerGame::Run() {
+  const GameInfo& game = *config_.game;
+  std::string error;
+  seeded_ = game.new_game(plan_.seed, config_.rules, error);
+  if (!seeded_) {
+    result_.faults.push_back({"arbiter.error", "rules: " + error});
+    return;
+  }
+  seats_ = seeded_->num_players();
+  pending_.assign(seats_, "");
+  for (std::string arg : config_.referee_template) {
+    for (size_t at; (at = arg.find("{seed}")) != std::string::npos;)
+      arg.replace(at, 6, std::to_string(plan_.seed));
+    result_.argv.push_back(arg);
+  }
+  SpawnOptions so;
+  so.argv = result_.argv;
+  so.limits = config_.limits;
+  auto referee = SpawnBot(loop_, so, error);
+  if (!referee) {
+    result_.faults.push_back({"referee.exec-failed", error});
+    return;
+  }
+  referee_ = referee.get();
+  referee->Write("###Seed " + std::to_string(plan_.seed) + "\n###Start " + std::to_string(seats_) +
+                 "\n");
+  const auto deadline = Clock::now() + config_.game_time_limit;
+  while (!stop_ && !ended_) {
+    loop_.RunUntil(deadline, [&] { return referee->HasLine() || referee->stdout_eof(); });
+    while (!stop_ && !ended_ && referee->HasLine()) {
+      const TimedLine l = referee->PopLine();
+      if (l.line.truncated)
+        Fault("referee.garbage", "a line of " + std::to_string(l.line.length) +
+                                     " bytes: " + EscapeBytes(l.line.text.substr(0, 120)));
+      else
+        Line(l.line.text);
+    }
+    if (stop_ || ended_) break;
+    if (referee->dropped_lines() > 0) {
+      Fault("referee.garbage", "more lines than arbiter keeps queued (a flood)");
+    } else if (referee->stdout_eof() && !referee->HasLine()) {
+      break;
+    } else if (Clock::now() >= deadline) {
+      Fault("referee.hang", "no progress within the per-game time limit of " +
+                                std::to_string(config_.game_time_limit.count() / 1000) + " s");
+    }
+  }
+  if (ended_) referee->CloseStdin();
+  if (ended_ || referee->stdout_eof())
+    loop_.RunUntil(std::min(deadline, Clock::now() + std::chrono::seconds(2)),
+                   [&] { return referee->exited(); });
+  const bool crashed =
+      referee->exited() && (referee->term_signal() || referee->exit_code().value_or(0) != 0);
+  if (crashed) {
+    Fault("referee.crash",
+          referee->term_signal()
+              ? "the referee was killed by signal " + std::to_string(*referee->term_signal())
+              : "the referee exited with status " + std::to_string(*referee->exit_code()));
+  } else if (!stop_ && !ended_ && !result_.divergence) {
+    if (!referee->partial().empty())
+      Fault("referee.protocol",
+            "an unfinished last line: " + EscapeBytes(referee->partial().substr(0, 120)));
+    Fault("referee.protocol", "the referee stopped without ###End");
+  } else if (ended_ && !referee->exited()) {
+    Fault("referee.hang", "the referee did not exit after ###End");
+  }
+  result_.exit_code = referee->exit_code();
+  result_.term_signal = referee->term_signal();
+  referee->Terminate(milliseconds(300));
+  result_.referee_stderr = referee->stderr_tail();
+  result_.game_over = ref_ && ref_->IsTerminal();
+  result_.winner = ref_ ? ref_->Winner() : -1;
+  referee_ = nullptr;
+}
+
+RefereeGameResult RunCgRunnerGame(EventLoop& loop, const RefereeFuzzConfig& config,
+                                  const RefereeGamePlan& plan) {
+  RefereeGameResult result;
+  CgRunnerGame(loop, config, plan, result).Run();
+  return result;
+}
+
+}  // namespace arbiter::harness

@@ -1,0 +1,46 @@
+// Differential testing of a referee that speaks the CodinGame runner protocol
+// (`arbiter fuzz-referee --protocol cg-runner`): instead of launching bots,
+// the referee talks to its runner on its own stdin and stdout. Arbiter is the
+// runner: it sends "###Seed N" and "###Start P", reads "###Input p" followed
+// by the lines for player p, answers each "###Output p K" with the bot's K
+// lines (K must be 1: a turn answer is one line), and at "###End RANKING"
+// compares the ranking with the reference engine's winner. Arbiter plays
+// every seat itself with the same seeded plans as the bot-launching mode
+// (referee_fuzz.h), so a game replays from its answers and shrinks the same
+// way. Every input is compared with the reference engine (GameInfo::compare).
+//
+// The referee runs as a hostile child process (SpawnBot: its own process
+// group, capped stdout lines and stderr, killed as a tree); every wait has an
+// absolute deadline. Referee misbehaviour (a crash, a hang, garbage, wrong
+// framing, a bad K, a malformed or missing ###End) is a fault in the result,
+// never an exception or a hang of arbiter. Game-agnostic.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "referee_fuzz.h"
+
+namespace arbiter::harness {
+
+// Plays `plan` against the runner-protocol referee config.referee_template
+// ({seed} substituted; config.probe_executable is not used). The late and
+// killed bots of a plan do not apply: the runner answers every turn at once.
+RefereeGameResult RunCgRunnerGame(EventLoop& loop, const RefereeFuzzConfig& config,
+                                  const RefereeGamePlan& plan);
+
+// A "###End" line's ranking for `players` players: the groups of tied
+// players, best first ("###End 0 1" -> {{0}, {1}}, "###End 01" -> {{0, 1}}).
+// nullopt unless every player appears exactly once.
+std::optional<std::vector<std::vector<int>>> ParseRanking(std::string_view rest, int players);
+
+// The ranking the reference engine's winner implies: the winner alone first
+// and every other player tied after it, or everyone tied (winner -1).
+std::vector<std::vector<int>> RankingOfWinner(int winner, int players);
+
+// "0 1", "01": a ranking as the runner protocol writes it.
+std::string FormatRanking(const std::vector<std::vector<int>>& ranking);
+
+}  // namespace arbiter::harness

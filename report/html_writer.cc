@@ -1,0 +1,269 @@
+// The HTML report: one self-contained page (inline CSS, script and SVG, no
+// network: its Content-Security-Policy forbids every fetch) that a person
+// would rather look at. A header with the verdict and what was run (arbiter
+// version, tool, game, profile and limits, seeds, bot, command); then every
+// finding with its evidence, each followed by the board replay of its match
+// (html_data.cc embeds the data, html_script.cc draws it); the per-clause
+// table (for `spec` with the source sentences and decision in a <details>);
+// for check-bot and play the latency histogram (html_svg.cc); the matches.
+// Every string is HTML-escaped here; the script adds data only as text.
+#include <cctype>
+#include <cstdio>
+#include <ostream>
+
+#include "core/game.h"
+#include "html_internal.h"
+
+namespace arbiter::report {
+namespace {
+
+using html::Escape;
+
+std::string Ms(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  return buf;
+}
+
+std::string Upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string Status(const std::string& status) {
+  return "<span class=\"st st-" + Escape(status) + "\">" + Escape(status) + "</span>";
+}
+
+std::string VerdictSummary(const RunReport& r) {
+  const std::string v = r.Verdict();
+  if (v == "error") return "arbiter could not run: " + r.harness_error;
+  int fail = 0, uncovered = 0, not_run = 0, pass = 0;
+  for (const auto& c : r.clauses) {
+    fail += c.status == "fail";
+    uncovered += c.status == "uncovered";
+    not_run += c.status == "not-run";
+    pass += c.status == "pass";
+  }
+  if (r.tool == "spec") {
+    return std::to_string(r.clauses.size()) + " clauses: " + std::to_string(pass) + " pass, " +
+           std::to_string(fail) + " fail, " + std::to_string(uncovered) + " uncovered, " +
+           std::to_string(not_run) + " without results";
+  }
+  return std::to_string(r.Count(harness::Severity::kFail)) + " failing finding(s), " +
+         std::to_string(r.Count(harness::Severity::kWarn)) + " warning(s), " +
+         std::to_string(r.Count(harness::Severity::kInfo)) + " note(s); " + std::to_string(fail) +
+         " of " + std::to_string(r.clauses.size()) + " clauses checked fail";
+}
+
+void Fact(std::ostream& out, const std::string& name, const std::string& escaped_value) {
+  out << "<tr><th>" << name << "</th><td>" << escaped_value << "</td></tr>\n";
+}
+
+void Header(const RunReport& r, std::ostream& out) {
+  const std::string v = r.Verdict();
+  const GameInfo* game = FindGame(r.game);
+  out << "<header class=\"top\">\n<div><h1>arbiter " << Escape(r.tool) << ": " << Escape(r.game)
+      << "</h1>\n<div class=\"verdict " << Escape(v) << "\" id=\"verdict\">" << Escape(v == "not-run" ? "NOT RUN" : Upper(v))
+      << "</div>\n<p class=\"verdict-summary\">" << Escape(VerdictSummary(r)) << "</p></div>\n";
+  out << "<table class=\"facts\">\n";
+  Fact(out, "arbiter", Escape(kVersion));
+  Fact(out, "tool", Escape(r.tool));
+  Fact(out, "game", "<code>" + Escape(r.game) + "</code>" + (game ? " (" + Escape(game->title) + ")" : ""));
+  if (r.tool != "spec") {
+    Fact(out, "profile", "<code>" + Escape(r.profile) + "</code>: " +
+                             (r.ready_ms > 0 ? "READY " + std::to_string(r.ready_ms) + " ms"
+                                             : std::string("no READY handshake")) +
+                             ", first answer " + std::to_string(r.first_action_ms) +
+                             " ms, answers " + std::to_string(r.action_ms) + " ms");
+    std::string seeds;
+    for (const auto& m : r.matches)
+      if (m.seed) seeds += (seeds.empty() ? "" : ", ") + std::to_string(*m.seed);
+    Fact(out, "seed", (r.seed ? std::to_string(*r.seed) : "none") + (seeds.empty() ? "" : " (games: " + seeds + ")"));
+    if (!r.bot.empty()) {
+      std::string bot;
+      for (const auto& a : r.bot) bot += (bot.empty() ? "" : " ") + a;
+      Fact(out, "bot", "<code>" + Escape(bot) + "</code>");
+    }
+    Fact(out, "matches", std::to_string(r.matches.size()) + " run" +
+                             (r.skipped.empty() ? "" : ", " + std::to_string(r.skipped.size()) +
+                                                           " not run (stopped at the first failing match)"));
+    if (r.calibration)
+      Fact(out, "calibration", std::to_string(r.calibration->samples) + " samples of arbiter's own turn: median " +
+                                   Ms(r.calibration->median_ms) + " ms, p99 " + Ms(r.calibration->p99_ms) +
+                                   " ms, max " + Ms(r.calibration->max_ms) + " ms");
+  } else {
+    Fact(out, "profile", "none (the register holds for every profile)");
+    std::string files;
+    for (const auto& f : r.results_files) files += (files.empty() ? "" : ", ") + ("<code>" + Escape(f) + "</code>");
+    Fact(out, "results", files.empty() ? "none given: every test is listed as not run" : files);
+  }
+  Fact(out, "command", "<code>" + Escape(r.command) + "</code>");
+  out << "</table>\n</header>\n";
+  if (!r.harness_error.empty())
+    out << "<p class=\"harness-error\">arbiter could not run: " << Escape(r.harness_error) << "</p>\n";
+}
+
+void ClauseTable(const RunReport& r, std::ostream& out) {
+  const bool spec = r.tool == "spec";
+  out << "<section id=\"clauses\">\n<h2>Clauses</h2>\n<table class=\"clauses\">\n<thead><tr><th>clause</th>"
+      << "<th>level</th><th>status</th><th>rule</th><th>" << (spec ? "tests" : "checks")
+      << "</th></tr></thead>\n<tbody>\n";
+  for (const auto& c : r.clauses) {
+    out << "<tr class=\"row-" << Escape(c.status) << "\" id=\"clause-" << Escape(c.id) << "\"><td><code>"
+        << Escape(c.id) << "</code></td><td>" << Escape(c.level) << "</td><td>" << Status(c.status)
+        << "</td><td>" << Escape(c.summary);
+    if (spec && (!c.en.empty() || !c.ja.empty() || !c.decision.empty())) {
+      out << "\n<details class=\"texts\"><summary>source sentences"
+          << (c.decision.empty() ? "" : " and decision") << "</summary><dl>";
+      if (!c.section.empty()) out << "<dt>section</dt><dd>" << Escape(c.section) << "</dd>";
+      if (!c.en.empty()) out << "<dt>en</dt><dd>" << Escape(c.en) << "</dd>";
+      if (!c.ja.empty()) out << "<dt>ja</dt><dd lang=\"ja\">" << Escape(c.ja) << "</dd>";
+      if (!c.decision.empty()) out << "<dt>decision</dt><dd>" << Escape(c.decision) << "</dd>";
+      out << "</dl></details>";
+    }
+    out << "</td><td>";
+    if (c.proofs.empty()) out << "none: no test or check cites this clause";
+    out << "<ul class=\"proofs\">";
+    for (const auto& p : c.proofs) {
+      out << "<li>" << Status(p.status) << " <code>" << Escape(p.name) << "</code>";
+      if (p.status == "fail" && !p.message.empty())
+        out << "<pre class=\"proof-msg\">" << Escape(p.message) << "</pre>";
+      out << "</li>";
+    }
+    out << "</ul></td></tr>\n";
+  }
+  out << "</tbody>\n</table>\n</section>\n";
+}
+
+void Latency(const RunReport& r, std::ostream& out) {
+  std::vector<double> all;
+  for (const auto& m : r.matches) all.insert(all.end(), m.latencies_ms.begin(), m.latencies_ms.end());
+  out << "<section id=\"latency\">\n<h2>Answer times</h2>\n";
+  if (all.empty()) {
+    out << "<p>No answer of the bot was timed.</p>\n</section>\n";
+    return;
+  }
+  out << "<p>" << all.size() << " answers: median " << Ms(Percentile(all, 50)) << " ms, p99 "
+      << Ms(Percentile(all, 99)) << " ms, max " << Ms(Percentile(all, 100)) << " ms; the limit is "
+      << r.action_ms << " ms (" << r.first_action_ms << " ms for the first answer).</p>\n"
+      << html::LatencyHistogramSvg(all, r.action_ms) << "</section>\n";
+}
+
+void Matches(const RunReport& r, std::ostream& out) {
+  out << "<section id=\"matches\">\n<h2>Matches</h2>\n<table>\n<thead><tr><th>match</th><th>what</th>"
+      << "<th>seed</th><th>turns</th><th>result</th><th>findings</th></tr></thead>\n<tbody>\n";
+  for (const auto& m : r.matches) {
+    out << "<tr><td><code>" << Escape(m.id) << "</code></td><td>" << Escape(m.description) << "</td><td>"
+        << (m.seed ? std::to_string(*m.seed) : "") << "</td><td>" << m.turns_played << "</td><td>"
+        << (m.game_over ? (m.winner >= 0 ? "won by player " + std::to_string(m.winner) : "draw") : "not over")
+        << "</td><td>" << m.findings.size() << "</td></tr>\n";
+  }
+  for (const auto& s : r.skipped)
+    out << "<tr><td><code>" << Escape(s) << "</code></td><td colspan=\"5\">not run</td></tr>\n";
+  out << "</tbody>\n</table>\n</section>\n";
+}
+
+void Evidence(std::ostream& out, const std::string& name, const std::string& escaped) {
+  out << "<dt>" << name << "</dt><dd>" << escaped << "</dd>";
+}
+
+void Pre(std::ostream& out, const std::string& title, const std::string& text, const char* cls) {
+  if (text.empty()) return;
+  out << "<h4>" << title << "</h4><pre class=\"" << cls << "\">" << Escape(text) << "</pre>\n";
+}
+
+// The replay of finding `replay` (its data is data["replays"][replay]).
+void ReplaySkeleton(std::ostream& out, const nlohmann::json& data, int replay) {
+  const nlohmann::json& spec = data["replays"][replay];
+  std::string note;
+  if (const int t = spec["track"]; t >= 0) {
+    const nlohmann::json& track = data["tracks"][t];
+    const int offset = track["offset"], total = track["total"];
+    const int shown = static_cast<int>(track["turns"].size());
+    if (track["truncated"])
+      note = "This game has " + std::to_string(total) + " turns; the replay embeds the " +
+             std::to_string(shown) + " around the failing turn (steps " + std::to_string(offset + 1) +
+             " to " + std::to_string(offset + shown) + ").";
+    if (spec["failing"] < 0) note += (note.empty() ? "" : " ") + std::string("The failing turn is not among them.");
+  }
+  out << "<div class=\"replay\" id=\"replay-" << replay << "\" data-replay=\"" << replay
+      << "\" tabindex=\"0\" aria-label=\"board replay: arrow keys step, Home/End, f: the failing turn\">\n"
+      << "<h4>Board replay</h4>\n<div class=\"replay-controls\">"
+      << "<button type=\"button\" data-act=\"first\" title=\"first turn (Home)\">« first</button>"
+      << "<button type=\"button\" data-act=\"prev\" title=\"previous turn (←)\">‹ prev</button>"
+      << "<button type=\"button\" data-act=\"next\" title=\"next turn (→)\">next ›</button>"
+      << "<button type=\"button\" data-act=\"last\" title=\"last turn (End)\">last »</button>"
+      << "<button type=\"button\" data-act=\"failing\" class=\"go-failing\" title=\"the failing turn (f)\">"
+      << "go to failing turn</button><span class=\"turn-label\" aria-live=\"polite\"></span></div>\n"
+      << "<div class=\"slider-wrap\"><input type=\"range\" class=\"slider\" min=\"0\" max=\"0\" value=\"0\" "
+      << "aria-label=\"turn\"><div class=\"slider-marker\" title=\"the failing turn\"></div></div>\n"
+      << "<p class=\"replay-note\">" << Escape(note) << "</p>\n<div class=\"replay-stage\"><div class=\"board-area\"></div>\n"
+      << "<div class=\"turn-io\"><h4 class=\"sent-title\">sent</h4><pre class=\"sent\"></pre>"
+      << "<h4 class=\"received-title\">received</h4><pre class=\"received\"></pre><h4>events</h4>"
+      << "<table class=\"events\"><thead><tr><th>kind</th><th>clause</th><th>detail</th></tr></thead>"
+      << "<tbody></tbody></table></div></div>\n"
+      << "<div class=\"divergence-texts\" hidden><div><h4>the referee sent</h4><pre class=\"referee-text\">"
+      << "</pre></div><div><h4>the reference engine sends</h4><pre class=\"reference-text\"></pre></div></div>\n"
+      << "<noscript><p>The replay needs JavaScript; the evidence above holds the failing turn’s "
+      << "input and answer.</p></noscript>\n</div>\n";
+}
+
+void Findings(const RunReport& r, const nlohmann::json& data,
+              const std::vector<std::vector<int>>& replay_of, std::ostream& out) {
+  out << "<section id=\"findings\">\n<h2>Findings</h2>\n";
+  int number = 0;
+  for (size_t mi = 0; mi < r.matches.size(); ++mi) {
+    const auto& m = r.matches[mi];
+    for (size_t fi = 0; fi < m.findings.size(); ++fi, ++number) {
+      const harness::Finding& f = m.findings[fi];
+      const std::string sev = harness::SeverityName(f.severity);
+      const bool referee = f.check.rfind("referee.", 0) == 0;
+      out << "<section class=\"finding sev-" << sev << "\" id=\"finding-" << number << "\">\n<h3>"
+          << Status(sev) << " <code>" << Escape(f.check) << "</code> (<code>" << Escape(f.clause)
+          << "</code>)</h3>\n<p class=\"message\">" << Escape(f.message) << "</p>\n<dl class=\"evidence\">";
+      Evidence(out, "match", "<code>" + Escape(f.match) + "</code>");
+      if (f.seed) Evidence(out, "seed", std::to_string(*f.seed));
+      if (f.seat >= 0) Evidence(out, "seat", std::to_string(f.seat));
+      if (f.turn >= 0) Evidence(out, "turn", std::to_string(f.turn));
+      if (f.elapsed_ms) Evidence(out, "elapsed", Ms(*f.elapsed_ms) + " ms");
+      if (f.limit_ms) Evidence(out, "limit", std::to_string(*f.limit_ms) + " ms");
+      if (f.occurrences > 1) Evidence(out, "occurrences", std::to_string(f.occurrences) + " in this match");
+      if (!f.advice.empty()) Evidence(out, "fix", Escape(f.advice));
+      out << "</dl>\n";
+      Pre(out, referee ? "The referee sent (escaped)" : "Received (escaped)", f.received, "received-bytes");
+      Pre(out, referee ? "The reference engine sends" : "The input of that turn", f.input, "input-text");
+      Pre(out, "Last lines of stderr", f.stderr_tail, "stderr-tail");
+      Pre(out, "Reproduce", f.reproduce, "reproduce");
+      if (replay_of[mi][fi] >= 0) ReplaySkeleton(out, data, replay_of[mi][fi]);
+      out << "</section>\n";
+    }
+  }
+  if (number == 0) out << "<p>None.</p>\n";
+  out << "</section>\n";
+}
+
+}  // namespace
+
+void WriteHtml(const RunReport& r, std::ostream& out) {
+  std::vector<std::vector<int>> replay_of;
+  const nlohmann::json data = html::ReplayData(r, replay_of);
+  const std::string verdict = Upper(r.Verdict());
+  out << "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+      << "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
+      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      << "<meta name=\"generator\" content=\"arbiter " << Escape(kVersion) << "\">\n<title>" << verdict
+      << ": arbiter " << Escape(r.tool) << " " << Escape(r.game) << "</title>\n<style>" << html::kStyle
+      << "</style>\n</head>\n<body>\n";
+  Header(r, out);
+  // What failed comes first (with its replay), then the clause table.
+  if (r.tool != "spec") Findings(r, data, replay_of, out);
+  ClauseTable(r, out);
+  if (r.tool == "check-bot" || r.tool == "play") Latency(r, out);
+  if (r.tool != "spec") Matches(r, out);
+  out << "<script type=\"application/json\" id=\"arbiter-data\">" << html::ScriptJson(data)
+      << "</script>\n<pre id=\"selftest-result\"></pre>\n<script>" << html::kScript
+      << "</script>\n</body>\n</html>\n";
+}
+
+}  // namespace arbiter::report

@@ -1,0 +1,189 @@
+// The Markdown report, fit for a CI job summary (GitHub's
+// $GITHUB_STEP_SUMMARY and the like): what was run and how (version, game,
+// profile, seeds, command), the verdict, the per-clause table, then every
+// finding with its evidence and the command that reproduces it. For `spec`,
+// each clause's source sentences, decision and tests with their results.
+#include <ostream>
+#include <sstream>
+
+#include "core/parse.h"
+#include "run_report.h"
+
+namespace arbiter::report {
+namespace {
+
+// Text inside a table cell: no line breaks, no column separators.
+std::string Cell(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n') out += "<br>";
+    else if (c == '\r') continue;
+    else out += c;
+  }
+  return out;
+}
+
+// A fenced block that the text cannot close early.
+std::string Fence(const std::string& text) {
+  std::string fence = "```";
+  while (text.find(fence) != std::string::npos) fence += '`';
+  return fence + "text\n" + text + (text.empty() || text.back() == '\n' ? "" : "\n") + fence +
+         "\n";
+}
+
+const char* Mark(const std::string& status) {
+  if (status == "pass") return "✅ pass";
+  if (status == "fail") return "❌ fail";
+  if (status == "warn") return "⚠️ warn";
+  if (status == "uncovered") return "❓ uncovered";
+  if (status == "skipped") return "⏭ skipped";
+  return "➖ not run";
+}
+
+std::string Verdict(const RunReport& r) {
+  const std::string v = r.Verdict();
+  if (v == "error") return "**ERROR**: arbiter could not run: " + r.harness_error;
+  int fail = 0, uncovered = 0, not_run = 0, pass = 0, warn = 0;
+  for (const auto& c : r.clauses) {
+    fail += c.status == "fail";
+    uncovered += c.status == "uncovered";
+    not_run += c.status == "not-run";
+    pass += c.status == "pass";
+    warn += c.status == "warn";
+  }
+  std::string s = v == "fail" ? "**FAIL**" : v == "pass" ? "**PASS**" : "**NOT RUN**";
+  if (r.tool == "spec") {
+    s += ": " + std::to_string(r.clauses.size()) + " clauses: " + std::to_string(pass) +
+         " pass, " + std::to_string(fail) + " fail, " + std::to_string(uncovered) +
+         " uncovered, " + std::to_string(not_run) + " without results";
+  } else {
+    s += ": " + std::to_string(r.Count(harness::Severity::kFail)) + " failing finding(s), " +
+         std::to_string(r.Count(harness::Severity::kWarn)) + " warning(s), " +
+         std::to_string(r.Count(harness::Severity::kInfo)) + " note(s); " +
+         std::to_string(fail) + " of " + std::to_string(r.clauses.size()) +
+         " clauses checked fail";
+  }
+  return s;
+}
+
+void Header(const RunReport& r, std::ostream& out) {
+  out << "# arbiter " << r.tool << ": " << r.game << "\n\n" << Verdict(r) << "\n\n";
+  out << "| | |\n| --- | --- |\n";
+  out << "| arbiter | " << kVersion << " |\n| game | `" << r.game << "` |\n";
+  if (r.tool != "spec") {
+    out << "| profile | `" << r.profile << "`: "
+        << (r.ready_ms > 0 ? "READY " + std::to_string(r.ready_ms) + " ms" : "no READY handshake")
+        << ", first answer "
+        << r.first_action_ms << " ms, answers " << r.action_ms << " ms |\n";
+    std::string seeds;
+    for (const auto& m : r.matches)
+      if (m.seed) seeds += (seeds.empty() ? "" : ", ") + std::to_string(*m.seed);
+    out << "| seed | " << (r.seed ? std::to_string(*r.seed) : "none")
+        << (seeds.empty() ? "" : " (games: " + seeds + ")") << " |\n";
+    if (!r.bot.empty()) {
+      std::string bot;
+      for (const auto& a : r.bot) bot += (bot.empty() ? "" : " ") + a;
+      out << "| bot | `" << Cell(bot) << "` |\n";
+    }
+    out << "| matches | " << r.matches.size() << " run";
+    if (!r.skipped.empty()) out << ", " << r.skipped.size() << " not run (stopped at the first failing match)";
+    out << " |\n";
+  } else {
+    out << "| profile | none (the register holds for every profile) |\n| seed | none |\n";
+    std::string files;
+    for (const auto& f : r.results_files) files += (files.empty() ? "`" : ", `") + Cell(f) + "`";
+    out << "| results | " << (files.empty() ? "none given: every test is listed as not run" : files)
+        << " |\n";
+  }
+  out << "| command | `" << Cell(r.command) << "` |\n\n";
+}
+
+void ClauseTable(const RunReport& r, std::ostream& out) {
+  out << "## Clauses\n\n| clause | level | status | rule | " << (r.tool == "spec" ? "tests" : "checks")
+      << " |\n| --- | --- | --- | --- | --- |\n";
+  for (const auto& c : r.clauses) {
+    std::string proofs;
+    int failing = 0;
+    for (const auto& p : c.proofs) failing += p.status == "fail";
+    if (r.tool == "spec") {
+      proofs = std::to_string(c.proofs.size()) + (failing ? " (" + std::to_string(failing) + " failing)" : "");
+    } else {
+      for (const auto& p : c.proofs) proofs += (proofs.empty() ? "`" : ", `") + p.name + "`";
+    }
+    out << "| `" << c.id << "` | " << c.level << " | " << Mark(c.status) << " | " << Cell(c.summary)
+        << " | " << proofs << " |\n";
+  }
+  out << "\n";
+}
+
+void Findings(const RunReport& r, std::ostream& out) {
+  int n = 0;
+  for (const auto& m : r.matches) n += static_cast<int>(m.findings.size());
+  if (n == 0) return;
+  out << "## Findings\n\n";
+  for (const auto& m : r.matches) {
+    for (const auto& f : m.findings) {
+      out << "### " << harness::SeverityName(f.severity) << ": `" << f.check << "` ("
+          << "`" << f.clause << "`)\n\n" << f.message << "\n\n";
+      out << "- match `" << f.match << "`";
+      if (f.seed) out << ", seed " << *f.seed;
+      if (f.seat >= 0) out << ", seat " << f.seat;
+      if (f.turn >= 0) out << ", turn " << f.turn;
+      out << "\n";
+      if (f.elapsed_ms) out << "- elapsed " << *f.elapsed_ms << " ms";
+      if (f.limit_ms) out << (f.elapsed_ms ? ", " : "- ") << "limit " << *f.limit_ms << " ms";
+      if (f.elapsed_ms || f.limit_ms) out << "\n";
+      if (f.occurrences > 1) out << "- " << f.occurrences << " occurrences in this match\n";
+      if (!f.advice.empty()) out << "- fix: " << f.advice << "\n";
+      out << "\n";
+      const bool referee = f.check.rfind("referee.", 0) == 0;
+      if (!f.received.empty())
+        out << (referee ? "The referee sent (escaped):\n\n" : "Received (escaped):\n\n") << Fence(f.received) << "\n";
+      if (!f.input.empty())
+        out << (referee ? "The reference engine sends:\n\n" : "The input of that turn:\n\n") << Fence(f.input) << "\n";
+      if (!f.stderr_tail.empty()) out << "Last lines of stderr:\n\n" << Fence(f.stderr_tail) << "\n";
+      out << "Reproduce:\n\n" << Fence(f.reproduce) << "\n";
+    }
+  }
+}
+
+void SpecDetails(const RunReport& r, std::ostream& out) {
+  out << "## Failing and uncovered clauses\n\n";
+  bool any = false;
+  for (const auto& c : r.clauses) {
+    if (c.status != "fail" && c.status != "uncovered") continue;
+    any = true;
+    out << "### `" << c.id << "`: " << Mark(c.status) << "\n\n" << c.summary << "\n\n";
+    if (c.proofs.empty()) out << "No test or check cites this clause.\n\n";
+    for (const auto& p : c.proofs) {
+      if (p.status != "fail") continue;
+      out << "- `" << p.name << "` failed:\n\n" << Fence(p.message) << "\n";
+    }
+  }
+  if (!any) out << "None.\n\n";
+  out << "## Clause texts, decisions and proofs\n\n";
+  for (const auto& c : r.clauses) {
+    out << "### `" << c.id << "` (" << c.level << ", " << c.section << "): " << Mark(c.status) << "\n\n";
+    out << c.summary << "\n\n- en: " << c.en << "\n";
+    if (!c.ja.empty()) out << "- ja: " << c.ja << "\n";
+    if (!c.decision.empty()) out << "- decision: " << c.decision << "\n";
+    if (c.proofs.empty()) out << "- proofs: none (uncovered)\n";
+    for (const auto& p : c.proofs) out << "- " << p.kind << " `" << p.name << "`: " << Mark(p.status) << "\n";
+    out << "\n";
+  }
+}
+
+}  // namespace
+
+void WriteMarkdown(const RunReport& r, std::ostream& out) {
+  Header(r, out);
+  ClauseTable(r, out);
+  if (r.tool == "spec") {
+    SpecDetails(r, out);
+  } else {
+    Findings(r, out);
+  }
+}
+
+}  // namespace arbiter::report

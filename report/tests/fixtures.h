@@ -1,0 +1,19 @@
+// Report fixtures: three runs built in code from the real jc2015 engine (so
+// that turn inputs, events and board views are genuine) with fixed times, so
+// every writer can be compared with an approved baseline:
+//  - a failing check-bot run (an invalid answer on one turn, a late one on
+//    another, a warning), with latencies for the histogram;
+//  - a fuzz-referee run with a divergence (the referee's message differs
+//    from the reference's in one block timer);
+//  - a spec report of the jc2015 register with results for some tests.
+#pragma once
+
+#include "run_report.h"
+
+namespace arbiter::report::testing {
+
+RunReport FailingCheckBotReport();
+RunReport RefereeDivergenceReport();
+RunReport SpecReportWithResults();
+
+}  // namespace arbiter::report::testing
