@@ -1,6 +1,8 @@
 // The byte format shared by engine_walk_fuzzer and model_diff_fuzzer, and its
 // inverse for scripts/make-seeds: a game is a placement (drawn from a seed or
-// explicit squares), rule options and one byte per global turn.
+// explicit squares), rule options and one byte per global turn. The rule
+// options, the action bytes and TailWriter are also used by engine_step's
+// format (jc2015_state_input.h).
 //
 // FuzzedDataProvider reads integers from the END of the input and the action
 // bytes from the front, so an input is
@@ -52,6 +54,20 @@ enum : uint8_t {
   kTurnLimit = 32,
 };
 
+// The rule options: the flag byte, then the turn limit when kTurnLimit is set.
+// Shared with jc2015_state_input.h.
+inline Rules ConsumeRules(FuzzedDataProvider& in) {
+  Rules rules;
+  const uint8_t flags = in.ConsumeIntegral<uint8_t>();
+  if (flags & kOwnTurns) rules.stun_count = StunCount::kOwnTurns;
+  if (flags & kSquares) rules.attack_distance = AttackDistance::kSquares;
+  if (flags & kRemovePlayer) rules.invalid_action = InvalidAction::kRemovePlayer;
+  if (flags & kExact) rules.action_parsing = ActionParsing::kExact;
+  if (flags & kFallenGetInput) rules.fallen_players_get_input = true;
+  if (flags & kTurnLimit) rules.turn_limit = in.ConsumeIntegralInRange(1, kMaxFuzzTurnLimit);
+  return rules;
+}
+
 inline GameInput ConsumeGameInput(FuzzedDataProvider& in) {
   GameInput g;
   g.explicit_placement = in.ConsumeBool();
@@ -64,13 +80,7 @@ inline GameInput ConsumeGameInput(FuzzedDataProvider& in) {
   } else {
     g.seed = in.ConsumeIntegral<uint64_t>();
   }
-  const uint8_t flags = in.ConsumeIntegral<uint8_t>();
-  if (flags & kOwnTurns) g.rules.stun_count = StunCount::kOwnTurns;
-  if (flags & kSquares) g.rules.attack_distance = AttackDistance::kSquares;
-  if (flags & kRemovePlayer) g.rules.invalid_action = InvalidAction::kRemovePlayer;
-  if (flags & kExact) g.rules.action_parsing = ActionParsing::kExact;
-  if (flags & kFallenGetInput) g.rules.fallen_players_get_input = true;
-  if (flags & kTurnLimit) g.rules.turn_limit = in.ConsumeIntegralInRange(1, kMaxFuzzTurnLimit);
+  g.rules = ConsumeRules(in);
   g.actions = in.ConsumeRemainingBytesAsString();
   return g;
 }
@@ -106,6 +116,21 @@ class TailWriter {
   std::vector<uint8_t> tail_;  // in consumption order
 };
 
+// The inverse of ConsumeRules (a turn limit above kMaxFuzzTurnLimit cannot be
+// encoded; make_seeds' decoding check catches it).
+inline void EncodeRules(TailWriter& w, const Rules& rules) {
+  const Rules d;
+  uint8_t flags = 0;
+  if (rules.stun_count != d.stun_count) flags |= kOwnTurns;
+  if (rules.attack_distance != d.attack_distance) flags |= kSquares;
+  if (rules.invalid_action != d.invalid_action) flags |= kRemovePlayer;
+  if (rules.action_parsing != d.action_parsing) flags |= kExact;
+  if (rules.fallen_players_get_input) flags |= kFallenGetInput;
+  if (rules.turn_limit != d.turn_limit) flags |= kTurnLimit;
+  w.Int(flags, 0, 255);
+  if (flags & kTurnLimit) w.Int(rules.turn_limit, 1, kMaxFuzzTurnLimit);
+}
+
 inline std::string EncodeGameInput(const GameInput& g) {
   TailWriter w;
   w.Int(g.explicit_placement ? 1 : 0, 0, 255);
@@ -118,16 +143,7 @@ inline std::string EncodeGameInput(const GameInput& g) {
   } else {
     w.Integral(g.seed, UINT64_MAX);
   }
-  const Rules d;
-  uint8_t flags = 0;
-  if (g.rules.stun_count != d.stun_count) flags |= kOwnTurns;
-  if (g.rules.attack_distance != d.attack_distance) flags |= kSquares;
-  if (g.rules.invalid_action != d.invalid_action) flags |= kRemovePlayer;
-  if (g.rules.action_parsing != d.action_parsing) flags |= kExact;
-  if (g.rules.fallen_players_get_input) flags |= kFallenGetInput;
-  if (g.rules.turn_limit != d.turn_limit) flags |= kTurnLimit;
-  w.Int(flags, 0, 255);
-  if (flags & kTurnLimit) w.Int(g.rules.turn_limit, 1, kMaxFuzzTurnLimit);
+  EncodeRules(w, g.rules);
   return w.Finish(g.actions);
 }
 

@@ -4,12 +4,14 @@
 // same seeds.
 //
 //   make_seeds <out-dir> <golden.txt>...
-// writes <out-dir>/<target>/<n> for engine_walk, model_diff, input_parser,
-// action_parser and line_framer. Every game seed is decoded again with the
-// targets' own decoder (jc2015_game_input.h) and must read back as written.
+// writes <out-dir>/<target>/<n> for engine_walk, engine_step, model_diff,
+// input_parser, action_parser and line_framer. Every game and state seed is
+// decoded again with the targets' own decoder (jc2015_game_input.h,
+// jc2015_state_input.h) and must read back as written.
 #include <fuzzer/FuzzedDataProvider.h>
 #include <sys/stat.h>
 
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -23,6 +25,7 @@
 #include "jc2015/codec.h"
 #include "jc2015/game.h"
 #include "jc2015_game_input.h"
+#include "jc2015_state_input.h"
 
 namespace {
 
@@ -77,6 +80,18 @@ class Out {
   int count_ = 0;
 };
 
+std::array<int8_t, kNumBlocks> BlocksOf(const State& s) {
+  std::array<int8_t, kNumBlocks> blocks{};
+  for (int i = 0; i < kNumBlocks; ++i) blocks[i] = static_cast<int8_t>(s.block_at(i));
+  return blocks;
+}
+
+std::array<Player, kNumPlayers> PlayersOf(const State& s) {
+  std::array<Player, kNumPlayers> players{};
+  for (int p = 0; p < kNumPlayers; ++p) players[p] = s.player(p);
+  return players;
+}
+
 std::string CheckedEncoding(const fuzz::GameInput& g) {
   const std::string bytes = fuzz::EncodeGameInput(g);
   FuzzedDataProvider in(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
@@ -90,6 +105,22 @@ std::string CheckedEncoding(const fuzz::GameInput& g) {
     same = same && back.seed == g.seed;
   }
   if (!same) Fail("a game seed does not decode as encoded");
+  return bytes;
+}
+
+// engine_step's input for `state` followed by the answers from `next` on.
+std::string CheckedStateEncoding(const State& state, const std::string& next) {
+  fuzz::StateInput g;
+  g.rules = state.rules();
+  g.turn = state.turn();
+  g.blocks = BlocksOf(state);
+  g.players = PlayersOf(state);
+  g.actions = next.substr(0, fuzz::kMaxStepActions);
+  const std::string bytes = fuzz::EncodeStateInput(g);
+  FuzzedDataProvider in(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  const fuzz::StateInput back = fuzz::ConsumeStateInput(in);
+  if (!(back.ToState() == state) || back.actions != g.actions)
+    Fail("a state seed does not decode as encoded");
   return bytes;
 }
 
@@ -144,6 +175,25 @@ int main(int argc, char** argv) {
     opening.rules.turn_limit = 12;
     out.Write("engine_walk", CheckedEncoding(opening));
     out.Write("model_diff", CheckedEncoding(opening));
+
+    // engine_step: the states of the game at turns 0, 3, 6, ... (every tenth
+    // after turn 30) and the one before its last answer, each with the next
+    // answers; and the state at turn 8 under turn limit 12, which ends there.
+    State state = initial;
+    for (size_t t = 0; t < game.actions.size() && !state.IsTerminal(); ++t) {
+      const std::string next = game.actions.substr(t);
+      if ((t < 30 ? t % 3 == 0 : t % 10 == 0) || t + 1 == game.actions.size())
+        out.Write("engine_step", CheckedStateEncoding(state, next));
+      if (t == 8) {
+        Rules short_game = state.rules();
+        short_game.turn_limit = 12;
+        out.Write("engine_step",
+                  CheckedStateEncoding(
+                      State::FromParts(short_game, state.turn(), BlocksOf(state), PlayersOf(state)),
+                      next));
+      }
+      state.Apply(fuzz::ActionOfByte(static_cast<uint8_t>(game.actions[t])));
+    }
 
     const size_t n = golden.inputs.size();
     for (size_t t = 0; t < n; ++t)

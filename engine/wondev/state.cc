@@ -4,6 +4,7 @@
 #include "wondev/state.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "core/check.h"
 
@@ -129,8 +130,13 @@ std::vector<Action> State::LegalActionsFor(int player) const {
           if (LegalFor(player, a)) out.push_back(a);
         }
   if (rules_.action_order == ActionOrder::kText) {  // wondev.protocol.input.legal
-    std::sort(out.begin(), out.end(),
-              [](const Action& x, const Action& y) { return ActionText(x) < ActionText(y); });
+    // Each text once (not once per comparison): the list is built every turn.
+    std::vector<std::pair<std::string, Action>> keyed;
+    keyed.reserve(out.size());
+    for (const Action& a : out) keyed.emplace_back(ActionText(a), a);
+    std::sort(keyed.begin(), keyed.end(),
+              [](const auto& x, const auto& y) { return x.first < y.first; });
+    for (size_t i = 0; i < out.size(); ++i) out[i] = keyed[i].second;
   }
   return out;
 }

@@ -14,16 +14,19 @@ cd "$SRC_ROOT"
 WORK=${WORK:-$(mktemp -d)}
 mkdir -p "$OUT" "$WORK/obj"
 
-FLAGS="-std=c++20 -O1 -g -Iengine -Iharness -Ispec-tests -Ifuzz $CXXFLAGS"
+FLAGS="-std=c++20 -O1 -g -Iengine -Iharness -Ispec-tests -Ispec-tests/common -Ifuzz $CXXFLAGS"
 engine_objs=()
-for src in engine/core/check.cc engine/core/parse.cc engine/games.cc engine/jc2015/*.cc \
-    harness/line_framer.cc spec-tests/jc2015/model.cc; do
+# The engine as engine/CMakeLists.txt globs it (games.cc and every game's
+# folder but tests/), the line framer and the simple model.
+engine_srcs=$(find engine -mindepth 2 -maxdepth 2 -name '*.cc' -not -path 'engine/tests/*' | sort)
+for src in engine/games.cc $engine_srcs harness/line_framer.cc spec-tests/jc2015/model.cc; do
   obj=$WORK/obj/$(echo "$src" | tr / _).o
   $CXX $FLAGS -c "$src" -o "$obj"
   engine_objs+=("$obj")
 done
 
-for name in engine_walk model_diff input_parser action_parser line_framer; do
+for name in engine_walk engine_step model_diff input_parser action_parser line_framer \
+    wondev_input_parser wondev_engine_walk; do
   target=${name}_fuzzer
   $CXX $FLAGS "fuzz/$target.cc" "${engine_objs[@]}" $LIB_FUZZING_ENGINE -o "$OUT/$target"
   cp "corpus/$name.dict" "$OUT/$target.dict"
