@@ -1,6 +1,9 @@
 // `arbiter check-bot` (see check_bot.h): the matches it runs, in order:
 //   game-1..game-N  seeded full games, the bot in seat (i-1) % players, against
-//                   the game's built-in players in rotating combinations;
+//                   the game's built-in players in rotating combinations, and
+//                   for a game whose register lists "check_variants" (rule
+//                   sets, e.g. Wondev Woman's leagues) each in turn, once
+//                   per seat;
 //   edge-<name>     the game's edge states (core/game.h EdgeCase), each given
 //                   to a fresh bot after its handshake, then a few more turns.
 // Before them, the harness measures its own round-trip overhead with the
@@ -35,13 +38,14 @@ std::vector<std::string> Opponents(const GameInfo& game, int i) {
   return out;
 }
 
-std::string Reproduce(const CheckBotOptions& o, const Prepared& p, const std::string& match) {
+std::string Reproduce(const CheckBotOptions& o, const Prepared& p, int games,
+                      const std::string& match) {
   std::string cmd =
       "arbiter check-bot --game " + o.game + " --profile " + std::string(p.profile->name);
   if (o.ready_ms) cmd += " --ready-ms " + std::to_string(*o.ready_ms);
   if (o.action_ms) cmd += " --action-ms " + std::to_string(*o.action_ms);
   for (const std::string& r : o.rules) cmd += " --rule " + harness::QuoteArg(r);
-  cmd += " --seed " + std::to_string(o.seed) + " --games " + std::to_string(o.games) + " --match " +
+  cmd += " --seed " + std::to_string(o.seed) + " --games " + std::to_string(games) + " --match " +
          match + " -- " + harness::QuoteCommand(o.bot);
   return cmd;
 }
@@ -50,22 +54,38 @@ std::string Reproduce(const CheckBotOptions& o, const Prepared& p, const std::st
 
 int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) {
   if (o.bot.empty()) return Usage(err, "check-bot", "give the bot's command after '--'");
-  if (o.games < 0) return Usage(err, "check-bot", "--games must be 0 or more");
+  if (o.games && *o.games < 0) return Usage(err, "check-bot", "--games must be 0 or more");
   Prepared p;
   if (!Prepare(o, "check-bot", p, err)) return 2;
   const GameInfo& game = *p.game;
+  // The rule variants the games cycle through, unless the user set one of
+  // their rules (then every game uses the user's rules alone).
+  std::vector<std::vector<std::pair<std::string, std::string>>> variants = p.check_variants;
+  for (const auto& variant : p.check_variants)
+    for (const auto& [key, value] : variant)
+      for (const auto& [user_key, user_value] : p.rules)
+        if (key == user_key) variants.clear();
+  if (variants.empty()) variants.push_back({});
+  std::string error;
+  const int players = game.new_game(o.seed, p.rules, error)->num_players();
+  const int games =
+      o.games.value_or(variants.size() > 1 ? static_cast<int>(variants.size()) * players : 4);
   std::vector<harness::MatchSpec> matches;
-  for (int i = 0; i < o.games; ++i) {
+  for (int i = 0; i < games; ++i) {
     harness::MatchSpec m;
     m.id = "game-" + std::to_string(i + 1);
     m.seed = o.seed + i;
-    std::string error;
-    m.state = game.new_game(*m.seed, p.rules, error);
-    const int players = m.state->num_players();
+    const auto& variant = variants[(i / players) % variants.size()];
+    auto rules = p.rules;
+    rules.insert(rules.end(), variant.begin(), variant.end());
+    m.state = game.new_game(*m.seed, rules, error);
+    if (!m.state) return Usage(err, "check-bot", "rule variant: " + error);
     const int seat = i % players;
     const auto opponents = Opponents(game, i);
     m.seats.resize(players);
-    std::string desc = "seed " + std::to_string(*m.seed) + ", bot in seat " + std::to_string(seat);
+    std::string desc = "seed " + std::to_string(*m.seed);
+    for (const auto& [key, value] : variant) desc += ", " + key + "=" + value;
+    desc += ", bot in seat " + std::to_string(seat);
     for (int s = 0, k = 0; s < players; ++s) {
       if (s == seat) {
         m.seats[s].argv = o.bot;
@@ -103,7 +123,7 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
       return Usage(err, "check-bot", "--match: no match '" + o.match + "' (there are:" + ids + ")");
     matches = std::move(only);
   }
-  for (auto& m : matches) m.reproduce = Reproduce(o, p, m.id);
+  for (auto& m : matches) m.reproduce = Reproduce(o, p, games, m.id);
 
   report::RunReport rep = NewReport(o, p, "check-bot");
   rep.bot = o.bot;

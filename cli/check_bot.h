@@ -29,7 +29,9 @@ struct RunOptions {
 };
 
 struct CheckBotOptions : RunOptions {
-  int games = 4;
+  // Full games; nullopt: 4, or for a game with rule variants (its register's
+  // "check_variants", e.g. Wondev Woman's leagues) one per variant and seat.
+  std::optional<int> games;
   bool keep_going = false;
   bool edge_cases = true;
   std::string match;  // run only this match ("game-2", "edge-stunned")

@@ -85,7 +85,9 @@ int main(int argc, char** argv) {
       "check-bot",
       "Check a bot against the protocol: arbiter check-bot [options] -- BOT [ARGS...]");
   add_run_options(check_bot, check);
-  check_bot->add_option("--games", check.games, "Number of full games")->default_val(4);
+  check_bot->add_option("--games", check.games,
+                        "Number of full games (default 4; for a game with rule variants, one per "
+                        "variant and seat, e.g. 8 for Wondev Woman's four leagues)");
   check_bot->add_flag("--keep-going", check.keep_going, "Do not stop at the first failing match");
   check_bot->add_option("--match", check.match, "Run only this match (game-2, edge-stunned, ...)");
   check_bot->add_flag("!--no-edge-cases", check.edge_cases, "Skip the edge states");

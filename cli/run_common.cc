@@ -72,6 +72,14 @@ bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::
   p.catalog = harness::CatalogFromRegister(reg);
   for (const auto& [id, info] : p.catalog.all()) (void)id;
   for (const auto& check : reg["checks"]) p.checks.push_back(*p.catalog.Find(check["id"]));
+  if (reg.contains("check_variants")) {
+    for (const auto& variant : reg["check_variants"]) {
+      std::vector<std::pair<std::string, std::string>> rules;
+      for (const auto& [key, value] : variant.items())
+        rules.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
+      p.check_variants.push_back(std::move(rules));
+    }
+  }
   return true;
 }
 

@@ -24,6 +24,8 @@ struct Prepared {
   harness::SessionConfig config;
   harness::CheckCatalog catalog;
   std::vector<harness::CheckInfo> checks;  // in register order
+  // The register's "check_variants": rule sets check-bot's games cycle through.
+  std::vector<std::vector<std::pair<std::string, std::string>>> check_variants;
 };
 
 int Usage(std::ostream& err, const std::string& command, const std::string& message);

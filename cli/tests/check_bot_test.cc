@@ -121,6 +121,31 @@ TEST_F(CheckBotTest, AFailingRunWritesItsFindingsAsJsonJunitMarkdownAndHtml) {
   EXPECT_NE(html.find(input.substr(0, input.find('\n'))), std::string::npos);
 }
 
+TEST_F(CheckBotTest, AWondevBotPlaysEveryLeagueInBothSeatsByDefault) {
+  const Outcome o = CheckBot("--game wondev --no-edge-cases -- " + Shell(EXAMPLE_WONDEV_BOT));
+  ASSERT_EQ(o.status, 0) << o.output;
+  std::set<std::string> played;  // "league=L seat S"
+  for (const auto& m : o.report["matches"]) {
+    const std::string d = m["description"];
+    const size_t l = d.find("league="), s = d.find("bot in seat ");
+    ASSERT_NE(l, std::string::npos) << d;
+    ASSERT_NE(s, std::string::npos) << d;
+    played.insert(d.substr(l, 8) + " seat " + d.substr(s + 12, 1));
+  }
+  EXPECT_EQ(played.size(), 8u) << o.output;
+  for (const char* league : {"0", "1", "2", "3"})
+    for (const char* seat : {"0", "1"})
+      EXPECT_TRUE(played.count(std::string("league=") + league + " seat " + seat))
+          << league << "/" << seat;
+  // A league the user sets is the only one played.
+  const Outcome one =
+      CheckBot("--game wondev --rule league=2 --no-edge-cases -- " + Shell(EXAMPLE_WONDEV_BOT));
+  ASSERT_EQ(one.status, 0) << one.output;
+  EXPECT_EQ(one.report["matches"].size(), 4u);
+  for (const auto& m : one.report["matches"])
+    EXPECT_EQ(m["description"].get<std::string>().find("league="), std::string::npos);
+}
+
 TEST_F(CheckBotTest, AnUnflushedAnswerIsDiagnosedWithTheFix) {
   const Outcome o = CheckBot(Testbot("--mode no-flush"));
   EXPECT_EQ(o.checks, std::set<std::string>{"action.unflushed"}) << o.output;
