@@ -70,18 +70,13 @@ int RunSpec(const SpecOptions& o, std::ostream& out, std::ostream& err) {
     file.close();
     if (!file) return Fail(err, "cannot write '" + o.output + "'");
   }
-  int uncovered = 0, failing = 0, not_run = 0;
-  for (const auto& c : rep.clauses) {
-    uncovered += c.status == "uncovered";
-    failing += c.status == "fail";
-    not_run += c.status == "not-run";
-  }
-  err << "arbiter spec: " << o.game << ": " << rep.clauses.size() << " clauses, " << failing
-      << " failing, " << uncovered << " uncovered";
-  if (!o.results.empty()) err << ", " << not_run << " without a result";
+  const report::ClauseCounts n = rep.CountClauses();
+  err << "arbiter spec: " << o.game << ": " << rep.clauses.size() << " clauses, " << n.fail
+      << " failing, " << n.uncovered << " uncovered";
+  if (!o.results.empty()) err << ", " << n.not_run << " without a result";
   err << " (" << results.tests.size() << " test results, " << results.checks.size()
       << " check results read)\n";
-  return failing + uncovered > 0 ? 1 : 0;
+  return n.fail + n.uncovered > 0 ? 1 : 0;
 }
 
 }  // namespace arbiter::cli

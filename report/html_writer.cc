@@ -34,27 +34,6 @@ std::string Status(const std::string& status) {
   return "<span class=\"st st-" + Escape(status) + "\">" + Escape(status) + "</span>";
 }
 
-std::string VerdictSummary(const RunReport& r) {
-  const std::string v = r.Verdict();
-  if (v == "error") return "arbiter could not run: " + r.harness_error;
-  int fail = 0, uncovered = 0, not_run = 0, pass = 0;
-  for (const auto& c : r.clauses) {
-    fail += c.status == "fail";
-    uncovered += c.status == "uncovered";
-    not_run += c.status == "not-run";
-    pass += c.status == "pass";
-  }
-  if (r.tool == "spec") {
-    return std::to_string(r.clauses.size()) + " clauses: " + std::to_string(pass) + " pass, " +
-           std::to_string(fail) + " fail, " + std::to_string(uncovered) + " uncovered, " +
-           std::to_string(not_run) + " without results";
-  }
-  return std::to_string(r.Count(harness::Severity::kFail)) + " failing finding(s), " +
-         std::to_string(r.Count(harness::Severity::kWarn)) + " warning(s), " +
-         std::to_string(r.Count(harness::Severity::kInfo)) + " note(s); " + std::to_string(fail) +
-         " of " + std::to_string(r.clauses.size()) + " clauses checked fail";
-}
-
 void Fact(std::ostream& out, const std::string& name, const std::string& escaped_value) {
   out << "<tr><th>" << name << "</th><td>" << escaped_value << "</td></tr>\n";
 }
@@ -64,26 +43,15 @@ void Header(const RunReport& r, std::ostream& out) {
   const GameInfo* game = FindGame(r.game);
   out << "<header class=\"top\">\n<div><h1>arbiter " << Escape(r.tool) << ": " << Escape(r.game)
       << "</h1>\n<div class=\"verdict " << Escape(v) << "\" id=\"verdict\">" << Escape(v == "not-run" ? "NOT RUN" : Upper(v))
-      << "</div>\n<p class=\"verdict-summary\">" << Escape(VerdictSummary(r)) << "</p></div>\n";
+      << "</div>\n<p class=\"verdict-summary\">" << Escape(r.VerdictSummary()) << "</p></div>\n";
   out << "<table class=\"facts\">\n";
   Fact(out, "arbiter", Escape(kVersion));
   Fact(out, "tool", Escape(r.tool));
   Fact(out, "game", "<code>" + Escape(r.game) + "</code>" + (game ? " (" + Escape(game->title) + ")" : ""));
   if (r.tool != "spec") {
-    Fact(out, "profile", "<code>" + Escape(r.profile) + "</code>: " +
-                             (r.ready_ms > 0 ? "READY " + std::to_string(r.ready_ms) + " ms"
-                                             : std::string("no READY handshake")) +
-                             ", first answer " + std::to_string(r.first_action_ms) +
-                             " ms, answers " + std::to_string(r.action_ms) + " ms");
-    std::string seeds;
-    for (const auto& m : r.matches)
-      if (m.seed) seeds += (seeds.empty() ? "" : ", ") + std::to_string(*m.seed);
-    Fact(out, "seed", (r.seed ? std::to_string(*r.seed) : "none") + (seeds.empty() ? "" : " (games: " + seeds + ")"));
-    if (!r.bot.empty()) {
-      std::string bot;
-      for (const auto& a : r.bot) bot += (bot.empty() ? "" : " ") + a;
-      Fact(out, "bot", "<code>" + Escape(bot) + "</code>");
-    }
+    Fact(out, "profile", "<code>" + Escape(r.profile) + "</code>: " + Escape(r.LimitsText()));
+    Fact(out, "seed", Escape(r.SeedsText()));
+    if (!r.bot.empty()) Fact(out, "bot", "<code>" + Escape(r.BotText()) + "</code>");
     Fact(out, "matches", std::to_string(r.matches.size()) + " run" +
                              (r.skipped.empty() ? "" : ", " + std::to_string(r.skipped.size()) +
                                                            " not run (stopped at the first failing match)"));

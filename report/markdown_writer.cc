@@ -43,28 +43,11 @@ const char* Mark(const std::string& status) {
 
 std::string Verdict(const RunReport& r) {
   const std::string v = r.Verdict();
-  if (v == "error") return "**ERROR**: arbiter could not run: " + r.harness_error;
-  int fail = 0, uncovered = 0, not_run = 0, pass = 0, warn = 0;
-  for (const auto& c : r.clauses) {
-    fail += c.status == "fail";
-    uncovered += c.status == "uncovered";
-    not_run += c.status == "not-run";
-    pass += c.status == "pass";
-    warn += c.status == "warn";
-  }
-  std::string s = v == "fail" ? "**FAIL**" : v == "pass" ? "**PASS**" : "**NOT RUN**";
-  if (r.tool == "spec") {
-    s += ": " + std::to_string(r.clauses.size()) + " clauses: " + std::to_string(pass) +
-         " pass, " + std::to_string(fail) + " fail, " + std::to_string(uncovered) +
-         " uncovered, " + std::to_string(not_run) + " without results";
-  } else {
-    s += ": " + std::to_string(r.Count(harness::Severity::kFail)) + " failing finding(s), " +
-         std::to_string(r.Count(harness::Severity::kWarn)) + " warning(s), " +
-         std::to_string(r.Count(harness::Severity::kInfo)) + " note(s); " +
-         std::to_string(fail) + " of " + std::to_string(r.clauses.size()) +
-         " clauses checked fail";
-  }
-  return s;
+  const char* word = v == "error"  ? "**ERROR**"
+                     : v == "fail" ? "**FAIL**"
+                     : v == "pass" ? "**PASS**"
+                                   : "**NOT RUN**";
+  return word + (": " + r.VerdictSummary());
 }
 
 void Header(const RunReport& r, std::ostream& out) {
@@ -72,20 +55,9 @@ void Header(const RunReport& r, std::ostream& out) {
   out << "| | |\n| --- | --- |\n";
   out << "| arbiter | " << kVersion << " |\n| game | `" << r.game << "` |\n";
   if (r.tool != "spec") {
-    out << "| profile | `" << r.profile << "`: "
-        << (r.ready_ms > 0 ? "READY " + std::to_string(r.ready_ms) + " ms" : "no READY handshake")
-        << ", first answer "
-        << r.first_action_ms << " ms, answers " << r.action_ms << " ms |\n";
-    std::string seeds;
-    for (const auto& m : r.matches)
-      if (m.seed) seeds += (seeds.empty() ? "" : ", ") + std::to_string(*m.seed);
-    out << "| seed | " << (r.seed ? std::to_string(*r.seed) : "none")
-        << (seeds.empty() ? "" : " (games: " + seeds + ")") << " |\n";
-    if (!r.bot.empty()) {
-      std::string bot;
-      for (const auto& a : r.bot) bot += (bot.empty() ? "" : " ") + a;
-      out << "| bot | `" << Cell(bot) << "` |\n";
-    }
+    out << "| profile | `" << r.profile << "`: " << r.LimitsText() << " |\n";
+    out << "| seed | " << r.SeedsText() << " |\n";
+    if (!r.bot.empty()) out << "| bot | `" << Cell(r.BotText()) << "` |\n";
     out << "| matches | " << r.matches.size() << " run";
     if (!r.skipped.empty()) out << ", " << r.skipped.size() << " not run (stopped at the first failing match)";
     out << " |\n";

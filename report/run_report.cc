@@ -6,15 +6,9 @@
 #include <cmath>
 #include <map>
 
+#include "spec_render.h"
+
 namespace arbiter::report {
-namespace {
-
-std::string Str(const nlohmann::json& j, const char* key) {
-  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
-}
-
-}  // namespace
-
 int RunReport::Count(harness::Severity s) const {
   int n = 0;
   for (const auto& m : matches)
@@ -39,6 +33,63 @@ std::string RowStatus(const std::vector<Proof>& proofs) {
   return warn ? "warn" : pass ? "pass" : "not-run";
 }
 
+ClauseRow ClauseRowOf(const nlohmann::json& c) {
+  ClauseRow row;
+  row.id = JsonString(c, "id");
+  row.level = JsonString(c, "level");
+  row.section = JsonString(c, "section");
+  row.summary = JsonString(c, "summary");
+  row.en = JsonString(c, "en");
+  row.ja = JsonString(c, "ja");
+  if (c.contains("decision")) row.decision = JsonString(c["decision"], "choice");
+  return row;
+}
+
+ClauseCounts RunReport::CountClauses() const {
+  ClauseCounts n;
+  for (const ClauseRow& c : clauses) {
+    n.pass += c.status == "pass";
+    n.fail += c.status == "fail";
+    n.warn += c.status == "warn";
+    n.uncovered += c.status == "uncovered";
+    n.not_run += c.status == "not-run";
+  }
+  return n;
+}
+
+std::string RunReport::VerdictSummary() const {
+  if (!harness_error.empty()) return "arbiter could not run: " + harness_error;
+  const ClauseCounts n = CountClauses();
+  if (tool == "spec") {
+    return std::to_string(clauses.size()) + " clauses: " + std::to_string(n.pass) + " pass, " +
+           std::to_string(n.fail) + " fail, " + std::to_string(n.uncovered) + " uncovered, " +
+           std::to_string(n.not_run) + " without results";
+  }
+  return std::to_string(Count(harness::Severity::kFail)) + " failing finding(s), " +
+         std::to_string(Count(harness::Severity::kWarn)) + " warning(s), " +
+         std::to_string(Count(harness::Severity::kInfo)) + " note(s); " + std::to_string(n.fail) +
+         " of " + std::to_string(clauses.size()) + " clauses checked fail";
+}
+
+std::string RunReport::LimitsText() const {
+  return (ready_ms > 0 ? "READY " + std::to_string(ready_ms) + " ms" : "no READY handshake") +
+         ", first answer " + std::to_string(first_action_ms) + " ms, answers " +
+         std::to_string(action_ms) + " ms";
+}
+
+std::string RunReport::SeedsText() const {
+  std::string games;
+  for (const auto& m : matches)
+    if (m.seed) games += (games.empty() ? "" : ", ") + std::to_string(*m.seed);
+  return (seed ? std::to_string(*seed) : "none") + (games.empty() ? "" : " (games: " + games + ")");
+}
+
+std::string RunReport::BotText() const {
+  std::string text;
+  for (const auto& a : bot) text += (text.empty() ? "" : " ") + a;
+  return text;
+}
+
 std::string RunReport::Verdict() const {
   if (!harness_error.empty()) return "error";
   if (Failed()) return "fail";
@@ -55,23 +106,15 @@ void FillClausesFromChecks(RunReport& r, const std::vector<nlohmann::json>& regi
   std::map<std::string, const nlohmann::json*> texts;
   for (const auto& reg : registers)
     if (reg.contains("clauses"))
-      for (const auto& c : reg["clauses"]) texts[Str(c, "id")] = &c;
+      for (const auto& c : reg["clauses"]) texts[JsonString(c, "id")] = &c;
   r.clauses.clear();
   std::map<std::string, size_t> row_of;
   for (const harness::CheckInfo& check : r.checks) {
     auto [it, added] = row_of.emplace(check.clause, r.clauses.size());
     if (added) {
-      ClauseRow row;
+      const auto t = texts.find(check.clause);
+      ClauseRow row = t != texts.end() ? ClauseRowOf(*t->second) : ClauseRow{};
       row.id = check.clause;
-      if (const auto t = texts.find(check.clause); t != texts.end()) {
-        const nlohmann::json& c = *t->second;
-        row.level = Str(c, "level");
-        row.section = Str(c, "section");
-        row.summary = Str(c, "summary");
-        row.en = Str(c, "en");
-        row.ja = Str(c, "ja");
-        if (c.contains("decision")) row.decision = Str(c["decision"], "choice");
-      }
       r.clauses.push_back(std::move(row));
     }
     Proof proof{check.id, "check", "pass", ""};

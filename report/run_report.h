@@ -50,6 +50,13 @@ struct ClauseRow {
 };
 // The status of a row from its proofs (see ClauseRow).
 std::string RowStatus(const std::vector<Proof>& proofs);
+// A row with the texts of register clause `clause` (no proofs yet).
+ClauseRow ClauseRowOf(const nlohmann::json& clause);
+
+// How many rows of the per-clause table have each status.
+struct ClauseCounts {
+  int pass = 0, fail = 0, warn = 0, uncovered = 0, not_run = 0;
+};
 
 struct RunReport {
   std::string tool;  // "check-bot", "play", "fuzz-referee", "spec"
@@ -70,6 +77,15 @@ struct RunReport {
   // "error" (arbiter could not run), "fail" (a failing finding, or for spec a
   // failing or uncovered clause), "pass", or for spec "not-run" (no results).
   std::string Verdict() const;
+  ClauseCounts CountClauses() const;
+  // The facts every report states, as plain text (each writer escapes them):
+  // the verdict's one-line summary ("2 failing finding(s), ..."), the limits
+  // ("READY 1000 ms, first answer 100 ms, answers 100 ms"), the seeds
+  // ("7 (games: 7, 8)") and the bot's command.
+  std::string VerdictSummary() const;
+  std::string LimitsText() const;
+  std::string SeedsText() const;
+  std::string BotText() const;
   int Count(harness::Severity s) const;
   int BotTurns() const;
   bool Failed() const { return Count(harness::Severity::kFail) > 0; }

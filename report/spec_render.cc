@@ -16,15 +16,12 @@ std::string Cell(std::string s) {
   return out;
 }
 
-std::string Str(const nlohmann::json& j, const char* key) {
-  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
-}
 
 }  // namespace
 
 std::string RenderRegisterMarkdown(const nlohmann::json& reg) {
-  const std::string game = Str(reg, "game");
-  std::string out = "# " + Str(reg, "title") + " (" + game + "): spec register\n\n";
+  const std::string game = JsonString(reg, "game");
+  std::string out = "# " + JsonString(reg, "title") + " (" + game + "): spec register\n\n";
   out += "Generated from `spec-tests/" + game + "/clauses.json` by `scripts/update-register`; " +
          "edit the register, not this file. `arbiter spec --game " + game +
          " --results FILE` adds the tests' results.\n\n";
@@ -39,7 +36,7 @@ std::string RenderRegisterMarkdown(const nlohmann::json& reg) {
   }
   out += ".\n\n## Clauses\n\n| clause | level | rule | tests |\n| --- | --- | --- | --- |\n";
   for (const auto& c : reg["clauses"]) {
-    out += "| `" + Str(c, "id") + "` | " + Str(c, "level") + " | " + Cell(Str(c, "summary")) +
+    out += "| `" + JsonString(c, "id") + "` | " + JsonString(c, "level") + " | " + Cell(JsonString(c, "summary")) +
            " | " + std::to_string(c["tests"].size()) + " |\n";
   }
   if (reg.contains("checks")) {
@@ -49,21 +46,21 @@ std::string RenderRegisterMarkdown(const nlohmann::json& reg) {
         "severity.\n\n| check | severity | clause | what the bot must do |\n| --- | --- | --- | "
         "--- |\n";
     for (const auto& k : reg["checks"]) {
-      out += "| `" + Str(k, "id") + "` | " + Str(k, "severity") + " | `" + Str(k, "clause") +
-             "` | " + Cell(Str(k, "title")) + " |\n";
+      out += "| `" + JsonString(k, "id") + "` | " + JsonString(k, "severity") + " | `" + JsonString(k, "clause") +
+             "` | " + Cell(JsonString(k, "title")) + " |\n";
     }
   }
   out += "\n## Decisions where the texts are silent or disagree\n\n";
   for (const auto& c : reg["clauses"]) {
     if (!c.contains("decision")) continue;
     const auto& d = c["decision"];
-    out += "### `" + Str(c, "id") + "`: " + Str(d, "question") + "\n\n";
-    out += "**Decision.** " + Str(d, "choice") + "\n\n";
-    out += "**Why.** " + Str(d, "reasoning") + "\n\n";
+    out += "### `" + JsonString(c, "id") + "`: " + JsonString(d, "question") + "\n\n";
+    out += "**Decision.** " + JsonString(d, "choice") + "\n\n";
+    out += "**Why.** " + JsonString(d, "reasoning") + "\n\n";
     if (d.contains("option") && d["option"].is_string()) {
-      out += "**Option.** `" + Str(d, "option") + "` (default `" + Str(d, "default") + "`)";
+      out += "**Option.** `" + JsonString(d, "option") + "` (default `" + JsonString(d, "default") + "`)";
       for (const auto& alt : d["alternatives"])
-        out += "; `" + Str(alt, "value") + "`: " + Str(alt, "meaning");
+        out += "; `" + JsonString(alt, "value") + "`: " + JsonString(alt, "meaning");
       out += "\n\n";
     } else {
       out += "**Option.** none: the alternative contradicts the text.\n\n";
@@ -73,15 +70,15 @@ std::string RenderRegisterMarkdown(const nlohmann::json& reg) {
     out += "## Sentences that are not clauses\n\n";
     for (const auto& n : reg["not_clauses"]) {
       out +=
-          "- en: " + Str(n, "en") + "\n  ja: " + Str(n, "ja") + "\n  why: " + Str(n, "why") + "\n";
+          "- en: " + JsonString(n, "en") + "\n  ja: " + JsonString(n, "ja") + "\n  why: " + JsonString(n, "why") + "\n";
     }
     out += "\n";
   }
   out += "## Clause texts and tests\n\n";
   for (const auto& c : reg["clauses"]) {
-    out += "### `" + Str(c, "id") + "` (" + Str(c, "level") + ", " + Str(c, "section") + ")\n\n";
-    out += Str(c, "summary") + "\n\n";
-    out += "- en: " + Str(c, "en") + "\n- ja: " + Str(c, "ja") + "\n";
+    out += "### `" + JsonString(c, "id") + "` (" + JsonString(c, "level") + ", " + JsonString(c, "section") + ")\n\n";
+    out += JsonString(c, "summary") + "\n\n";
+    out += "- en: " + JsonString(c, "en") + "\n- ja: " + JsonString(c, "ja") + "\n";
     if (c["tests"].empty()) {
       out += "- tests: none (uncovered)\n\n";
     } else {

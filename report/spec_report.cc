@@ -7,13 +7,11 @@
 #include <algorithm>
 
 #include "findings.h"
+#include "spec_render.h"
 
 namespace arbiter::report {
 namespace {
 
-std::string Str(const nlohmann::json& j, const char* key) {
-  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
-}
 
 int Rank(const std::string& status) {
   if (status == "fail") return 4;
@@ -163,12 +161,12 @@ bool LoadGtestJson(const nlohmann::json& doc, TestResults& results) {
       TestResult r{"pass", ""};
       if (t.contains("failures") && !t["failures"].empty()) {
         r.status = "fail";
-        for (const auto& f : t["failures"]) r.message += Str(f, "failure") + "\n";
-      } else if (Str(t, "status") == "NOTRUN" || Str(t, "result") == "SKIPPED" ||
-                 Str(t, "result") == "SUPPRESSED") {
+        for (const auto& f : t["failures"]) r.message += JsonString(f, "failure") + "\n";
+      } else if (JsonString(t, "status") == "NOTRUN" || JsonString(t, "result") == "SKIPPED" ||
+                 JsonString(t, "result") == "SUPPRESSED") {
         r.status = "skipped";
       }
-      Merge(results.tests, NormaliseTestName(Str(suite, "name"), Str(t, "name")), std::move(r));
+      Merge(results.tests, NormaliseTestName(JsonString(suite, "name"), JsonString(t, "name")), std::move(r));
     }
   }
   return true;
@@ -176,23 +174,26 @@ bool LoadGtestJson(const nlohmann::json& doc, TestResults& results) {
 
 bool LoadRunReport(const nlohmann::json& doc, const std::string& game, TestResults& results,
                    std::string& error) {
-  if (game != "arbiter" && Str(doc, "game") != game) {
-    error = "a report of game '" + Str(doc, "game") + "', not '" + game + "'";
+  if (game != "arbiter" && JsonString(doc, "game") != game) {
+    error = "a report of game '" + JsonString(doc, "game") + "', not '" + game + "'";
     return false;
   }
-  std::map<std::string, std::string> first_message;
-  for (const auto& f : doc["findings"])
-    first_message.emplace(Str(f, "check") + "|" + Str(f, "clause"), Str(f, "message"));
   for (const auto& c : doc["checks"]) {
-    std::string status = Str(c, "status");
+    std::string status = JsonString(c, "status");
     if (status == "info") status = "pass";
+    // The message of the check's first finding, matched as the writers do.
+    harness::CheckInfo check{JsonString(c, "id"), JsonString(c, "clause")};
     std::string message;
-    for (const auto& [key, msg] : first_message)
-      if (key.rfind(Str(c, "id") + "|", 0) == 0 || key.substr(key.find('|') + 1) == Str(c, "id")) {
-        message = msg;
+    for (const auto& f : doc["findings"]) {
+      harness::Finding finding;
+      finding.check = JsonString(f, "check");
+      finding.clause = JsonString(f, "clause");
+      if (harness::Belongs(finding, check)) {
+        message = JsonString(f, "message");
         break;
       }
-    Merge(results.checks, Str(c, "id"), {status, status == "pass" ? "" : message});
+    }
+    Merge(results.checks, check.id, {status, status == "pass" ? "" : message});
   }
   return true;
 }
@@ -226,7 +227,7 @@ bool LoadResults(const std::string& name, std::string_view text, const std::stri
       error = name + ": neither XML nor valid JSON: " + e.what();
       return false;
     }
-    if (doc.is_object() && Str(doc, "schema") == kJsonSchema) {
+    if (doc.is_object() && JsonString(doc, "schema") == kJsonSchema) {
       ok = LoadRunReport(doc, game, results, error);
     } else if (doc.is_object() && doc.contains("testsuites") && doc["testsuites"].is_array()) {
       ok = LoadGtestJson(doc, results);
@@ -246,25 +247,18 @@ bool LoadResults(const std::string& name, std::string_view text, const std::stri
 RunReport BuildSpecReport(const nlohmann::json& reg, const TestResults& results) {
   RunReport r;
   r.tool = "spec";
-  r.game = Str(reg, "game");
+  r.game = JsonString(reg, "game");
   r.results_files = results.files;
   const harness::CheckCatalog catalog = harness::CatalogFromRegister(reg);
   if (reg.contains("checks"))
     for (const auto& c : reg["checks"])
-      if (const auto* info = catalog.Find(Str(c, "id"))) r.checks.push_back(*info);
+      if (const auto* info = catalog.Find(JsonString(c, "id"))) r.checks.push_back(*info);
   auto result_of = [](const std::map<std::string, TestResult>& m, const std::string& key) {
     const auto it = m.find(key);
     return it == m.end() ? TestResult{"not-run", ""} : it->second;
   };
   for (const auto& c : reg["clauses"]) {
-    ClauseRow row;
-    row.id = Str(c, "id");
-    row.level = Str(c, "level");
-    row.section = Str(c, "section");
-    row.summary = Str(c, "summary");
-    row.en = Str(c, "en");
-    row.ja = Str(c, "ja");
-    if (c.contains("decision")) row.decision = Str(c["decision"], "choice");
+    ClauseRow row = ClauseRowOf(c);
     if (c.contains("tests"))
       for (const auto& t : c["tests"]) {
         const TestResult tr = result_of(results.tests, t.get<std::string>());

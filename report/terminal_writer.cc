@@ -56,9 +56,7 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
     out << "  " << r.game << ": " << games << " game(s), " << turns
         << " turns compared with the reference engine";
   } else {
-    out << "  " << r.game << ", profile " << r.profile << ": "
-        << (r.ready_ms > 0 ? "READY " + std::to_string(r.ready_ms) + " ms" : "no READY handshake")
-        << ", first answer " << r.first_action_ms << " ms, answers " << r.action_ms << " ms; "
+    out << "  " << r.game << ", profile " << r.profile << ": " << r.LimitsText() << "; "
         << r.matches.size() << " match(es), " << r.BotTurns() << " bot turns";
   }
   if (r.seed) out << "; seed " << *r.seed;
