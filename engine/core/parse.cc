@@ -12,6 +12,16 @@ std::string ParseError::ToString() const {
   return out + message;
 }
 
+std::vector<std::string_view> SplitOn(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  for (size_t start = 0;;) {
+    const size_t p = s.find(sep, start);
+    out.push_back(s.substr(start, p == std::string_view::npos ? p : p - start));
+    if (p == std::string_view::npos) return out;
+    start = p + 1;
+  }
+}
+
 std::optional<long long> ParseCanonicalInt(std::string_view text) {
   if (text.empty() || text.size() > 19) return std::nullopt;
   const bool negative = text[0] == '-';

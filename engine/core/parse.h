@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace arbiter {
 
@@ -36,6 +37,10 @@ class Parsed {
 // Reads a whole decimal integer in canonical form: optional '-', no leading
 // zeros, no '+', not "-0". Returns nullopt otherwise or when out of range.
 std::optional<long long> ParseCanonicalInt(std::string_view text);
+
+// Splits `s` at every `sep`: n separators give n + 1 fields, empty ones
+// included (so a strict parser sees doubled or trailing separators).
+std::vector<std::string_view> SplitOn(std::string_view s, char sep);
 
 // Escapes bytes for a one-line report: printable ASCII as is, \n \r \t \\ and
 // \xHH for everything else.

@@ -11,16 +11,6 @@ namespace {
 
 constexpr int kInputLines = 2 + kBoardBlocks + kNumPlayers + 1;
 
-std::vector<std::string_view> SplitSpaces(std::string_view line) {
-  std::vector<std::string_view> out;
-  size_t start = 0;
-  while (true) {
-    const size_t sp = line.find(' ', start);
-    out.push_back(line.substr(start, sp == std::string_view::npos ? sp : sp - start));
-    if (sp == std::string_view::npos) return out;
-    start = sp + 1;
-  }
-}
 
 ParseError Error(int line, std::string message) { return ParseError{line, 0, std::move(message)}; }
 
@@ -124,7 +114,7 @@ Parsed<InputView> ParseInput(std::string_view text) {
   if (!ReadInt(lines[1], 2, "T", 0, 1'000'000'000, v.turn, err)) return err;
   for (int r = 0; r < kBoardBlocks; ++r) {
     const int line = 3 + r;
-    const auto fields = SplitSpaces(lines[2 + r]);
+    const auto fields = SplitOn(lines[2 + r], ' ');
     if (fields.size() != kBoardBlocks) {
       return Error(line, "block row " + std::to_string(r) +
                              ": expected 6 integers separated by "
@@ -142,7 +132,7 @@ Parsed<InputView> ParseInput(std::string_view text) {
   for (int q = 0; q < kNumPlayers; ++q) {
     const int line = 3 + kBoardBlocks + q;
     const std::string_view text_line = lines[2 + kBoardBlocks + q];
-    const auto fields = SplitSpaces(text_line);
+    const auto fields = SplitOn(text_line, ' ');
     const std::string who = "player " + std::to_string(q);
     if (fields.size() != 4) {
       return Error(line, who + ": expected 'R C D S' separated by single spaces, found " +

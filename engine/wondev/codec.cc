@@ -7,16 +7,6 @@ namespace {
 
 ParseError Error(int line, std::string message) { return ParseError{line, 0, std::move(message)}; }
 
-std::vector<std::string_view> SplitOn(std::string_view s, char sep) {
-  std::vector<std::string_view> out;
-  for (size_t start = 0;;) {
-    const size_t p = s.find(sep, start);
-    out.push_back(s.substr(start, p == std::string_view::npos ? p : p - start));
-    if (p == std::string_view::npos) return out;
-    start = p + 1;
-  }
-}
-
 bool ReadInt(std::string_view field, int lo, int hi, int& out) {
   const auto v = ParseCanonicalInt(field);
   if (!v || *v < lo || *v > hi) return false;

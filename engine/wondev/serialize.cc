@@ -9,16 +9,6 @@
 namespace arbiter::wondev {
 namespace {
 
-std::vector<std::string_view> Split(std::string_view s, char sep) {
-  std::vector<std::string_view> out;
-  for (size_t start = 0;;) {
-    const size_t p = s.find(sep, start);
-    out.push_back(s.substr(start, p == std::string_view::npos ? p : p - start));
-    if (p == std::string_view::npos) return out;
-    start = p + 1;
-  }
-}
-
 bool Int(std::string_view f, long long lo, long long hi, int& out) {
   const auto v = ParseCanonicalInt(f);
   if (!v || *v < lo || *v > hi) return false;
@@ -52,12 +42,12 @@ std::string Serialize(const State& s) {
 
 Parsed<State> Deserialize(std::string_view text) {
   if (text.empty() || text.back() != '\n') return ParseError{0, 0, "a state ends with a newline"};
-  const auto lines = Split(text.substr(0, text.size() - 1), '\n');
+  const auto lines = SplitOn(text.substr(0, text.size() - 1), '\n');
   if (lines.size() < 5 || lines[0] != "wondev-state 1")
     return ParseError{1, 0, "expected 'wondev-state 1' and at least 5 lines"};
   Rules rules;
   if (lines[1].substr(0, 6) != "rules ") return ParseError{2, 0, "expected 'rules ...'"};
-  for (std::string_view kv : Split(lines[1].substr(6), ' ')) {
+  for (std::string_view kv : SplitOn(lines[1].substr(6), ' ')) {
     const size_t eq = kv.find('=');
     if (eq == std::string_view::npos) return ParseError{2, 0, "expected key=value"};
     if (auto err = SetRule(rules, kv.substr(0, eq), kv.substr(eq + 1)); !err.empty())
@@ -69,12 +59,12 @@ Parsed<State> Deserialize(std::string_view text) {
   if (lines[2].substr(0, 5) != "turn " ||
       !Int(lines[2].substr(5), 0, kNumPlayers * rules.max_rounds, turn))
     return ParseError{3, 0, "expected 'turn N' with 0 <= N <= 2 * max_rounds"};
-  const auto sc = Split(lines[3], ' ');
+  const auto sc = SplitOn(lines[3], ' ');
   std::array<int, kNumPlayers> score{};
   if (sc.size() != 3 || sc[0] != "score" || !Int(sc[1], 0, 100000, score[0]) ||
       !Int(sc[2], 0, 100000, score[1]))
     return ParseError{4, 0, "expected 'score A B'"};
-  const auto o = Split(lines[4], ' ');
+  const auto o = SplitOn(lines[4], ' ');
   if (o.size() != 3 || o[0] != "out" || (o[1] != "0" && o[1] != "1") ||
       (o[2] != "0" && o[2] != "1"))
     return ParseError{5, 0, "expected 'out A B' with 0 or 1"};
@@ -96,7 +86,7 @@ Parsed<State> Deserialize(std::string_view text) {
   Units units{};
   for (int q = 0; q < kNumPlayers; ++q) {
     const int line = 6 + map.size + q;
-    const auto f = Split(lines[5 + map.size + q], ' ');
+    const auto f = SplitOn(lines[5 + map.size + q], ' ');
     if (f.size() != 2 + 2 * static_cast<size_t>(rules.units_per_player()) || f[0] != "units" ||
         f[1] != std::to_string(q))
       return ParseError{line, 0, "expected 'units " + std::to_string(q) + "' and x y per unit"};
