@@ -2,7 +2,7 @@
 // buggy one (docs/bench.md, section "fuzz-referee"). One run measures:
 //
 //  1. Throughput through the conformant example referee
-//     (examples/referees/jc2015_referee.cc): the games of `arbiter
+//     (examples/referees/bots_referee.cc): the games of `arbiter
 //     fuzz-referee --seed S --games N` (harness::PlanGame, the same plans),
 //     each run with harness::RunRefereeGame exactly as the CLI runs it (same
 //     referee template, per-answer limit, game time limit and process limits),

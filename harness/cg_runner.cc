@@ -116,14 +116,9 @@ void CgRunnerGame::Line(const std::string& line) {
 }
 
 void CgRunnerGame::Run() {
-  const GameInfo& game = *config_.game;
+  if (!reference_.Start()) return;
+  seats_ = reference_.seats();
   std::string error;
-  seeded_ = game.new_game(plan_.seed, config_.rules, error);
-  if (!seeded_) {
-    result_.faults.push_back({"arbiter.error", "rules: " + error});
-    return;
-  }
-  seats_ = seeded_->num_players();
   pending_.assign(seats_, "");
   for (std::string arg : config_.referee_template) {
     for (size_t at; (at = arg.find("{seed}")) != std::string::npos;)
@@ -185,8 +180,7 @@ void CgRunnerGame::Run() {
   result_.term_signal = referee->term_signal();
   referee->Terminate(milliseconds(300));
   result_.referee_stderr = referee->stderr_tail();
-  result_.game_over = ref_ && ref_->IsTerminal();
-  result_.winner = ref_ ? ref_->Winner() : -1;
+  reference_.Finish();
   referee_ = nullptr;
 }
 

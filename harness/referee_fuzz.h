@@ -1,10 +1,15 @@
 // Differential testing of a black-box referee that launches bots (the
 // engine of `arbiter fuzz-referee`). Arbiter runs the referee with a probe in
-// every bot seat, learns the initial placement from the first message, then
-// predicts every message each bot receives with the reference engine and
-// compares it, field by field; it chooses every answer itself (seeded), so a
+// every bot seat, takes as the reference arbiter's own seeded state when the
+// first message shows it (else learns the initial state from that message),
+// then predicts every message each bot receives with the reference engine and
+// compares it, field by field (reference_side.h, shared with the runner
+// protocol's driver); it chooses every answer itself (seeded), so a
 // game can be replayed from its answers, and a divergence can be shrunk by
 // re-running the referee with fewer non-trivial answers (delta debugging).
+// When the referee has exited and printed the conventional "RESULT <winner>
+// ..." line on stdout (the winner's player index, -1 for a draw), the winner
+// must be the reference's; a referee with no RESULT line is not checked there.
 // Referee misbehaviour (a crash, a hang, garbage, a bot never started) is a
 // fault in the result, never an exception or a hang of arbiter.
 #pragma once
@@ -35,11 +40,11 @@ struct RefereeFuzzConfig {
 struct RefereeGamePlan {
   uint64_t seed = 0;                // substituted for {seed}
   std::vector<std::string> script;  // the answer on each global turn
-  bool fuzz_after_script = true;    // then fuzzing answers; otherwise "N"
+  bool fuzz_after_script = true;    // then fuzzing answers; otherwise the game's ok_answer
   uint64_t swarm = 0x3f;            // the answer families enabled (GameInfo::fuzz_answer)
   bool targeted = false;
   uint64_t rng_seed = 0;
-  int late_turn = -1;  // on this turn, do not answer (the referee must time out)
+  int late_turn = -1;  // on this turn, answer after the referee's limit (it must time out)
   int kill_turn = -1;  // on this turn, kill the bot instead of answering
 };
 
@@ -64,7 +69,7 @@ struct RefereeGameResult {
   int divergence_turn = -1;
   int divergence_seat = -1;
   std::string expected_text, actual_text;
-  std::vector<std::string> answers;  // per global turn played ("N" when silent)
+  std::vector<std::string> answers;  // per global turn played (ok_answer when silent)
   std::vector<TurnLog> history;
   std::vector<std::string> inputs;  // per global turn: the text the player was sent
   std::string scenario;             // the initial state as a scenario (JSON), once learnt
@@ -93,8 +98,9 @@ struct ShrinkResult {
 using GameRunner = std::function<RefereeGameResult(const RefereeGamePlan&)>;
 
 // Delta debugging over the answers of a diverging game: replaces as many
-// answers as possible by "N" while the referee still shows a divergence with
-// the same signature. At most `max_runs` referee runs, each through `run`.
+// answers as possible by the game's ok_answer while the referee still shows a
+// divergence with the same signature. At most `max_runs` referee runs, each
+// through `run`.
 ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
                     const RefereeGamePlan& plan, const RefereeGameResult& failing, int max_runs);
 // The same with RunRefereeGame (the bot-launching protocol).

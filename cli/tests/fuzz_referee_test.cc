@@ -2,6 +2,7 @@
 // conformant example referee survives many games with no finding; every
 // mutant referee is detected, attributed to the clause it breaks and shrunk
 // to a reproducer of a handful of answers that `arbiter simulate` accepts; a
+// RESULT line naming another winner than the reference's is a divergence; a
 // crashing, a hanging and a garbage-sending referee are findings; and nothing
 // is left running.
 #include <dirent.h>
@@ -198,6 +199,36 @@ TEST_F(FuzzRefereeTest, ADivergenceIsWrittenAsJsonJunitMarkdownAndHtmlWithBothMe
     for (const auto& t : m["turns"]) shrunk_match = shrunk_match || t["turn"] == f["turn"];
   }
   EXPECT_TRUE(shrunk_match) << "the finding's match is not the shrunk game with its turn";
+}
+
+// The example referee behind restate_result.sh, which rewrites its RESULT
+// line (keep, swap the winner, drop the line); 60 turns a game.
+std::string Restated(const std::string& mode) {
+  return std::string("/bin/sh ") + RESTATE_RESULT + " " + mode + " " + Referee("-t 60");
+}
+
+CITES(FuzzRefereeTest, AnotherWinnerInTheRefereesResultLineIsADivergence, "arbiter.referee.result");
+TEST_F(FuzzRefereeTest, AnotherWinnerInTheRefereesResultLineIsADivergence) {
+  const Outcome o = Fuzz(Restated("swap"), "--games 2 --seed 1 --rule turn_limit=60");
+  ASSERT_EQ(o.status, 1) << o.output;
+  ASSERT_FALSE(o.report["findings"].empty()) << o.output;
+  const auto& f = o.report["findings"][0];
+  EXPECT_EQ(f["check"], "referee.divergence") << o.output;
+  const std::string message = f["message"];
+  EXPECT_NE(message.find("RESULT line states another winner than the reference engine: "
+                         "result expected winner "),
+            std::string::npos)
+      << message;
+  EXPECT_NE(f["reproduce"].get<std::string>().find("--replay "), std::string::npos);
+}
+
+CITES(FuzzRefereeTest, TheRightWinnerOrNoResultLineIsNoFinding, "arbiter.referee.result");
+TEST_F(FuzzRefereeTest, TheRightWinnerOrNoResultLineIsNoFinding) {
+  for (const char* mode : {"keep", "drop"}) {
+    const Outcome o = Fuzz(Restated(mode), "--games 2 --seed 1 --rule turn_limit=60");
+    EXPECT_EQ(o.status, 0) << mode << "\n" << o.output;
+    EXPECT_EQ(o.report["verdict"], "pass") << mode << "\n" << o.output;
+  }
 }
 
 CITES(FuzzRefereeTest, AMissingTemplatePlaceholderIsAUsageError, "arbiter.referee.starts-bots");

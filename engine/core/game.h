@@ -164,6 +164,14 @@ struct GameInfo {
   // game's answer families, `targeted` steers toward rule edges.
   std::string (*fuzz_answer)(const GameState& state, uint64_t swarm, bool targeted, Rng& rng);
 
+  // Referee fuzzing of games with hidden chance (island: the tiles a referee
+  // deals at random): writes into `reference` what a message to `seat`
+  // reveals and the reference could not predict, once `compare` found the
+  // message consistent with it. nullptr: everything a referee sends is
+  // predicted (the game draws nothing at random after the first message).
+  void (*learn_from_message)(GameState& reference, std::string_view message,
+                             int seat) = nullptr;
+
   // Reports: the board a message shows (a turn input of this game, as a bot
   // receives it), in the game-agnostic "board view" form the HTML replay
   // draws (docs/report-schema.md, "Board views"); null when the message is not

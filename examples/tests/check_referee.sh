@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the example referee (examples/referees/jc2015-referee) once, for CTest,
+# Runs the example referee (examples/referees/bots-referee) once, for CTest,
 # and checks that it ends on its own, in time, with the expected status: for a
 # game, status 0 and a last stdout line 'RESULT <winner or -1> <turns>'.
 # `timeout` is only the safety net of this script; the referee must finish well
@@ -34,7 +34,7 @@ start=${EPOCHREALTIME/./}
 timeout -k 5 $((max_seconds + 30)) "$referee" "$@" >"$out" 2>"$err"
 got=$?
 ms=$(((${EPOCHREALTIME/./} - start) / 1000))
-echo "jc2015-referee $* -> status $got in ${ms} ms"
+echo "$(basename "$referee") $* -> status $got in ${ms} ms"
 sed 's/^/  stderr: /' "$err"
 tail -n 3 "$out" | sed 's/^/  stdout: /'
 

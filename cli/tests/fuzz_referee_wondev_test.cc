@@ -1,0 +1,112 @@
+// Integration tests of `arbiter fuzz-referee --game wondev` in the
+// bot-launching mode (tracker issue 7: "the bot-launching mode works for this
+// game too"), against the example referee playing Wondev Woman
+// (bots-referee --game wondev, which launches the probes as its bots): the
+// conformant referee has no finding in the seed league, nor under the fog of
+// war, where an opponent hidden on the first turn leaves arbiter's own seeded
+// state as the only possible reference; a referee that lists the legal
+// actions unsorted while arbiter expects them sorted is a divergence citing
+// wondev.protocol.input.legal, shrunk to a reproducer that `arbiter simulate`
+// accepts; and nothing is left running.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "no_leftovers.h"
+#include "run_command.h"
+#include "spec_test.h"
+
+namespace {
+
+struct Outcome {
+  int status = -1;
+  std::string output;
+  nlohmann::json report;
+};
+
+std::string Dir() { return ::testing::TempDir() + "/fuzz-wondev-" + std::to_string(getpid()); }
+
+// fuzz-referee --game wondev with `args`, against the example referee run
+// with `referee_args` for Wondev Woman's two bots.
+Outcome Fuzz(const std::string& referee_args, const std::string& args) {
+  const std::string json = Dir() + ".json";
+  std::remove(json.c_str());
+  const std::string referee = std::string(EXAMPLE_REFEREE) + " --game wondev " + referee_args +
+                              " -s {seed} -a {bot0} -a {bot1}";
+  const std::string cmd = std::string(ARBITER_BINARY) + " fuzz-referee --game wondev --json " +
+                          json + " --repro-dir " + Dir() + " --referee '" + referee + "' " + args;
+  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(cmd);
+  return {run.status, run.output, arbiter::testing::ReadJsonFile(json)};
+}
+
+class FuzzRefereeWondevTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { arbiter::testing::BecomeSubreaper(); }
+  void TearDown() override {
+    const auto alive = arbiter::testing::ChildrenAlive();
+    EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
+  }
+};
+
+void ExpectNoFinding(const Outcome& o, int games) {
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_EQ(o.report["verdict"], "pass") << o.output;
+  ASSERT_EQ(o.report["matches"].size(), static_cast<size_t>(games)) << o.output;
+  int turns = 0;
+  for (const auto& m : o.report["matches"]) {
+    EXPECT_TRUE(m["game_over"].get<bool>()) << m["id"];
+    turns += m["turns_played"].get<int>();
+  }
+  EXPECT_GT(turns, 5 * games);
+}
+
+CITES(FuzzRefereeWondevTest, TheConformantBotLaunchingRefereeHasNoFindingInTheSeedLeague,
+      "arbiter.referee.completes", "arbiter.referee.starts-bots", "arbiter.referee.result",
+      "wondev.protocol.input.legal", "wondev.protocol.init");
+TEST_F(FuzzRefereeWondevTest, TheConformantBotLaunchingRefereeHasNoFindingInTheSeedLeague) {
+  ExpectNoFinding(Fuzz("", "--games 20 --seed 1"), 20);
+}
+
+CITES(FuzzRefereeWondevTest, TheConformantBotLaunchingRefereeHasNoFindingUnderTheFogOfWar,
+      "arbiter.referee.completes", "wondev.fog.visibility");
+TEST_F(FuzzRefereeWondevTest, TheConformantBotLaunchingRefereeHasNoFindingUnderTheFogOfWar) {
+  ExpectNoFinding(Fuzz("--rule league=3", "--games 20 --seed 1 --rule league=3"), 20);
+}
+
+CITES(FuzzRefereeWondevTest, LegalActionsListedUnsortedAreADivergenceShrunkToAReproducer,
+      "wondev.protocol.input.legal");
+TEST_F(FuzzRefereeWondevTest, LegalActionsListedUnsortedAreADivergenceShrunkToAReproducer) {
+  // The referee lists them in generation order; arbiter expects them sorted.
+  const Outcome o = Fuzz("--rule action_order=generation", "--games 3 --seed 1");
+  ASSERT_EQ(o.status, 1) << o.output;
+  const nlohmann::json* legal = nullptr;
+  for (const auto& f : o.report["findings"])
+    if (!legal && f["check"] == "referee.divergence" &&
+        f["clause"] == "wondev.protocol.input.legal")
+      legal = &f;
+  ASSERT_TRUE(legal) << "no divergence citing wondev.protocol.input.legal\n" << o.output;
+  const std::string advice = (*legal)["advice"];
+  EXPECT_NE(advice.find("(shrunk in "), std::string::npos) << advice;
+  // Its reproducer: a scenario that simulate accepts, with only a handful of
+  // answers other than ACCEPT-DEFEAT.
+  const std::string reproduce = (*legal)["reproduce"];
+  const size_t at = reproduce.find("--replay ");
+  ASSERT_NE(at, std::string::npos) << reproduce;
+  const std::string file = reproduce.substr(at + 9, reproduce.find(' ', at + 9) - at - 9);
+  std::ifstream in(file);
+  const auto doc = nlohmann::json::parse(std::string(std::istreambuf_iterator<char>(in), {}));
+  EXPECT_EQ(doc["game"], "wondev") << file;
+  int nontrivial = 0;
+  for (const auto& a : doc["actions"]) nontrivial += a != "ACCEPT-DEFEAT";
+  EXPECT_LE(nontrivial, 12) << file;
+  const std::string sim = std::string(ARBITER_BINARY) + " simulate " + file + " >/dev/null 2>&1";
+  EXPECT_EQ(WEXITSTATUS(std::system(sim.c_str())), 0) << file;
+}
+
+}  // namespace

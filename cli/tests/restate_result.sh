@@ -1,0 +1,17 @@
+#!/bin/sh
+# A bot-launching referee that misreports its result, for the tests of
+# `arbiter fuzz-referee`: runs the referee command given after MODE, passes
+# its exit status and standard output through, and changes the winner of its
+# "RESULT <winner> <turns>" line: MODE keep leaves it, swap states another
+# player (1 when the winner was 0, else 0), drop removes the line.
+#
+# usage: restate_result.sh keep|swap|drop REFEREE [ARGS...]
+mode=$1
+shift
+out=$("$@")
+status=$?
+printf '%s\n' "$out" | awk -v mode="$mode" '
+  $1 == "RESULT" && mode == "drop" { next }
+  $1 == "RESULT" && mode == "swap" { $2 = ($2 == "0" ? 1 : 0) }
+  { print }'
+exit $status

@@ -1,0 +1,91 @@
+// The reference side of referee fuzzing, shared by both protocols' drivers
+// (the bot-launching mode, referee_fuzz.cc, and the runner protocol,
+// cg_runner_game.cc): everything a message from the referee under test means
+// for the game, whatever carried it. It learns the initial state from the
+// first message, advances the reference engine over turns on which nobody
+// answers, compares each message with what the reference sends, chooses the
+// answer of the plan (its script, then fuzzing answers or the game's
+// ok_answer), and records the turns played and the first divergence into the
+// game's result. A driver only moves bytes and times the referee.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/rng.h"
+#include "referee_fuzz.h"
+
+namespace arbiter::harness {
+
+class ReferenceSide {
+ public:
+  ReferenceSide(const RefereeFuzzConfig& config, const RefereeGamePlan& plan,
+                RefereeGameResult& result)
+      : config_(config), plan_(plan), result_(result), rng_(plan.rng_seed) {}
+
+  // Draws arbiter's own seeded state (GameInfo::new_game with the plan's
+  // seed and the rules); false, with an arbiter.error fault, on a bad rule.
+  bool Start();
+  int seats() const { return seats_; }
+
+  // A complete message the referee sent to `seat`. The first one fixes the
+  // reference: arbiter's seeded state when the message is exactly what that
+  // state shows the player (hidden parts included, such as what a fog of war
+  // hides), else the state learnt from the message. Then the reference
+  // advances over silent turns and the message is compared with it; a
+  // consistent message teaches the reference what it reveals
+  // (GameInfo::learn_from_message). False: a divergence, now recorded.
+  bool Receive(int seat, const std::string& text);
+
+  // The answer the plan gives on the current turn: its script's, else a
+  // fuzzing answer (which advances the plan's random stream), else the
+  // game's ok_answer.
+  std::string NextAnswer();
+  // The same answer without advancing the random stream, for an answer that
+  // the referee must not take (sent after its time limit).
+  std::string PeekAnswer() const;
+
+  // The current player (`seat`, which was sent `input`) answered `answer`.
+  void Play(int seat, const std::string& answer, const std::string& input);
+  // The current player gave no answer, and gives none from now on (a bot
+  // that was killed or answered too late): the referee must play on without
+  // it, its player doing nothing.
+  void Stop(int seat, const std::string& input);
+
+  // The referee ended the game (###End, or the last message before it
+  // exited): the reference must be over too. False: a divergence.
+  bool End(const std::string& shown);
+
+  // Records the first divergence; on the end, the ranking or the result it
+  // also cites every rule the game played.
+  void Diverge(Divergence d, int seat, std::string actual);
+  bool diverged() const { return result_.divergence.has_value(); }
+
+  // nullptr until the first message fixed the reference.
+  const GameState* reference() const { return ref_.get(); }
+  int turn() const { return ref_ ? ref_->turn() : 0; }
+
+  // Fills in the end of the result (game over, winner).
+  void Finish();
+
+ private:
+  void AdvanceSilent();
+  std::string AnswerWith(Rng& rng) const;
+  void Log(int turn, int player, std::string answer, bool silent, std::vector<Event> events,
+           std::string input);
+  void AddPlayedClauses(Divergence& d) const;
+
+  const RefereeFuzzConfig& config_;
+  const RefereeGamePlan& plan_;
+  RefereeGameResult& result_;
+  Rng rng_;
+  std::unique_ptr<GameState> seeded_;  // the state arbiter draws from the seed
+  std::unique_ptr<GameState> ref_;     // the reference, once fixed
+  int seats_ = 0;
+  std::vector<bool> stopped_;  // per player: gives no more answers
+};
+
+}  // namespace arbiter::harness
