@@ -26,7 +26,7 @@ for src in engine/games.cc $engine_srcs harness/line_framer.cc spec-tests/jc2015
 done
 
 for name in engine_walk engine_step model_diff input_parser action_parser line_framer \
-    wondev_input_parser wondev_engine_walk; do
+    wondev_input_parser wondev_engine_walk island_board_parser island_move_parser; do
   target=${name}_fuzzer
   $CXX $FLAGS "fuzz/$target.cc" "${engine_objs[@]}" $LIB_FUZZING_ENGINE -o "$OUT/$target"
   cp "corpus/$name.dict" "$OUT/$target.dict"

@@ -1,0 +1,183 @@
+// Integration tests of `arbiter fuzz-referee --game island` (tracker issue 8)
+// against the example referee playing Save The Island (bots-referee --game
+// island, which launches the probes as its two bots and deals tiles at random
+// from its seed). arbiter learns the tiles each board deals and predicts
+// everything else: the conformant referee has no finding; each of the
+// island engine's mutant referees is detected and attributed to the clause it
+// breaks; a referee that reads the register's open questions otherwise
+// (letter case, whitespace, tile characters) is caught by the probes, and
+// the same reading given to both sides is not a finding; nothing is left
+// running. Every referee answers within 300 ms here instead of the game's
+// 3 s, so that the late answers fuzz-referee sends cost little time.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "no_leftovers.h"
+#include "run_command.h"
+#include "spec_test.h"
+
+namespace {
+
+struct Outcome {
+  int status = -1;
+  std::string output;
+  nlohmann::json report;
+};
+
+std::string Dir() { return ::testing::TempDir() + "/fuzz-island-" + std::to_string(getpid()); }
+
+// fuzz-referee --game island with `args`, against the example referee run
+// with `referee_args`.
+Outcome Fuzz(const std::string& referee_args, const std::string& args) {
+  const std::string json = Dir() + ".json";
+  std::remove(json.c_str());
+  const std::string referee = std::string(EXAMPLE_REFEREE) + " --game island --time-ms 300 " +
+                              referee_args + " -s {seed} -a {bot0} -a {bot1}";
+  const std::string cmd = std::string(ARBITER_BINARY) +
+                          " fuzz-referee --game island --action-ms 300 --json " + json +
+                          " --repro-dir " + Dir() + " --referee '" + referee + "' " + args;
+  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(cmd);
+  return {run.status, run.output, arbiter::testing::ReadJsonFile(json)};
+}
+
+// True when some divergence finding names `clause` (as its clause or in its
+// message).
+bool Attributed(const Outcome& o, const std::string& clause) {
+  for (const auto& f : o.report["findings"]) {
+    if (f["check"] != "referee.divergence") continue;
+    const std::string message = f.value("message", "");
+    if (f.value("clause", "") == clause || message.find(clause) != std::string::npos) return true;
+  }
+  return false;
+}
+
+class FuzzRefereeIslandTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { arbiter::testing::BecomeSubreaper(); }
+  void TearDown() override {
+    const auto alive = arbiter::testing::ChildrenAlive();
+    EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
+  }
+};
+
+CITES(FuzzRefereeIslandTest, TheConformantRefereeHasNoFindingAlthoughItDealsTilesAtRandom,
+      "arbiter.referee.completes", "arbiter.referee.starts-bots", "island.tiles.random",
+      "island.board.recipient", "island.tiles.deal");
+TEST_F(FuzzRefereeIslandTest, TheConformantRefereeHasNoFindingAlthoughItDealsTilesAtRandom) {
+  const Outcome o = Fuzz("", "--games 40 --seed 1");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_EQ(o.report["verdict"], "pass") << o.output;
+  ASSERT_EQ(o.report["matches"].size(), 40u) << o.output;
+  int turns = 0;
+  for (const auto& m : o.report["matches"]) {
+    EXPECT_TRUE(m["game_over"].get<bool>()) << m["id"];
+    turns += m["turns_played"].get<int>();
+  }
+  EXPECT_GT(turns, 400);
+}
+
+struct MutantCase {
+  const char* name;
+  const char* clause;
+};
+
+class IslandMutantTest : public FuzzRefereeIslandTest,
+                         public ::testing::WithParamInterface<MutantCase> {};
+
+[[maybe_unused]] static const bool kIslandMutantCitations =
+    arbiter::spec::Cite("IslandMutants/IslandMutantTest", "IsDetectedAndAttributedToItsClause",
+                        {"island.defence.count", "island.board.island", "island.retreat.edge",
+                         "island.tiles.replace", "island.shuffle.limit", "island.syntax.keywords"});
+
+TEST_P(IslandMutantTest, IsDetectedAndAttributedToItsClause) {
+  const MutantCase& c = GetParam();
+  const Outcome o = Fuzz(std::string("--mutant ") + c.name, "--games 40 --seed 1");
+  ASSERT_EQ(o.status, 1) << o.output;
+  EXPECT_TRUE(Attributed(o, c.clause)) << c.name << " not attributed to " << c.clause << "\n"
+                                       << o.output;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    IslandMutants, IslandMutantTest,
+    ::testing::Values(MutantCase{"defence-uncapped", "island.defence.count"},
+                      MutantCase{"mirrored-for-player-2", "island.board.island"},
+                      MutantCase{"retreat-edge-ignored", "island.retreat.edge"},
+                      MutantCase{"tiles-from-right", "island.tiles.replace"},
+                      MutantCase{"shuffle-limit-plus-one", "island.shuffle.limit"},
+                      MutantCase{"keywords-any-case", "island.syntax.keywords"}),
+    [](const auto& info) {
+      std::string n;
+      bool up = true;
+      for (char ch : std::string(info.param.name)) {
+        if (ch == '-') {
+          up = true;
+          continue;
+        }
+        n += up ? static_cast<char>(toupper(ch)) : ch;
+        up = false;
+      }
+      return n;
+    });
+
+struct ReadingCase {
+  const char* rule;
+  const char* clause;
+};
+
+class IslandReadingTest : public FuzzRefereeIslandTest,
+                          public ::testing::WithParamInterface<ReadingCase> {};
+
+[[maybe_unused]] static const bool kIslandReadingCitations = arbiter::spec::Cite(
+    "IslandReadings/IslandReadingTest", "TheProbesTellItFromTheRegistersReadingButNotFromItself",
+    {"island.syntax.keywords", "island.syntax.whitespace", "island.syntax.tiles"});
+
+// A referee that takes the alternative reading of an open question: the
+// probes show it (the reference, on the default, ends the game where the
+// referee goes on); told the same reading, arbiter finds nothing.
+TEST_P(IslandReadingTest, TheProbesTellItFromTheRegistersReadingButNotFromItself) {
+  const ReadingCase& c = GetParam();
+  const std::string rule = std::string("--rule ") + c.rule;
+  const Outcome other = Fuzz(rule, "--games 40 --seed 1");
+  ASSERT_EQ(other.status, 1) << other.output;
+  EXPECT_TRUE(Attributed(other, c.clause)) << c.rule << "\n" << other.output;
+  const Outcome same = Fuzz(rule, "--games 40 --seed 1 " + rule);
+  EXPECT_EQ(same.status, 0) << same.output;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    IslandReadings, IslandReadingTest,
+    ::testing::Values(ReadingCase{"keyword_case=any", "island.syntax.keywords"},
+                      ReadingCase{"whitespace=trim", "island.syntax.whitespace"},
+                      ReadingCase{"tile_chars=unicode", "island.syntax.tiles"}),
+    [](const auto& info) {
+      std::string n;
+      for (char ch : std::string(info.param.rule))
+        if (isalnum(static_cast<unsigned char>(ch))) n += ch;
+      return n;
+    });
+
+// Under deal=immediate a defender may defend with tiles no board has shown
+// yet. A referee that seeds its tiles as arbiter does is followed exactly
+// (arbiter's seeded state is the reference); one seeded otherwise cannot be
+// followed, and the first board says so instead of a guess.
+CITES(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsRefusedWithItsReason,
+      "island.tiles.deal");
+TEST_F(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsRefusedWithItsReason) {
+  const Outcome same = Fuzz("--rule deal=immediate", "--games 10 --seed 1 --rule deal=immediate");
+  EXPECT_EQ(same.status, 0) << same.output;
+  const std::string json = Dir() + "-immediate.json";
+  const std::string referee = std::string(EXAMPLE_REFEREE) +
+                              " --game island --time-ms 300 --rule deal=immediate -s 777"
+                              " -a {bot0} -a {bot1}";
+  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(
+      std::string(ARBITER_BINARY) + " fuzz-referee --game island --rule deal=immediate --json " +
+      json + " --repro-dir " + Dir() + " --referee '" + referee + "' --games 1 --seed 1");
+  EXPECT_EQ(run.status, 1) << run.output;
+  EXPECT_NE(run.output.find("cannot follow a deal=immediate referee"), std::string::npos)
+      << run.output;
+}
+
+}  // namespace

@@ -1,0 +1,82 @@
+// Rare but reachable Save The Island states for the bot harness, each with
+// the bot's player to move. The spec tests check that each state really
+// shows what its name says.
+#include "core/game.h"
+#include "island/game.h"
+
+namespace arbiter::island {
+namespace {
+
+struct Script {
+  const char* name;
+  const char* description;
+  const char* clause;
+  int turn;  // the bot plays seat turn % 2
+  std::array<int, 2> pos;
+  const char* tiles[2];
+  std::array<int, 2> shuffles;
+};
+
+const Script kScripts[] = {
+    {"distance-one",
+     "the players stand side by side (distance 1): no move forward is legal, an attack with the "
+     "1s is",
+     "island.move.bound",
+     30,
+     {6, 7},
+     {"12131", "22432"},
+     {0, 0}},
+    {"one-value-hand",
+     "a full hand of 4s at distance 2: no move forward or attack is legal; retreat;4 or shuffle",
+     "island.attack.distance",
+     30,
+     {5, 7},
+     {"44444", "11313"},
+     {3, 3}},
+    {"shuffle-limit-reached",
+     "all 20 of the bot's shuffles are used (a board does not show the count: a bot must count "
+     "its own) and 33333 at distance 3 wins outright with attack;33333; a shuffle is not "
+     "allowed",
+     "island.shuffle.limit",
+     40,
+     {6, 9},
+     {"33333", "12412"},
+     {20, 4}},
+    {"standing-at-the-edge",
+     "player 2 stands on its edge (cell 14) at distance 4 without a 4: any retreat loses; moves "
+     "forward and shuffle are legal",
+     "island.retreat.edge",
+     41,
+     {10, 14},
+     {"12311", "13221"},
+     {2, 2}},
+    {"edge-at-distance-four",
+     "player 1 stands on its edge (cell 0) at distance 4 with 44111: any retreat loses; "
+     "attack;44 or a move forward is legal",
+     "island.retreat.edge",
+     60,
+     {0, 4},
+     {"44111", "23232"},
+     {5, 5}},
+};
+
+}  // namespace
+
+std::vector<EdgeCase> EdgeCases() {
+  std::vector<EdgeCase> out;
+  for (const Script& sc : kScripts) {
+    std::array<Hand, 2> hands{};
+    for (int p = 0; p < kNumPlayers; ++p)
+      for (int i = 0; i < kHandSize; ++i) hands[p][i] = static_cast<int8_t>(sc.tiles[p][i] - '0');
+    EdgeCase e;
+    e.name = sc.name;
+    e.description = sc.description;
+    e.clause = sc.clause;
+    e.seat = sc.turn % kNumPlayers;
+    e.state = Wrap(State::FromParts(Rules{}, sc.turn, sc.pos, hands, sc.shuffles, 7));
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+}  // namespace arbiter::island

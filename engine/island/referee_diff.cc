@@ -1,0 +1,170 @@
+// The referee fuzzer's view of Save The Island: how a message is framed (one
+// board line), how the reference state is learnt from the first board, how a
+// board is compared with the reference, and what a board reveals that the
+// reference cannot predict: the tiles a referee deals at random
+// (island.tiles.random). The reference predicts every other field: both
+// positions, whose turn it is, which tile slots a move used (a slot not used
+// must keep its tile), and when the game ends.
+//
+// Under deal=immediate a defender may defend with tiles it has not been shown
+// yet, which no board reveals before the defence: the reference cannot follow
+// such a referee, and the first message says so instead of guessing.
+#include <algorithm>
+
+#include "island/codec.h"
+#include "island/game.h"
+
+namespace arbiter::island {
+namespace {
+
+Divergence Make(std::string field, std::string kind, std::string expected, std::string actual,
+                std::vector<std::string> clauses, std::string message) {
+  return {std::move(field),  std::move(kind),    std::move(expected),
+          std::move(actual), std::move(clauses), std::move(message)};
+}
+
+// The clauses of the last turn played. For where the players stand, its
+// first event (the move) is the most likely culprit; for when the game ends,
+// its last (the fall, the rejection) is.
+std::vector<std::string> LastClauses(const std::vector<TurnLog>& history, bool ending = false) {
+  std::vector<std::string> out;
+  if (history.empty()) return out;
+  for (const Event& e : history.back().events)
+    if (e.kind != "end" && !e.clause.empty()) out.push_back(e.clause);
+  if (ending) std::reverse(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> With(std::vector<std::string> first, std::vector<std::string> more) {
+  for (auto& c : more) {
+    bool seen = false;
+    for (const auto& f : first) seen = seen || f == c;
+    if (!seen) first.push_back(std::move(c));
+  }
+  return first;
+}
+
+std::string IslandText(const Board& b) {
+  std::string s(kIslandSize, '0');
+  s[b.pos[0]] = '1';
+  s[b.pos[1]] = '2';
+  return s;
+}
+
+}  // namespace
+
+size_t FrameMessage(std::string_view bytes) {
+  const size_t nl = bytes.find('\n');
+  return nl == std::string_view::npos ? 0 : nl + 1;
+}
+
+std::unique_ptr<GameState> StateFromFirstMessage(
+    std::string_view message, const std::vector<std::pair<std::string, std::string>>& pairs,
+    Divergence& why) {
+  Rules rules;
+  std::string error;
+  if (!RulesFrom(pairs, rules, error)) {
+    why = Make("rules", "rules", "", "", {}, error);
+    return nullptr;
+  }
+  if (rules.deal == Deal::kImmediate) {
+    why = Make("rules", "unlearnable", "deal=next-turn", "deal=immediate", {"island.tiles.deal"},
+               "the reference cannot follow a deal=immediate referee: a defender may defend with "
+               "tiles dealt after its last board, which no message reveals in time");
+    return nullptr;
+  }
+  Board b;
+  if (!ParseBoard(message, b, error)) {
+    why = Make("board", "format", "P;TTTTT;IIIIIIIIIIIIIII", std::string(message),
+               {"island.board.format"}, "the first message is not a board: " + error);
+    return nullptr;
+  }
+  if (b.player != 0) {
+    why = Make("P", "recipient", "1", std::to_string(b.player + 1),
+               {"island.turn.order", "island.board.player"},
+               "the first board went to player 2; player 1 moves first");
+    return nullptr;
+  }
+  if (b.pos[0] != 0 || b.pos[1] != kIslandSize - 1) {
+    why = Make("island", "position", "100000000000002", IslandText(b), {"island.start.positions"},
+               "the game does not start with player 1 on cell 0 and player 2 on cell 14");
+    return nullptr;
+  }
+  std::array<Hand, 2> hands{};
+  for (int i = 0; i < kHandSize; ++i) hands[0][i] = static_cast<int8_t>(b.tiles[i]);
+  hands[1].fill(kNoTile);  // learnt from player 2's first board
+  return Wrap(State::FromParts(rules, 0, {0, kIslandSize - 1}, hands, {0, 0}, 0));
+}
+
+std::optional<Divergence> CompareMessage(const GameState& reference,
+                                         const std::vector<TurnLog>& history,
+                                         std::string_view actual, int seat) {
+  const State& ref = *StateOf(reference);
+  if (seat < 0) {  // the referee ended the game
+    if (ref.IsTerminal()) return std::nullopt;
+    return Make("end", "end", "a board for player " + std::to_string(ref.current_player() + 1),
+                "no more boards (the referee ended the game)",
+                With(LastClauses(history, true), {"island.end.winner"}),
+                "the referee ended the game at turn " + std::to_string(ref.turn()) +
+                    ", which the reference plays on");
+  }
+  if (ref.IsTerminal())
+    return Make("end", "end",
+                "no more boards: the game ended at turn " + std::to_string(ref.turn()),
+                "a board for player " + std::to_string(seat + 1),
+                With(LastClauses(history, true), {"island.end.winner"}),
+                "the referee goes on after the game should have ended");
+  const int p = ref.current_player();
+  if (seat != p)
+    return Make("recipient", "recipient", "player " + std::to_string(p + 1),
+                "player " + std::to_string(seat + 1),
+                {"island.board.recipient", "island.turn.order"},
+                "the board went to the player not to move");
+  Board b;
+  std::string error;
+  if (!ParseBoard(actual, b, error))
+    return Make("board", "format", FormatBoard(ref, p), std::string(actual),
+                {"island.board.format"}, "not a board: " + error);
+  if (b.player != p)
+    return Make("P", "player", std::to_string(p + 1), std::to_string(b.player + 1),
+                {"island.board.player"}, "the board names the wrong player");
+  std::string expected_island = FormatBoard(ref, p).substr(3 + kHandSize, kIslandSize);
+  const std::string island = IslandText(b);
+  if (island != expected_island) {
+    const std::string mirrored(expected_island.rbegin(), expected_island.rend());
+    auto clauses = island == mirrored ? std::vector<std::string>{"island.board.island"}
+                                      : With(LastClauses(history), {"island.board.island"});
+    return Make("island", "position", expected_island, island, clauses,
+                "the players stand elsewhere than the reference says");
+  }
+  for (int i = 0; i < kHandSize; ++i) {
+    if (ref.fresh(p) & (1 << i)) continue;  // dealt since: any tile (island.tiles.random)
+    const int want = ref.hand(p)[i];
+    if (b.tiles[i] == want) continue;
+    // Was the slot's tile kept through a defence?
+    bool defended = false;
+    for (auto t = history.rbegin(); t != history.rend() && t->player != p; ++t)
+      for (const Event& e : t->events) defended = defended || e.kind == "attack";
+    auto clauses = defended
+                       ? std::vector<std::string>{"island.defence.count", "island.defence.replace",
+                                                  "island.tiles.replace"}
+                       : std::vector<std::string>{"island.tiles.replace", "island.defence.replace"};
+    return Make("tiles[" + std::to_string(i) + "]", "tiles", std::to_string(want),
+                std::to_string(b.tiles[i]), clauses,
+                "tile slot " + std::to_string(i) +
+                    " was not used, so it must keep its tile (the leftmost matching tiles are "
+                    "the ones used)");
+  }
+  return std::nullopt;
+}
+
+void LearnFromMessage(GameState& reference, std::string_view message, int seat) {
+  State* s = MutableStateOf(reference);
+  Board b;
+  std::string error;
+  if (!s || seat < 0 || seat >= kNumPlayers || !ParseBoard(message, b, error)) return;
+  for (int i = 0; i < kHandSize; ++i)
+    if (s->fresh(seat) & (1 << i)) s->LearnTile(seat, i, b.tiles[i]);
+}
+
+}  // namespace arbiter::island

@@ -1,0 +1,144 @@
+// Names of the rule options, for scenarios, serialised states and the command
+// line. Each option is documented on its clause in the spec register.
+#include "island/rules.h"
+
+#include <charconv>
+
+namespace arbiter::island {
+namespace {
+
+template <class E>
+struct Names {
+  E value;
+  const char* name;
+};
+constexpr Names<Deal> kDeal[] = {{Deal::kNextTurn, "next-turn"}, {Deal::kImmediate, "immediate"}};
+constexpr Names<KeywordCase> kCase[] = {{KeywordCase::kLower, "lower"}, {KeywordCase::kAny, "any"}};
+constexpr Names<Whitespace> kBlank[] = {{Whitespace::kExact, "exact"}, {Whitespace::kTrim, "trim"}};
+constexpr Names<TileChars> kTiles[] = {{TileChars::kAscii, "ascii"},
+                                       {TileChars::kUnicode, "unicode"}};
+constexpr Names<LimitResult> kLimit[] = {{LimitResult::kDraw, "draw"},
+                                         {LimitResult::kGround, "ground"}};
+
+#ifdef ARBITER_MUTANTS
+struct MutantInfo {
+  Mutant value;
+  const char* name;
+  const char* clause;
+};
+constexpr MutantInfo kMutants[] = {
+    {Mutant::kNone, "none", ""},
+    {Mutant::kDefenceUncapped, "defence-uncapped", "island.defence.count"},
+    {Mutant::kMirroredForPlayer2, "mirrored-for-player-2", "island.board.island"},
+    {Mutant::kRetreatEdgeIgnored, "retreat-edge-ignored", "island.retreat.edge"},
+    {Mutant::kTilesFromRight, "tiles-from-right", "island.tiles.replace"},
+    {Mutant::kShuffleLimitPlusOne, "shuffle-limit-plus-one", "island.shuffle.limit"},
+    {Mutant::kKeywordsAnyCase, "keywords-any-case", "island.syntax.keywords"},
+};
+#endif
+
+template <class E, size_t N>
+std::string SetEnum(const Names<E> (&names)[N], std::string_view key, std::string_view value,
+                    E& out) {
+  std::string choices;
+  for (const auto& n : names) {
+    if (value == n.name) {
+      out = n.value;
+      return {};
+    }
+    choices += choices.empty() ? "" : ", ";
+    choices += n.name;
+  }
+  return "rule " + std::string(key) + ": '" + std::string(value) + "' is not one of " + choices;
+}
+
+template <class E, size_t N>
+const char* NameOf(const Names<E> (&names)[N], E value) {
+  for (const auto& n : names)
+    if (n.value == value) return n.name;
+  return "?";
+}
+
+std::string SetInt(std::string_view key, std::string_view value, int lo, int hi, int& out) {
+  int v = 0;
+  auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+  if (ec != std::errc() || ptr != value.data() + value.size() || v < lo || v > hi)
+    return "rule " + std::string(key) + ": '" + std::string(value) +
+           "' is not a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  out = v;
+  return {};
+}
+
+}  // namespace
+
+std::string SetRule(Rules& rules, std::string_view key, std::string_view value) {
+  if (key == "deal") return SetEnum(kDeal, key, value, rules.deal);
+  if (key == "keyword_case") return SetEnum(kCase, key, value, rules.keyword_case);
+  if (key == "whitespace") return SetEnum(kBlank, key, value, rules.whitespace);
+  if (key == "tile_chars") return SetEnum(kTiles, key, value, rules.tile_chars);
+  if (key == "limit_result") return SetEnum(kLimit, key, value, rules.limit_result);
+  if (key == "shuffle_limit") return SetInt(key, value, 0, 1'000'000, rules.shuffle_limit);
+  if (key == "max_turns") return SetInt(key, value, 1, 1'000'000, rules.max_turns);
+#ifdef ARBITER_MUTANTS
+  if (key == "mutant") {
+    if (const auto m = MutantFromName(value)) {
+      rules.mutant = *m;
+      return {};
+    }
+    std::string choices;
+    for (const MutantInfo& i : kMutants)
+      choices += std::string(choices.empty() ? "" : ", ") + i.name;
+    return "rule mutant: '" + std::string(value) + "' is not one of " + choices;
+  }
+#endif
+  return "unknown rule '" + std::string(key) +
+         "' (known: deal, keyword_case, whitespace, tile_chars, shuffle_limit, max_turns, "
+         "limit_result"
+#ifdef ARBITER_MUTANTS
+         ", mutant"
+#endif
+         ")";
+}
+
+std::string DescribeRules(const Rules& r) {
+  std::string out = std::string("deal=") + NameOf(kDeal, r.deal) +
+                    " keyword_case=" + NameOf(kCase, r.keyword_case) +
+                    " whitespace=" + NameOf(kBlank, r.whitespace) +
+                    " tile_chars=" + NameOf(kTiles, r.tile_chars) +
+                    " shuffle_limit=" + std::to_string(r.shuffle_limit) +
+                    " max_turns=" + std::to_string(r.max_turns) +
+                    " limit_result=" + NameOf(kLimit, r.limit_result);
+#ifdef ARBITER_MUTANTS
+  if (r.mutant != Mutant::kNone) out += " mutant=" + std::string(MutantName(r.mutant));
+#endif
+  return out;
+}
+
+#ifdef ARBITER_MUTANTS
+std::string_view MutantName(Mutant m) {
+  for (const MutantInfo& i : kMutants)
+    if (i.value == m) return i.name;
+  return "?";
+}
+
+std::optional<Mutant> MutantFromName(std::string_view name) {
+  for (const MutantInfo& i : kMutants)
+    if (name == i.name) return i.value;
+  return std::nullopt;
+}
+
+std::vector<Mutant> AllMutants() {
+  std::vector<Mutant> all;
+  for (const MutantInfo& i : kMutants)
+    if (i.value != Mutant::kNone) all.push_back(i.value);
+  return all;
+}
+
+std::string_view MutantClause(Mutant m) {
+  for (const MutantInfo& i : kMutants)
+    if (i.value == m) return i.clause;
+  return "";
+}
+#endif
+
+}  // namespace arbiter::island
