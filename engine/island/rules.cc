@@ -2,23 +2,21 @@
 // line. Each option is documented on its clause in the spec register.
 #include "island/rules.h"
 
-#include <charconv>
+#include "core/rule_names.h"
 
 namespace arbiter::island {
 namespace {
 
-template <class E>
-struct Names {
-  E value;
-  const char* name;
-};
-constexpr Names<Deal> kDeal[] = {{Deal::kNextTurn, "next-turn"}, {Deal::kImmediate, "immediate"}};
-constexpr Names<KeywordCase> kCase[] = {{KeywordCase::kLower, "lower"}, {KeywordCase::kAny, "any"}};
-constexpr Names<Whitespace> kBlank[] = {{Whitespace::kExact, "exact"}, {Whitespace::kTrim, "trim"}};
-constexpr Names<TileChars> kTiles[] = {{TileChars::kAscii, "ascii"},
-                                       {TileChars::kUnicode, "unicode"}};
-constexpr Names<LimitResult> kLimit[] = {{LimitResult::kDraw, "draw"},
-                                         {LimitResult::kGround, "ground"}};
+constexpr RuleName<Deal> kDeal[] = {{Deal::kNextTurn, "next-turn"},
+                                    {Deal::kImmediate, "immediate"}};
+constexpr RuleName<KeywordCase> kCase[] = {{KeywordCase::kLower, "lower"},
+                                           {KeywordCase::kAny, "any"}};
+constexpr RuleName<Whitespace> kBlank[] = {{Whitespace::kExact, "exact"},
+                                           {Whitespace::kTrim, "trim"}};
+constexpr RuleName<TileChars> kTiles[] = {{TileChars::kAscii, "ascii"},
+                                          {TileChars::kUnicode, "unicode"}};
+constexpr RuleName<LimitResult> kLimit[] = {{LimitResult::kDraw, "draw"},
+                                            {LimitResult::kGround, "ground"}};
 
 #ifdef ARBITER_MUTANTS
 struct MutantInfo {
@@ -37,48 +35,16 @@ constexpr MutantInfo kMutants[] = {
 };
 #endif
 
-template <class E, size_t N>
-std::string SetEnum(const Names<E> (&names)[N], std::string_view key, std::string_view value,
-                    E& out) {
-  std::string choices;
-  for (const auto& n : names) {
-    if (value == n.name) {
-      out = n.value;
-      return {};
-    }
-    choices += choices.empty() ? "" : ", ";
-    choices += n.name;
-  }
-  return "rule " + std::string(key) + ": '" + std::string(value) + "' is not one of " + choices;
-}
-
-template <class E, size_t N>
-const char* NameOf(const Names<E> (&names)[N], E value) {
-  for (const auto& n : names)
-    if (n.value == value) return n.name;
-  return "?";
-}
-
-std::string SetInt(std::string_view key, std::string_view value, int lo, int hi, int& out) {
-  int v = 0;
-  auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-  if (ec != std::errc() || ptr != value.data() + value.size() || v < lo || v > hi)
-    return "rule " + std::string(key) + ": '" + std::string(value) +
-           "' is not a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
-  out = v;
-  return {};
-}
-
 }  // namespace
 
 std::string SetRule(Rules& rules, std::string_view key, std::string_view value) {
-  if (key == "deal") return SetEnum(kDeal, key, value, rules.deal);
-  if (key == "keyword_case") return SetEnum(kCase, key, value, rules.keyword_case);
-  if (key == "whitespace") return SetEnum(kBlank, key, value, rules.whitespace);
-  if (key == "tile_chars") return SetEnum(kTiles, key, value, rules.tile_chars);
-  if (key == "limit_result") return SetEnum(kLimit, key, value, rules.limit_result);
-  if (key == "shuffle_limit") return SetInt(key, value, 0, 1'000'000, rules.shuffle_limit);
-  if (key == "max_turns") return SetInt(key, value, 1, 1'000'000, rules.max_turns);
+  if (key == "deal") return SetEnumRule(kDeal, key, value, rules.deal);
+  if (key == "keyword_case") return SetEnumRule(kCase, key, value, rules.keyword_case);
+  if (key == "whitespace") return SetEnumRule(kBlank, key, value, rules.whitespace);
+  if (key == "tile_chars") return SetEnumRule(kTiles, key, value, rules.tile_chars);
+  if (key == "limit_result") return SetEnumRule(kLimit, key, value, rules.limit_result);
+  if (key == "shuffle_limit") return SetIntRule(key, value, 0, 1'000'000, rules.shuffle_limit);
+  if (key == "max_turns") return SetIntRule(key, value, 1, 1'000'000, rules.max_turns);
 #ifdef ARBITER_MUTANTS
   if (key == "mutant") {
     if (const auto m = MutantFromName(value)) {
@@ -101,13 +67,13 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
 }
 
 std::string DescribeRules(const Rules& r) {
-  std::string out = std::string("deal=") + NameOf(kDeal, r.deal) +
-                    " keyword_case=" + NameOf(kCase, r.keyword_case) +
-                    " whitespace=" + NameOf(kBlank, r.whitespace) +
-                    " tile_chars=" + NameOf(kTiles, r.tile_chars) +
+  std::string out = std::string("deal=") + RuleNameOf(kDeal, r.deal) +
+                    " keyword_case=" + RuleNameOf(kCase, r.keyword_case) +
+                    " whitespace=" + RuleNameOf(kBlank, r.whitespace) +
+                    " tile_chars=" + RuleNameOf(kTiles, r.tile_chars) +
                     " shuffle_limit=" + std::to_string(r.shuffle_limit) +
                     " max_turns=" + std::to_string(r.max_turns) +
-                    " limit_result=" + NameOf(kLimit, r.limit_result);
+                    " limit_result=" + RuleNameOf(kLimit, r.limit_result);
 #ifdef ARBITER_MUTANTS
   if (r.mutant != Mutant::kNone) out += " mutant=" + std::string(MutantName(r.mutant));
 #endif

@@ -9,6 +9,7 @@
 // "seed" (or --seed) draws the standard start (island.start.positions).
 #include <nlohmann/json.hpp>
 
+#include "core/scenario_fields.h"
 #include "island/game.h"
 #include "island/serialize.h"
 
@@ -62,25 +63,12 @@ std::optional<Scenario> LoadScenario(const json& doc, const ScenarioOptions& opt
              std::nullopt;
   }
   Rules rules;
-  if (doc.contains("rules")) {
-    if (!doc["rules"].is_object())
-      return Fail(error, "rules", "must be an object of rule options"), std::nullopt;
-    for (const auto& [key, value] : doc["rules"].items()) {
-      const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-      if (std::string err = SetRule(rules, key, text); !err.empty())
-        return Fail(error, "rules." + key, err), std::nullopt;
-    }
-  }
-  for (const auto& [key, value] : options.rules)
-    if (std::string err = SetRule(rules, key, value); !err.empty())
-      return Fail(error, "--rule " + key, err), std::nullopt;
-  std::optional<uint64_t> seed = options.seed;
-  if (doc.contains("seed")) {
-    if (!doc["seed"].is_number_unsigned())
-      return Fail(error, "seed", "must be a non-negative integer"), std::nullopt;
-    if (seed) return Fail(error, "seed", "given both in the scenario and as --seed"), std::nullopt;
-    seed = doc["seed"].get<uint64_t>();
-  }
+  std::optional<uint64_t> seed;
+  if (!ReadScenarioRules(
+          doc, options,
+          [&](std::string_view k, std::string_view v) { return SetRule(rules, k, v); }, error) ||
+      !ReadScenarioSeed(doc, options, seed, error))
+    return std::nullopt;
   Scenario scenario;
   const bool parts = doc.contains("positions") || doc.contains("tiles") ||
                      doc.contains("shuffles") || doc.contains("turn");
@@ -111,15 +99,7 @@ std::optional<Scenario> LoadScenario(const json& doc, const ScenarioOptions& opt
     return Fail(error, "positions", "missing: give positions and tiles, or a seed (--seed N)"),
            std::nullopt;
   }
-  if (doc.contains("actions")) {
-    const json& a = doc["actions"];
-    if (!a.is_array()) return Fail(error, "actions", "must be an array of strings"), std::nullopt;
-    for (size_t i = 0; i < a.size(); ++i) {
-      if (!a[i].is_string())
-        return Fail(error, "actions[" + std::to_string(i) + "]", "must be a string"), std::nullopt;
-      scenario.actions.push_back(a[i].get<std::string>());
-    }
-  }
+  if (!ReadScenarioActions(doc, scenario.actions, error)) return std::nullopt;
   return scenario;
 }
 
@@ -138,17 +118,8 @@ std::string ScenarioOf(const GameState& initial) {
   doc["shuffles"] = {s.shuffles(0), s.shuffles(1)};
   doc["turn"] = s.turn();
   doc["seed"] = s.rng_state();
-  const Rules defaults;
-  const std::string described = DescribeRules(s.rules()), base = DescribeRules(defaults);
-  size_t a = 0, b = 0;
-  while (a < described.size()) {  // only the options that differ from the defaults
-    const size_t ea = described.find(' ', a), eb = base.find(' ', b);
-    const std::string kv = described.substr(a, ea - a), dkv = base.substr(b, eb - b);
-    if (kv != dkv) doc["rules"][kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-    if (ea == std::string::npos) break;
-    a = ea + 1;
-    b = eb + 1;
-  }
+  if (auto rules = DifferingRules(DescribeRules(s.rules()), DescribeRules(Rules{})); !rules.empty())
+    doc["rules"] = std::move(rules);
   return doc.dump();
 }
 

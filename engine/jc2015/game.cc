@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/scenario_fields.h"
 #include "jc2015/codec.h"
 #include "jc2015/placement.h"
 #include "jc2015/policies.h"
@@ -132,27 +133,12 @@ std::optional<Scenario> LoadScenario(const json& doc, const ScenarioOptions& opt
     }
   }
   Rules rules;
-  if (doc.contains("rules")) {
-    const json& r = doc["rules"];
-    if (!r.is_object())
-      return Fail(error, "rules", "must be an object of rule options"), std::nullopt;
-    for (const auto& [key, value] : r.items()) {
-      const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-      if (std::string err = SetRule(rules, key, text); !err.empty())
-        return Fail(error, "rules." + key, err), std::nullopt;
-    }
-  }
-  for (const auto& [key, value] : options.rules) {
-    if (std::string err = SetRule(rules, key, value); !err.empty())
-      return Fail(error, "--rule " + key, err), std::nullopt;
-  }
-  std::optional<uint64_t> seed = options.seed;
-  if (doc.contains("seed")) {
-    if (!doc["seed"].is_number_unsigned())
-      return Fail(error, "seed", "must be a non-negative integer"), std::nullopt;
-    if (seed) return Fail(error, "seed", "given both in the scenario and as --seed"), std::nullopt;
-    seed = doc["seed"].get<uint64_t>();
-  }
+  std::optional<uint64_t> seed;
+  if (!ReadScenarioRules(
+          doc, options,
+          [&](std::string_view k, std::string_view v) { return SetRule(rules, k, v); }, error) ||
+      !ReadScenarioSeed(doc, options, seed, error))
+    return std::nullopt;
   Placement placement;
   if (doc.contains("players")) {
     if (seed) {
@@ -167,17 +153,7 @@ std::optional<Scenario> LoadScenario(const json& doc, const ScenarioOptions& opt
     return std::nullopt;
   }
   Scenario scenario;
-  if (doc.contains("actions")) {
-    const json& a = doc["actions"];
-    if (!a.is_array()) return Fail(error, "actions", "must be an array of strings"), std::nullopt;
-    for (size_t i = 0; i < a.size(); ++i) {
-      if (!a[i].is_string()) {
-        Fail(error, "actions[" + std::to_string(i) + "]", "must be a string, got " + a[i].dump());
-        return std::nullopt;
-      }
-      scenario.actions.push_back(a[i].get<std::string>());
-    }
-  }
+  if (!ReadScenarioActions(doc, scenario.actions, error)) return std::nullopt;
   scenario.initial = Wrap(State::Initial(placement, rules));
   return scenario;
 }

@@ -8,6 +8,7 @@
 // the difference (one tick off is timing; a larger timer is a reschedule).
 #include <nlohmann/json.hpp>
 
+#include "core/scenario_fields.h"
 #include "jc2015/codec.h"
 #include "jc2015/game.h"
 #include "jc2015/placement.h"
@@ -176,21 +177,8 @@ std::string ScenarioOf(const GameState& initial) {
     doc["players"].push_back(
         {{"row", p.row}, {"col", p.col}, {"dir", std::string(1, DirLetter(p.dir))}});
   }
-  const std::string described = DescribeRules(s.rules()), defaults = DescribeRules(Rules{});
-  if (described != defaults) {
-    size_t a = 0, b = 0;
-    while (a < described.size()) {
-      const size_t ea = described.find(' ', a), eb = defaults.find(' ', b);
-      const std::string kv = described.substr(a, ea - a), dkv = defaults.substr(b, eb - b);
-      if (kv != dkv) {
-        const size_t eq = kv.find('=');
-        doc["rules"][kv.substr(0, eq)] = kv.substr(eq + 1);
-      }
-      if (ea == std::string::npos) break;
-      a = ea + 1;
-      b = eb + 1;
-    }
-  }
+  if (auto rules = DifferingRules(DescribeRules(s.rules()), DescribeRules(Rules{})); !rules.empty())
+    doc["rules"] = std::move(rules);
   return doc.dump();
 }
 

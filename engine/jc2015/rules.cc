@@ -2,25 +2,20 @@
 // line. Each option is documented on its clause in the spec register.
 #include "jc2015/rules.h"
 
-#include <charconv>
+#include "core/rule_names.h"
 
 namespace arbiter::jc2015 {
 namespace {
 
-template <class E>
-struct Names {
-  E value;
-  const char* name;
-};
-constexpr Names<StunCount> kStun[] = {{StunCount::kGlobalTurns, "global-turns"},
-                                      {StunCount::kOwnTurns, "own-turns"}};
-constexpr Names<AttackDistance> kAttack[] = {{AttackDistance::kBlocks, "blocks"},
-                                             {AttackDistance::kSquares, "squares"}};
-constexpr Names<InvalidAction> kInvalid[] = {{InvalidAction::kDoNothing, "do-nothing"},
-                                             {InvalidAction::kRemovePlayer, "remove-player"}};
-constexpr Names<ActionParsing> kParsing[] = {{ActionParsing::kTrimmed, "trimmed"},
-                                             {ActionParsing::kExact, "exact"}};
-constexpr Names<bool> kBool[] = {{false, "false"}, {true, "true"}};
+constexpr RuleName<StunCount> kStun[] = {{StunCount::kGlobalTurns, "global-turns"},
+                                         {StunCount::kOwnTurns, "own-turns"}};
+constexpr RuleName<AttackDistance> kAttack[] = {{AttackDistance::kBlocks, "blocks"},
+                                                {AttackDistance::kSquares, "squares"}};
+constexpr RuleName<InvalidAction> kInvalid[] = {{InvalidAction::kDoNothing, "do-nothing"},
+                                                {InvalidAction::kRemovePlayer, "remove-player"}};
+constexpr RuleName<ActionParsing> kParsing[] = {{ActionParsing::kTrimmed, "trimmed"},
+                                                {ActionParsing::kExact, "exact"}};
+constexpr RuleName<bool> kBool[] = {{false, "false"}, {true, "true"}};
 
 #ifdef ARBITER_MUTANTS
 struct MutantInfo {
@@ -56,45 +51,16 @@ const MutantInfo* FindMutant(Mutant m) {
 }
 #endif
 
-template <class E, size_t N>
-std::string SetEnum(const Names<E> (&names)[N], std::string_view key, std::string_view value,
-                    E& out) {
-  std::string choices;
-  for (const auto& n : names) {
-    if (value == n.name) {
-      out = n.value;
-      return {};
-    }
-    choices += choices.empty() ? "" : ", ";
-    choices += n.name;
-  }
-  return "rule " + std::string(key) + ": '" + std::string(value) + "' is not one of " + choices;
-}
-
-template <class E, size_t N>
-const char* NameOf(const Names<E> (&names)[N], E value) {
-  for (const auto& n : names)
-    if (n.value == value) return n.name;
-  return "?";
-}
-
 }  // namespace
 
 std::string SetRule(Rules& rules, std::string_view key, std::string_view value) {
-  if (key == "turn_limit") {
-    int v = 0;
-    auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-    if (ec != std::errc() || ptr != value.data() + value.size() || v < 1 || v > 1'000'000)
-      return "rule turn_limit: '" + std::string(value) + "' is not a whole number in [1, 1000000]";
-    rules.turn_limit = v;
-    return {};
-  }
-  if (key == "stun_count") return SetEnum(kStun, key, value, rules.stun_count);
-  if (key == "attack_distance") return SetEnum(kAttack, key, value, rules.attack_distance);
-  if (key == "invalid_action") return SetEnum(kInvalid, key, value, rules.invalid_action);
-  if (key == "action_parsing") return SetEnum(kParsing, key, value, rules.action_parsing);
+  if (key == "turn_limit") return SetIntRule(key, value, 1, 1'000'000, rules.turn_limit);
+  if (key == "stun_count") return SetEnumRule(kStun, key, value, rules.stun_count);
+  if (key == "attack_distance") return SetEnumRule(kAttack, key, value, rules.attack_distance);
+  if (key == "invalid_action") return SetEnumRule(kInvalid, key, value, rules.invalid_action);
+  if (key == "action_parsing") return SetEnumRule(kParsing, key, value, rules.action_parsing);
   if (key == "fallen_players_get_input")
-    return SetEnum(kBool, key, value, rules.fallen_players_get_input);
+    return SetEnumRule(kBool, key, value, rules.fallen_players_get_input);
 #ifdef ARBITER_MUTANTS
   if (key == "mutant") {
     if (const auto m = MutantFromName(value)) {
@@ -118,11 +84,11 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
 
 std::string DescribeRules(const Rules& r) {
   std::string out = "turn_limit=" + std::to_string(r.turn_limit) +
-                    " stun_count=" + NameOf(kStun, r.stun_count) +
-                    " attack_distance=" + NameOf(kAttack, r.attack_distance) +
-                    " invalid_action=" + NameOf(kInvalid, r.invalid_action) +
-                    " action_parsing=" + NameOf(kParsing, r.action_parsing) +
-                    " fallen_players_get_input=" + NameOf(kBool, r.fallen_players_get_input);
+                    " stun_count=" + RuleNameOf(kStun, r.stun_count) +
+                    " attack_distance=" + RuleNameOf(kAttack, r.attack_distance) +
+                    " invalid_action=" + RuleNameOf(kInvalid, r.invalid_action) +
+                    " action_parsing=" + RuleNameOf(kParsing, r.action_parsing) +
+                    " fallen_players_get_input=" + RuleNameOf(kBool, r.fallen_players_get_input);
 #ifdef ARBITER_MUTANTS
   // Only when set, so that the rules without a mutant read as in production.
   if (r.mutant != Mutant::kNone) out += " mutant=" + std::string(MutantName(r.mutant));
