@@ -122,8 +122,11 @@ TEST(SpecReport, EveryClauseOfTheRegisterIsARowAndATestWithoutAResultIsNotRun) {
   const RunReport r = BuildSpecReport(reg, results);
   ASSERT_EQ(r.clauses.size(), reg["clauses"].size());
   EXPECT_EQ(r.clauses[0].status, "pass");
-  for (const auto& p : r.clauses[1].proofs)
-    if (p.kind == "test") EXPECT_EQ(p.status, "not-run") << p.name;
+  for (const auto& p : r.clauses[1].proofs) {
+    if (p.kind == "test") {
+      EXPECT_EQ(p.status, "not-run") << p.name;
+    }
+  }
   EXPECT_EQ(r.Verdict(), "not-run");
 }
 
