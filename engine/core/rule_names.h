@@ -1,11 +1,12 @@
 // Reading and naming rule options ("deal=immediate", "max_turns=300"), the
 // same way for every game: an enum option is a table of values and names, an
-// integer option a range. Each game's rules.cc keeps only its tables and its
-// SetRule / DescribeRules; the error messages are the same everywhere.
+// integer option a range; the test-only mutants are a table too. Each game's rules.cc keeps only
+// its tables and its SetRule / DescribeRules; the error messages are the same everywhere.
 #pragma once
 
 #include <charconv>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -17,27 +18,54 @@ struct RuleName {
   const char* name;
 };
 
+// A deliberate referee bug of the test-only mutant builds (jc2015/rules.h,
+// island/rules.h): selected like an option (rule "mutant"), and the clause of
+// the game's register it breaks. A table of these works with the functions
+// below as a table of RuleName does.
+template <class E>
+struct MutantEntry {
+  E value;
+  const char* name;
+  const char* clause;
+};
+
+// The entry of `value` in a table of RuleName or MutantEntry, or nullptr.
+template <class Entry, size_t N, class E>
+const Entry* FindRuleEntry(const Entry (&table)[N], E value) {
+  for (const Entry& e : table)
+    if (e.value == value) return &e;
+  return nullptr;
+}
+
+// The value named `name` in the table, or nullopt.
+template <class Entry, size_t N>
+auto RuleValueOf(const Entry (&table)[N], std::string_view name)
+    -> std::optional<decltype(table[0].value)> {
+  for (const Entry& e : table)
+    if (name == e.name) return e.value;
+  return std::nullopt;
+}
+
 // Sets `out` to the value named `value`; else an error listing the names.
-template <class E, size_t N>
-std::string SetEnumRule(const RuleName<E> (&names)[N], std::string_view key, std::string_view value,
+template <class Entry, size_t N, class E>
+std::string SetEnumRule(const Entry (&table)[N], std::string_view key, std::string_view value,
                         E& out) {
+  if (const auto v = RuleValueOf(table, value)) {
+    out = *v;
+    return {};
+  }
   std::string choices;
-  for (const auto& n : names) {
-    if (value == n.name) {
-      out = n.value;
-      return {};
-    }
+  for (const Entry& e : table) {
     choices += choices.empty() ? "" : ", ";
-    choices += n.name;
+    choices += e.name;
   }
   return "rule " + std::string(key) + ": '" + std::string(value) + "' is not one of " + choices;
 }
 
-template <class E, size_t N>
-const char* RuleNameOf(const RuleName<E> (&names)[N], E value) {
-  for (const auto& n : names)
-    if (n.value == value) return n.name;
-  return "?";
+template <class Entry, size_t N, class E>
+const char* RuleNameOf(const Entry (&table)[N], E value) {
+  const Entry* e = FindRuleEntry(table, value);
+  return e ? e->name : "?";
 }
 
 // Sets `out` to the whole number `value` in [lo, hi]; else an error.

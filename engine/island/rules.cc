@@ -19,12 +19,8 @@ constexpr RuleName<LimitResult> kLimit[] = {{LimitResult::kDraw, "draw"},
                                             {LimitResult::kGround, "ground"}};
 
 #ifdef ARBITER_MUTANTS
-struct MutantInfo {
-  Mutant value;
-  const char* name;
-  const char* clause;
-};
-constexpr MutantInfo kMutants[] = {
+// The clause each one breaks is in spec-tests/island/clauses.json.
+constexpr MutantEntry<Mutant> kMutants[] = {
     {Mutant::kNone, "none", ""},
     {Mutant::kDefenceUncapped, "defence-uncapped", "island.defence.count"},
     {Mutant::kMirroredForPlayer2, "mirrored-for-player-2", "island.board.island"},
@@ -46,16 +42,7 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
   if (key == "shuffle_limit") return SetIntRule(key, value, 0, 1'000'000, rules.shuffle_limit);
   if (key == "max_turns") return SetIntRule(key, value, 1, 1'000'000, rules.max_turns);
 #ifdef ARBITER_MUTANTS
-  if (key == "mutant") {
-    if (const auto m = MutantFromName(value)) {
-      rules.mutant = *m;
-      return {};
-    }
-    std::string choices;
-    for (const MutantInfo& i : kMutants)
-      choices += std::string(choices.empty() ? "" : ", ") + i.name;
-    return "rule mutant: '" + std::string(value) + "' is not one of " + choices;
-  }
+  if (key == "mutant") return SetEnumRule(kMutants, key, value, rules.mutant);
 #endif
   return "unknown rule '" + std::string(key) +
          "' (known: deal, keyword_case, whitespace, tile_chars, shuffle_limit, max_turns, "
@@ -81,29 +68,20 @@ std::string DescribeRules(const Rules& r) {
 }
 
 #ifdef ARBITER_MUTANTS
-std::string_view MutantName(Mutant m) {
-  for (const MutantInfo& i : kMutants)
-    if (i.value == m) return i.name;
-  return "?";
-}
+std::string_view MutantName(Mutant m) { return RuleNameOf(kMutants, m); }
 
-std::optional<Mutant> MutantFromName(std::string_view name) {
-  for (const MutantInfo& i : kMutants)
-    if (name == i.name) return i.value;
-  return std::nullopt;
-}
+std::optional<Mutant> MutantFromName(std::string_view name) { return RuleValueOf(kMutants, name); }
 
 std::vector<Mutant> AllMutants() {
-  std::vector<Mutant> all;
-  for (const MutantInfo& i : kMutants)
-    if (i.value != Mutant::kNone) all.push_back(i.value);
-  return all;
+  std::vector<Mutant> out;
+  for (const auto& e : kMutants)
+    if (e.value != Mutant::kNone) out.push_back(e.value);
+  return out;
 }
 
 std::string_view MutantClause(Mutant m) {
-  for (const MutantInfo& i : kMutants)
-    if (i.value == m) return i.clause;
-  return "";
+  const auto* e = FindRuleEntry(kMutants, m);
+  return e ? e->clause : "";
 }
 #endif
 

@@ -18,12 +18,8 @@ constexpr RuleName<ActionParsing> kParsing[] = {{ActionParsing::kTrimmed, "trimm
 constexpr RuleName<bool> kBool[] = {{false, "false"}, {true, "true"}};
 
 #ifdef ARBITER_MUTANTS
-struct MutantInfo {
-  Mutant value;
-  const char* name;
-  const char* clause;  // the clause of spec-tests/jc2015/clauses.json it breaks
-};
-constexpr MutantInfo kMutants[] = {
+// The clause each one breaks is in spec-tests/jc2015/clauses.json.
+constexpr MutantEntry<Mutant> kMutants[] = {
     {Mutant::kNone, "none", ""},
     {Mutant::kCancelBelowThree, "cancel-below-three", "jc2015.move.cancel.distance"},
     {Mutant::kFallenCountInDistance, "fallen-count-in-distance", "jc2015.move.cancel.distance"},
@@ -44,11 +40,6 @@ constexpr MutantInfo kMutants[] = {
     {Mutant::kBlocksTransposed, "blocks-transposed", "jc2015.protocol.input.block"},
 };
 
-const MutantInfo* FindMutant(Mutant m) {
-  for (const MutantInfo& i : kMutants)
-    if (i.value == m) return &i;
-  return nullptr;
-}
 #endif
 
 }  // namespace
@@ -62,16 +53,7 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
   if (key == "fallen_players_get_input")
     return SetEnumRule(kBool, key, value, rules.fallen_players_get_input);
 #ifdef ARBITER_MUTANTS
-  if (key == "mutant") {
-    if (const auto m = MutantFromName(value)) {
-      rules.mutant = *m;
-      return {};
-    }
-    std::string choices;
-    for (const MutantInfo& i : kMutants)
-      choices += std::string(choices.empty() ? "" : ", ") + i.name;
-    return "rule mutant: '" + std::string(value) + "' is not one of " + choices;
-  }
+  if (key == "mutant") return SetEnumRule(kMutants, key, value, rules.mutant);
 #endif
   return "unknown rule '" + std::string(key) +
          "' (known: turn_limit, stun_count, attack_distance, invalid_action, action_parsing, "
@@ -97,27 +79,20 @@ std::string DescribeRules(const Rules& r) {
 }
 
 #ifdef ARBITER_MUTANTS
-std::string_view MutantName(Mutant m) {
-  const MutantInfo* i = FindMutant(m);
-  return i ? i->name : "?";
-}
+std::string_view MutantName(Mutant m) { return RuleNameOf(kMutants, m); }
 
-std::optional<Mutant> MutantFromName(std::string_view name) {
-  for (const MutantInfo& i : kMutants)
-    if (name == i.name) return i.value;
-  return std::nullopt;
-}
+std::optional<Mutant> MutantFromName(std::string_view name) { return RuleValueOf(kMutants, name); }
 
 std::vector<Mutant> AllMutants() {
   std::vector<Mutant> out;
-  for (const MutantInfo& i : kMutants)
-    if (i.value != Mutant::kNone) out.push_back(i.value);
+  for (const auto& e : kMutants)
+    if (e.value != Mutant::kNone) out.push_back(e.value);
   return out;
 }
 
 std::string_view MutantClause(Mutant m) {
-  const MutantInfo* i = FindMutant(m);
-  return i ? i->clause : "";
+  const auto* e = FindRuleEntry(kMutants, m);
+  return e ? e->clause : "";
 }
 #endif
 
