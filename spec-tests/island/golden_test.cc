@@ -8,17 +8,13 @@
 // is also followed board by board with the model of model.h: each board must
 // show the positions the rules give, keep every tile the rules keep, and the
 // RESULT line must name the winner and turn count the rules give.
-#include <dirent.h>
+#include "golden.h"
 
-#include <algorithm>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 
 #include "builders.h"
 #include "core/parse.h"
 #include "model.h"
-#include "simulate.h"
 #include "spec_test.h"
 
 namespace arbiter::island {
@@ -27,24 +23,6 @@ namespace {
 using namespace testing;
 
 const std::string kGoldenDir = std::string(ARBITER_SOURCE_DIR) + "/spec-tests/island/golden";
-
-std::string Read(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(f), {});
-}
-
-std::vector<std::string> GoldenFiles() {
-  std::vector<std::string> files;
-  if (DIR* d = opendir(kGoldenDir.c_str())) {
-    while (dirent* e = readdir(d)) {
-      const std::string name = e->d_name;
-      if (name.size() > 4 && name.substr(name.size() - 4) == ".txt") files.push_back(name);
-    }
-    closedir(d);
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
 
 struct Transcript {
   nlohmann::json header;             // the scenario, without actions
@@ -79,27 +57,16 @@ Transcript ParseTranscript(const std::string& text) {
   return t;
 }
 
-// Rebuilds the scenario from the transcript and plays it again.
-std::string Replay(const Transcript& t, std::string& error) {
-  nlohmann::json doc = t.header;
-  doc["actions"] = t.answers;
-  cli::SimulateOptions options;
-  options.transcript = true;
-  std::ostringstream out, err;
-  if (cli::SimulateDocument(doc, options, out, err) != 0) error = err.str();
-  return out.str();
-}
-
 SPEC_TEST(Golden, EveryGoldenPlaythroughReplaysByteForByte, "island.turn.order",
           "island.board.format", "island.tiles.random") {
-  const auto files = GoldenFiles();
+  const auto files = spec::GoldenFiles(kGoldenDir);
   ASSERT_GE(files.size(), 4u) << "golden playthroughs missing in " << kGoldenDir;
   for (const std::string& name : files) {
-    const std::string golden = Read(kGoldenDir + "/" + name);
+    const std::string golden = spec::ReadFile(kGoldenDir + "/" + name);
     const Transcript t = ParseTranscript(golden);
     ASSERT_EQ(t.error, "") << name;
     std::string error;
-    const std::string replay = Replay(t, error);
+    const std::string replay = spec::ReplayGolden(golden, error);
     ASSERT_EQ(error, "") << name;
     EXPECT_EQ(replay, golden) << name << " differs: run scripts/regen-golden and review the diff";
   }
@@ -116,7 +83,8 @@ std::string FollowWithTheModel(const Transcript& t) {
       if (!err.empty()) return err;
     }
   if (h.contains("turn")) m.turn = h["turn"].get<int>();
-  if (h.contains("shuffles")) m.shuffles = {h["shuffles"][0].get<int>(), h["shuffles"][1].get<int>()};
+  if (h.contains("shuffles"))
+    m.shuffles = {h["shuffles"][0].get<int>(), h["shuffles"][1].get<int>()};
   if (h.contains("positions")) m.pos = {h["positions"][0].get<int>(), h["positions"][1].get<int>()};
   if (h.contains("tiles"))
     for (int p = 0; p < 2; ++p) {
@@ -159,11 +127,10 @@ std::string FollowWithTheModel(const Transcript& t) {
 
 SPEC_TEST(Golden, EveryBoardOfTheGoldenPlaythroughsFollowsFromTheRules, "island.move.forward",
           "island.retreat", "island.defence.count", "island.defence.knockback",
-          "island.defence.full", "island.tiles.replace", "island.tiles.deal",
-          "island.end.winner") {
+          "island.defence.full", "island.tiles.replace", "island.tiles.deal", "island.end.winner") {
   int followed = 0;
-  for (const std::string& name : GoldenFiles()) {
-    const Transcript t = ParseTranscript(Read(kGoldenDir + "/" + name));
+  for (const std::string& name : spec::GoldenFiles(kGoldenDir)) {
+    const Transcript t = ParseTranscript(spec::ReadFile(kGoldenDir + "/" + name));
     ASSERT_EQ(t.error, "") << name;
     if (t.header.contains("rules") && t.header["rules"].value("deal", "") == "immediate") continue;
     EXPECT_EQ(FollowWithTheModel(t), "") << name;
@@ -174,7 +141,7 @@ SPEC_TEST(Golden, EveryBoardOfTheGoldenPlaythroughsFollowsFromTheRules, "island.
 
 SPEC_TEST(Golden, TheScriptedGoldenShowsEveryKindOfAttackAndAFall, "island.defence.full",
           "island.defence.knockback", "island.edge.knocked") {
-  const Transcript t = ParseTranscript(Read(kGoldenDir + "/attacks-and-falls.txt"));
+  const Transcript t = ParseTranscript(spec::ReadFile(kGoldenDir + "/attacks-and-falls.txt"));
   ASSERT_EQ(t.error, "");
   std::string all;
   for (const std::string& e : t.events) all += e + "\n";
