@@ -48,14 +48,7 @@ Outcome CheckBot(const std::string& args) {
   return o;
 }
 
-class CheckBotTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() { arbiter::testing::BecomeSubreaper(); }
-  void TearDown() override {
-    const auto alive = arbiter::testing::ChildrenAlive();
-    EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
-  }
-};
+class CheckBotTest : public arbiter::testing::NoLeftoversTest {};
 
 std::string Testbot(const std::string& mode_args) {
   return "--games 1 --no-edge-cases -- " + Shell(TESTBOT_BINARY) + " " + mode_args;
@@ -108,9 +101,9 @@ TEST_F(CheckBotTest, AnswerFormatMisbehavioursAreEachDiagnosedAlone) {
 
 TEST_F(CheckBotTest, AFailingRunWritesItsFindingsAsJsonJunitMarkdownAndHtml) {
   const arbiter::testing::ReportFiles files("check-bot-formats");
-  const auto run = arbiter::testing::RunCommand(
-      std::string(ARBITER_BINARY) + " check-bot --no-calibration " + files.Options() + " " +
-      Testbot("--mode invalid --turn 3"));
+  const auto run =
+      arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + " check-bot --no-calibration " +
+                                   files.Options() + " " + Testbot("--mode invalid --turn 3"));
   EXPECT_EQ(run.status, 1) << run.output;
   files.ExpectTheSameFindingsEverywhere("0.1.0");
   const std::string html = files.Read(".html");

@@ -16,28 +16,18 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "fuzz_referee_run.h"
 #include "no_leftovers.h"
 #include "run_command.h"
 #include "spec_test.h"
 
 namespace {
 
-struct Outcome {
-  int status = -1;
-  std::string output;
-  nlohmann::json report;
-};
-
-std::string Dir() { return ::testing::TempDir() + "/fuzz-cg-" + std::to_string(getpid()); }
+using Outcome = arbiter::testing::FuzzOutcome;
 
 Outcome Fuzz(const std::string& referee, const std::string& args) {
-  const std::string json = Dir() + ".json";
-  std::remove(json.c_str());
-  const std::string cmd = std::string(ARBITER_BINARY) +
-                          " fuzz-referee --game wondev --protocol cg-runner --json " + json +
-                          " --repro-dir " + Dir() + " --referee '" + referee + "' " + args;
-  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(cmd);
-  return {run.status, run.output, arbiter::testing::ReadJsonFile(json)};
+  return arbiter::testing::RunFuzzReferee("fuzz-cg", referee,
+                                          "--game wondev --protocol cg-runner " + args);
 }
 
 std::string Referee(const std::string& extra = "") {
@@ -50,14 +40,7 @@ std::set<std::string> Checks(const Outcome& o) {
   return checks;
 }
 
-class FuzzRefereeCgTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() { arbiter::testing::BecomeSubreaper(); }
-  void TearDown() override {
-    const auto alive = arbiter::testing::ChildrenAlive();
-    EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
-  }
-};
+class FuzzRefereeCgTest : public arbiter::testing::NoLeftoversTest {};
 
 void ExpectNoFinding(const Outcome& o, int games) {
   EXPECT_EQ(o.status, 0) << o.output;

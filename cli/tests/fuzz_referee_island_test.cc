@@ -10,37 +10,26 @@
 // running. Every referee answers within 300 ms here instead of the game's
 // 3 s, so that the late answers fuzz-referee sends cost little time.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "fuzz_referee_run.h"
 #include "no_leftovers.h"
-#include "run_command.h"
 #include "spec_test.h"
 
 namespace {
 
-struct Outcome {
-  int status = -1;
-  std::string output;
-  nlohmann::json report;
-};
-
-std::string Dir() { return ::testing::TempDir() + "/fuzz-island-" + std::to_string(getpid()); }
+using Outcome = arbiter::testing::FuzzOutcome;
 
 // fuzz-referee --game island with `args`, against the example referee run
 // with `referee_args`.
 Outcome Fuzz(const std::string& referee_args, const std::string& args) {
-  const std::string json = Dir() + ".json";
-  std::remove(json.c_str());
-  const std::string referee = std::string(EXAMPLE_REFEREE) + " --game island --time-ms 300 " +
-                              referee_args + " -s {seed} -a {bot0} -a {bot1}";
-  const std::string cmd = std::string(ARBITER_BINARY) +
-                          " fuzz-referee --game island --action-ms 300 --json " + json +
-                          " --repro-dir " + Dir() + " --referee '" + referee + "' " + args;
-  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(cmd);
-  return {run.status, run.output, arbiter::testing::ReadJsonFile(json)};
+  return arbiter::testing::RunFuzzReferee("fuzz-island",
+                                          std::string(EXAMPLE_REFEREE) +
+                                              " --game island --time-ms 300 " + referee_args +
+                                              " -s {seed} -a {bot0} -a {bot1}",
+                                          "--game island --action-ms 300 " + args);
 }
 
 // True when some divergence finding names `clause` (as its clause or in its
@@ -54,14 +43,7 @@ bool Attributed(const Outcome& o, const std::string& clause) {
   return false;
 }
 
-class FuzzRefereeIslandTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() { arbiter::testing::BecomeSubreaper(); }
-  void TearDown() override {
-    const auto alive = arbiter::testing::ChildrenAlive();
-    EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
-  }
-};
+class FuzzRefereeIslandTest : public arbiter::testing::NoLeftoversTest {};
 
 CITES(FuzzRefereeIslandTest, TheConformantRefereeHasNoFindingAlthoughItDealsTilesAtRandom,
       "arbiter.referee.completes", "arbiter.referee.starts-bots", "island.tiles.random",
@@ -168,13 +150,11 @@ CITES(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsRefusedWithIt
 TEST_F(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsRefusedWithItsReason) {
   const Outcome same = Fuzz("--rule deal=immediate", "--games 10 --seed 1 --rule deal=immediate");
   EXPECT_EQ(same.status, 0) << same.output;
-  const std::string json = Dir() + "-immediate.json";
   const std::string referee = std::string(EXAMPLE_REFEREE) +
                               " --game island --time-ms 300 --rule deal=immediate -s 777"
                               " -a {bot0} -a {bot1}";
-  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(
-      std::string(ARBITER_BINARY) + " fuzz-referee --game island --rule deal=immediate --json " +
-      json + " --repro-dir " + Dir() + " --referee '" + referee + "' --games 1 --seed 1");
+  const Outcome run = arbiter::testing::RunFuzzReferee(
+      "fuzz-island-immediate", referee, "--game island --rule deal=immediate --games 1 --seed 1");
   EXPECT_EQ(run.status, 1) << run.output;
   EXPECT_NE(run.output.find("cannot follow a deal=immediate referee"), std::string::npos)
       << run.output;

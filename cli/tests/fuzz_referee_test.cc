@@ -17,6 +17,7 @@
 #include <set>
 #include <sstream>
 
+#include "fuzz_referee_run.h"
 #include "no_leftovers.h"
 #include "report_files.h"
 #include "run_command.h"
@@ -24,25 +25,12 @@
 
 namespace {
 
-struct Outcome {
-  int status = -1;
-  std::string output;
-  nlohmann::json report;
-};
+using Outcome = arbiter::testing::FuzzOutcome;
 
-std::string Dir() { return ::testing::TempDir() + "/fuzz-" + std::to_string(getpid()); }
+std::string Dir() { return arbiter::testing::FuzzDir("fuzz"); }
 
 Outcome Fuzz(const std::string& referee, const std::string& args) {
-  const std::string json = Dir() + ".json";
-  std::remove(json.c_str());
-  const std::string cmd = std::string(ARBITER_BINARY) + " fuzz-referee --json " + json +
-                          " --repro-dir " + Dir() + " --referee '" + referee + "' " + args;
-  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(cmd);
-  Outcome o;
-  o.status = run.status;
-  o.output = run.output;
-  o.report = arbiter::testing::ReadJsonFile(json);
-  return o;
+  return arbiter::testing::RunFuzzReferee("fuzz", referee, args);
 }
 
 std::string Referee(const std::string& extra = "") {
@@ -50,14 +38,7 @@ std::string Referee(const std::string& extra = "") {
          " -s {seed} -a {bot0} -a {bot1} -a {bot2} -a {bot3}";
 }
 
-class FuzzRefereeTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() { arbiter::testing::BecomeSubreaper(); }
-  void TearDown() override {
-    const auto alive = arbiter::testing::ChildrenAlive();
-    EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
-  }
-};
+class FuzzRefereeTest : public arbiter::testing::NoLeftoversTest {};
 
 CITES(FuzzRefereeTest, TheConformantExampleRefereeHasNoFinding, "arbiter.referee.completes",
       "arbiter.referee.starts-bots", "jc2015.protocol.input.format");

@@ -18,41 +18,25 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "fuzz_referee_run.h"
 #include "no_leftovers.h"
 #include "run_command.h"
 #include "spec_test.h"
 
 namespace {
 
-struct Outcome {
-  int status = -1;
-  std::string output;
-  nlohmann::json report;
-};
-
-std::string Dir() { return ::testing::TempDir() + "/fuzz-wondev-" + std::to_string(getpid()); }
+using Outcome = arbiter::testing::FuzzOutcome;
 
 // fuzz-referee --game wondev with `args`, against the example referee run
 // with `referee_args` for Wondev Woman's two bots.
 Outcome Fuzz(const std::string& referee_args, const std::string& args) {
-  const std::string json = Dir() + ".json";
-  std::remove(json.c_str());
-  const std::string referee = std::string(EXAMPLE_REFEREE) + " --game wondev " + referee_args +
-                              " -s {seed} -a {bot0} -a {bot1}";
-  const std::string cmd = std::string(ARBITER_BINARY) + " fuzz-referee --game wondev --json " +
-                          json + " --repro-dir " + Dir() + " --referee '" + referee + "' " + args;
-  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(cmd);
-  return {run.status, run.output, arbiter::testing::ReadJsonFile(json)};
+  return arbiter::testing::RunFuzzReferee("fuzz-wondev",
+                                          std::string(EXAMPLE_REFEREE) + " --game wondev " +
+                                              referee_args + " -s {seed} -a {bot0} -a {bot1}",
+                                          "--game wondev " + args);
 }
 
-class FuzzRefereeWondevTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() { arbiter::testing::BecomeSubreaper(); }
-  void TearDown() override {
-    const auto alive = arbiter::testing::ChildrenAlive();
-    EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
-  }
-};
+class FuzzRefereeWondevTest : public arbiter::testing::NoLeftoversTest {};
 
 void ExpectNoFinding(const Outcome& o, int games) {
   EXPECT_EQ(o.status, 0) << o.output;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <dirent.h>
+#include <gtest/gtest.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,5 +44,16 @@ inline std::vector<std::string> ChildrenAlive() {
   closedir(d);
   return alive;
 }
+
+// A test fixture that runs arbiter as a child subreaper and fails any test
+// that leaves a process behind.
+class NoLeftoversTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { BecomeSubreaper(); }
+  void TearDown() override {
+    const auto alive = ChildrenAlive();
+    EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
+  }
+};
 
 }  // namespace arbiter::testing
