@@ -154,19 +154,14 @@ void State::Over(End why, int winner) {
 
 TurnEvents State::Apply(const Move& m) {
   const int p = current_player(), o = 1 - p;
-  TurnEvents ev;
-  ev.turn = turn_;
-  ev.player = p;
+  TurnEvents ev = Begin();
   ev.move = m;
-  ev.from = pos_[p];
-  ev.defender_from = pos_[o];
-  if (IsTerminal()) return ev.game_over = true, ev;
-  if (std::string why = Illegal(m); !why.empty()) {  // island.invalid
-    ev.result = Result::kEndedGame;
-    ev.reason = std::move(why);
-    Over(End::kIllegal, o);
-    return Finish(ev);
+  if (IsTerminal()) {
+    ev.game_over = true;
+    return ev;
   }
+  if (std::string why = Illegal(m); !why.empty())  // island.invalid
+    return Disqualify(std::move(ev), End::kIllegal, std::move(why));
   fresh_[p] = 0;
   switch (m.kind) {
     case MoveKind::kMove:  // island.move.forward
@@ -215,30 +210,33 @@ TurnEvents State::Apply(const Move& m) {
   return Finish(ev);
 }
 
-TurnEvents State::ApplyInvalid(std::string reason) {
+TurnEvents State::Begin() const {
   TurnEvents ev;
   ev.turn = turn_;
   ev.player = current_player();
   ev.from = pos_[ev.player];
   ev.defender_from = pos_[1 - ev.player];
+  return ev;
+}
+
+// The player to move loses at once (island.invalid, island.timeout).
+TurnEvents State::Disqualify(TurnEvents ev, End why, std::string reason) {
   ev.result = Result::kEndedGame;
   ev.reason = std::move(reason);
-  if (IsTerminal()) return ev.game_over = true, ev;
-  Over(End::kInvalid, 1 - ev.player);  // island.invalid
+  if (IsTerminal()) {
+    ev.game_over = true;
+    return ev;
+  }
+  Over(why, 1 - ev.player);
   return Finish(ev);
 }
 
+TurnEvents State::ApplyInvalid(std::string reason) {
+  return Disqualify(Begin(), End::kInvalid, std::move(reason));  // island.invalid
+}
+
 TurnEvents State::ApplySilence() {
-  TurnEvents ev;
-  ev.turn = turn_;
-  ev.player = current_player();
-  ev.from = pos_[ev.player];
-  ev.defender_from = pos_[1 - ev.player];
-  ev.result = Result::kEndedGame;
-  ev.reason = "no answer";
-  if (IsTerminal()) return ev.game_over = true, ev;
-  Over(End::kDisqualified, 1 - ev.player);  // island.timeout
-  return Finish(ev);
+  return Disqualify(Begin(), End::kDisqualified, "no answer");  // island.timeout
 }
 
 TurnEvents State::Finish(TurnEvents ev) {

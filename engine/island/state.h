@@ -119,6 +119,8 @@ class State {
   uint8_t Take(int p, int value, int count);  // uses tiles; returns the slots used
   void Replace(int p, uint8_t slots);         // island.tiles.replace / .deal
   void DealHoles(int p);
+  TurnEvents Begin() const;  // the turn's events before it is played
+  TurnEvents Disqualify(TurnEvents ev, End why, std::string reason);
   TurnEvents Finish(TurnEvents ev);
   void Over(End why, int winner);
 
