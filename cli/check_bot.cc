@@ -17,6 +17,7 @@
 
 #include "command_line.h"
 #include "core/game.h"
+#include "interrupt.h"
 #include "run_common.h"
 
 namespace arbiter::cli {
@@ -48,6 +49,47 @@ std::string Reproduce(const CheckBotOptions& o, const Prepared& p, int games,
   cmd += " --seed " + std::to_string(o.seed) + " --games " + std::to_string(games) + " --match " +
          match + " -- " + harness::QuoteCommand(o.bot);
   return cmd;
+}
+
+// A copy of a match not yet played, to play it again.
+harness::MatchSpec CopyOf(const harness::MatchSpec& m) {
+  harness::MatchSpec c;
+  c.id = m.id;
+  c.description = m.description;
+  c.state = m.state->Clone();
+  c.seats = m.seats;
+  c.seed = m.seed;
+  c.policy_seed = m.policy_seed;
+  c.max_turns = m.max_turns;
+  c.reproduce = m.reproduce;
+  return c;
+}
+
+// Plays a match; when only the machine's load made an answer late
+// (timing.inconclusive) and nothing else failed, plays it once more, the
+// same seed, and the second run decides (arbiter.timing.load). When the
+// second run is clean, the first run's findings stay as notes.
+harness::MatchResult PlayDecided(harness::Env& env, harness::MatchSpec m, const Prepared& p,
+                                 const harness::Progress& progress) {
+  harness::MatchSpec again = CopyOf(m);
+  harness::MatchResult first = harness::RunMatch(env, std::move(m), p.config, p.catalog, progress);
+  bool failed = false;
+  for (const auto& f : first.findings) failed = failed || f.severity == harness::Severity::kFail;
+  if (!first.timing_inconclusive || failed || first.interrupted || harness::Interrupted())
+    return first;
+  harness::MatchResult second =
+      harness::RunMatch(env, std::move(again), p.config, p.catalog, progress);
+  if (second.interrupted) return first;
+  second.replayed = "played again: the first run had an answer made late by the machine's load";
+  if (!second.timing_inconclusive) {
+    for (harness::Finding f : first.findings) {
+      if (f.check != "timing.inconclusive") continue;
+      f.severity = harness::Severity::kInfo;
+      f.message += "; the second run of the match decided it";
+      second.findings.push_back(std::move(f));
+    }
+  }
+  return second;
 }
 
 }  // namespace
@@ -129,10 +171,13 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
   rep.bot = o.bot;
   auto env = harness::MakeRealEnv();
   Progress progress(o.quiet, err);
-  if (o.calibrate) rep.calibration = Calibrate(*env, p.config);
+  if (o.calibrate && !harness::Interrupted()) rep.calibration = Calibrate(*env, p.config);
   for (size_t i = 0; i < matches.size(); ++i) {
-    rep.matches.push_back(
-        harness::RunMatch(*env, std::move(matches[i]), p.config, p.catalog, progress.Callback()));
+    if (harness::Interrupted()) {  // start nothing more
+      for (size_t j = i; j < matches.size(); ++j) rep.skipped.push_back(matches[j].id);
+      break;
+    }
+    rep.matches.push_back(PlayDecided(*env, std::move(matches[i]), p, progress.Callback()));
     bool failed = false;
     for (const auto& f : rep.matches.back().findings)
       failed = failed || f.severity == harness::Severity::kFail;
@@ -141,6 +186,7 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
       break;
     }
   }
+  rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();
   return Finish(o, rep, out, err);
 }

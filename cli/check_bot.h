@@ -21,9 +21,12 @@ struct RunOptions {
   uint64_t seed = 1;
   std::vector<std::string> rules;  // key=value
   std::string json_path, junit_path, markdown_path, html_path;  // reports to write
-  int memory_mb = harness::kDefaultMemoryMb;
+  int memory_mb = harness::kDefaultMemoryMb;  // resident memory of the bot's process tree
+  int address_space_mb = 0;                   // RLIMIT_AS, opt-in (0: none)
   int cpu_seconds = 120;
   bool no_network = false;
+  std::vector<std::string> env;  // --env KEY=VALUE, added to the bots' environment
+  bool inherit_env = false;      // --inherit-env: bots get arbiter's whole environment
   bool quiet = false, verbose = false;
   std::string command_line;  // how arbiter was invoked, for reports
 };

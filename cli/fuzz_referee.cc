@@ -16,6 +16,7 @@
 #include "cg_runner.h"
 #include "command_line.h"
 #include "core/parse.h"
+#include "interrupt.h"
 #include "probe_hub.h"
 #include "referee_fuzz.h"
 #include "registers.h"
@@ -91,7 +92,15 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
   config.game = p.game;
   config.rules = p.rules;
   config.referee_action_ms = p.config.action_ms;
-  config.limits = p.config.limits;
+  // The bot limits are for bots; the referee (and the probes it starts) has
+  // its own, none by default: a JVM referee must start as it would on the
+  // organiser's machine.
+  config.limits = harness::Limits{};
+  config.limits.memory_mb = o.referee_memory_mb;
+  config.limits.cpu_seconds = o.referee_cpu_seconds;
+  config.limits.file_size_mb = 0;
+  config.limits.open_files = 0;
+  config.env = p.config.env;
   config.game_time_limit = std::chrono::milliseconds(static_cast<long long>(o.time_limit * 1000));
   if (o.time_limit <= 0) return Usage(err, cmd, "--time-limit must be positive");
   std::string error;
@@ -189,8 +198,16 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
   Progress progress(o.quiet, err);
   auto tick = progress.Callback();
   for (const auto& [id, plan] : plans) {
+    if (harness::Interrupted()) {
+      rep.skipped.push_back(id);
+      continue;
+    }
     if (tick) tick(id, 0);
     RefereeGameResult r = run_game(plan);
+    if (r.interrupted) {  // an abandoned game says nothing about the referee
+      rep.skipped.push_back(id);
+      continue;
+    }
     std::vector<std::pair<std::string, Finding>> found;
     std::optional<harness::MatchResult> shrunk_match;
     std::vector<std::pair<std::string, Finding>> shrunk_found;
@@ -305,6 +322,11 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     add_match(MatchOf(id, plan, r), std::move(found));
     if (shrunk_match) add_match(std::move(*shrunk_match), std::move(shrunk_found));
   }
+  rep.interrupt_signal = harness::InterruptSignal();
+  rep.memory_limits = config.limits.memory_mb > 0 ? "referee resident memory limit " +
+                                                        std::to_string(config.limits.memory_mb) +
+                                                        " MB (--referee-memory-mb)"
+                                                  : "no referee memory limit";
   progress.Clear();
   return Finish(o, rep, out, err);
 }

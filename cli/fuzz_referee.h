@@ -20,6 +20,8 @@ struct FuzzRefereeOptions : RunOptions {
   std::string repro_dir = "arbiter-repro";
   bool shrink = true;
   int shrink_runs = 150;
+  int referee_memory_mb = 0;    // resident-memory limit of the referee's tree (0: none)
+  int referee_cpu_seconds = 0;  // CPU-time limit of the referee (0: none)
 };
 
 // Exit status: 0 no divergence and no referee fault, 1 at least one, 2 usage

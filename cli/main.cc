@@ -10,6 +10,7 @@
 #include "check_bot.h"
 #include "command_line.h"
 #include "fuzz_referee.h"
+#include "interrupt.h"
 #include "simulate.h"
 #include "spec.h"
 
@@ -69,13 +70,27 @@ int main(int argc, char** argv) {
                   "Write a Markdown report (for a CI job summary) to this file");
     c->add_option("--html", o.html_path,
                   "Write a self-contained HTML report with board replays to this file");
-    c->add_option("--memory-mb", o.memory_mb, "Address-space limit of each bot (0: none)")
+    c->add_option("--memory-mb", o.memory_mb,
+                  "Resident-memory limit of each bot's process tree, watched from /proc; "
+                  "above it the bot is killed and reported process.memory (0: none)")
         ->default_val(arbiter::harness::kDefaultMemoryMb)
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0, 1 << 20));
+    c->add_option("--address-space-mb", o.address_space_mb,
+                  "Also limit each bot process's address space (RLIMIT_AS; JVMs, node, Go and "
+                  ".NET reserve more than they use and may not start; 0: none, the default)")
+        ->default_val(0)
+        ->check(CLI::Range(0, 1 << 20));
     c->add_option("--cpu-seconds", o.cpu_seconds, "CPU-time limit of each bot process (0: none)")
         ->default_val(120)
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0, 1 << 20));
     c->add_flag("--no-network", o.no_network, "Run bots in a fresh network namespace");
+    c->add_option("--env", o.env,
+                  "Add KEY=VALUE to the bots' environment (repeatable); bots otherwise get "
+                  "PATH, HOME and TMPDIR (a fresh folder) and LANG=C.UTF-8 only")
+        ->take_all()
+        ->allow_extra_args(false);
+    c->add_flag("--inherit-env", o.inherit_env,
+                "Give bots arbiter's whole environment instead of the minimal one");
     c->add_flag("-q,--quiet", o.quiet, "Print only the verdict");
     c->add_flag("-v,--verbose", o.verbose, "Also list every match and every passed check");
   };
@@ -128,6 +143,17 @@ int main(int argc, char** argv) {
   fuzz_cmd->add_flag("!--no-shrink", fuzz.shrink, "Do not shrink divergences");
   fuzz_cmd->add_option("--shrink-runs", fuzz.shrink_runs, "Referee runs allowed per shrink")
       ->default_val(150);
+  fuzz_cmd
+      ->add_option("--referee-memory-mb", fuzz.referee_memory_mb,
+                   "Resident-memory limit of the referee's process tree, probes included "
+                   "(0: none, the default; --memory-mb is for bots only)")
+      ->default_val(0)
+      ->check(CLI::Range(0, 1 << 20));
+  fuzz_cmd
+      ->add_option("--referee-cpu-seconds", fuzz.referee_cpu_seconds,
+                   "CPU-time limit of each referee process (0: none, the default)")
+      ->default_val(0)
+      ->check(CLI::Range(0, 1 << 20));
 
   auto* echo = app.add_subcommand("echo-bot", "");  // hidden: the calibration bot
   echo->group("");
@@ -148,6 +174,9 @@ int main(int argc, char** argv) {
     return arbiter::cli::RunSimulate(sim, std::cout, std::cerr);
   }
   if (spec->parsed()) return arbiter::cli::RunSpec(spec_options, std::cout, std::cerr);
+  // Runs that start processes stop cleanly on SIGINT, SIGTERM and SIGHUP.
+  if (check_bot->parsed() || play_cmd->parsed() || fuzz_cmd->parsed())
+    arbiter::harness::InstallInterruptHandlers();
   if (check_bot->parsed()) return arbiter::cli::RunCheckBot(check, std::cout, std::cerr);
   if (play_cmd->parsed()) return arbiter::cli::RunPlay(play, std::cout, std::cerr);
   if (fuzz_cmd->parsed()) return arbiter::cli::RunFuzzReferee(fuzz, std::cout, std::cerr);

@@ -6,6 +6,7 @@
 
 #include "check_bot.h"
 #include "command_line.h"
+#include "interrupt.h"
 #include "run_common.h"
 
 namespace arbiter::cli {
@@ -43,10 +44,12 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   Progress progress(o.quiet, err);
   rep.matches.push_back(
       harness::RunMatch(*env, std::move(m), p.config, p.catalog, progress.Callback()));
+  rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();
   PlayOptions files = o;
   files.json_path = o.replay_path.empty() ? o.json_path : o.replay_path;
   const int status = Finish(files, rep, out, err);
+  if (rep.interrupt_signal != 0) return status;  // no RESULT: the game did not end
   const harness::MatchResult& r = rep.matches.back();
   out << "RESULT " << r.winner << " " << r.turns_played << "\n";
   return status == 2 ? 2 : 0;

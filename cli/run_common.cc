@@ -62,8 +62,17 @@ bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::
   c.first_action_ms = o.action_ms.value_or(p.profile->first_action_ms);
   c.action_ms = o.action_ms.value_or(p.profile->action_ms);
   c.limits.memory_mb = o.memory_mb;
+  c.limits.address_space_mb = o.address_space_mb;
   c.limits.cpu_seconds = o.cpu_seconds;
   c.limits.no_network = o.no_network;
+  for (const std::string& kv : o.env) {
+    if (!harness::ValidEnvironmentEntry(kv)) {
+      Usage(err, command, "--env '" + kv + "': expected KEY=VALUE (KEY of letters, digits, _)");
+      return false;
+    }
+  }
+  c.env.extra = o.env;
+  c.env.inherit = o.inherit_env;
   if (o.no_network && !harness::NetworkIsolationAvailable(error)) {
     Usage(err, command, "--no-network is not available here: " + error);
     return false;
@@ -83,6 +92,16 @@ bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::
   return true;
 }
 
+std::string MemoryLimitsText(const harness::Limits& l) {
+  std::string text = l.memory_mb > 0 ? "resident memory limit " + std::to_string(l.memory_mb) +
+                                           " MB per bot (--memory-mb)"
+                                     : "no memory limit";
+  if (l.address_space_mb > 0)
+    text += ", address space " + std::to_string(l.address_space_mb) + " MB (--address-space-mb)";
+  if (l.cpu_seconds > 0) text += ", CPU time " + std::to_string(l.cpu_seconds) + " s";
+  return text;
+}
+
 report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::string& tool) {
   report::RunReport r;
   r.tool = tool;
@@ -94,6 +113,8 @@ report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::s
   r.seed = o.seed;
   r.command = o.command_line;
   r.checks = p.checks;
+  r.environment = harness::DescribeEnvironment(p.config.env);
+  r.memory_limits = MemoryLimitsText(p.config.limits);
   return r;
 }
 
@@ -180,6 +201,7 @@ int Finish(const RunOptions& o, const report::RunReport& run, std::ostream& out,
   } else {
     report::WriteTerminal(rep, out, colour, o.verbose);
   }
+  if (rep.interrupt_signal != 0) return 128 + rep.interrupt_signal;
   if (!rep.harness_error.empty()) return 2;
   return rep.Failed() ? 1 : 0;
 }

@@ -30,6 +30,8 @@ struct Prepared {
 
 int Usage(std::ostream& err, const std::string& command, const std::string& message);
 bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::ostream& err);
+// "resident memory limit 2048 MB per bot (--memory-mb), CPU time 120 s".
+std::string MemoryLimitsText(const harness::Limits& limits);
 report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::string& tool);
 
 // Round trips through the built-in echo bot (this executable, `echo-bot`).

@@ -11,6 +11,7 @@
 
 #include <fcntl.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -26,18 +27,25 @@
 #include <boost/asio/buffer.hpp>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/readable_pipe.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/writable_pipe.hpp>
 #include <boost/process/v2/process.hpp>
 #include <boost/process/v2/stdio.hpp>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <filesystem>
+#include <map>
 #include <set>
 #include <vector>
 
 #include "event_loop_io.h"
+#include "interrupt.h"
 #include "proc_probe.h"
 #include "process_posix.h"
 #include "write_queue.h"
@@ -53,6 +61,9 @@ namespace {
 constexpr auto kReleaseGrace = std::chrono::milliseconds(100);
 // How long RunUntil keeps running ready handlers once its deadline has passed.
 constexpr auto kReadyBudget = std::chrono::milliseconds(2);
+// How often a bot's tree is sampled for resident memory and CPU time. A tree
+// that allocates a gigabyte a second overshoots the limit by about 25 MB.
+constexpr auto kWatchPeriod = std::chrono::milliseconds(25);
 
 // The child side of the launch, as a Boost.Process initializer.
 struct ChildInit {
@@ -92,6 +103,7 @@ struct Channels : std::enable_shared_from_this<Channels> {
       : in(std::in_place, io),
         out(std::in_place, io),
         err(std::in_place, io),
+        watch_timer(std::in_place, io),
         framer(o.max_line_bytes, o.max_queued_lines),
         stderr_cap(o.stderr_tail_bytes) {}
 
@@ -207,9 +219,23 @@ struct Channels : std::enable_shared_from_this<Channels> {
     queue.Clear();
   }
 
+  // Samples the tree every kWatchPeriod through `watch` (set by the bot)
+  // until the channels are released.
+  void Watch() {
+    if (released || !watch_timer) return;
+    watch_timer->expires_after(kWatchPeriod);
+    watch_timer->async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+      if (self->released || ec) return;
+      if (self->watch) self->watch();
+      self->Watch();
+    });
+  }
+
   // Destroys the asio objects (cancelling what is pending) while the loop lives.
   void Release() {
     released = true;
+    watch = nullptr;
+    watch_timer.reset();
     if (proc) proc->detach();  // never kill-and-wait in ~basic_process
     proc.reset();
     in.reset();
@@ -221,6 +247,8 @@ struct Channels : std::enable_shared_from_this<Channels> {
   std::optional<asio::readable_pipe> out;
   std::optional<asio::readable_pipe> err;
   std::optional<bp::process> proc;
+  std::optional<asio::steady_timer> watch_timer;
+  std::function<void()> watch;  // the bot's sampling; cleared on release
   bool released = false;
 
   WriteQueue queue;  // bytes the pipe or socket has not taken yet
@@ -247,12 +275,72 @@ struct Channels : std::enable_shared_from_this<Channels> {
 
 class RealBot;
 
+constexpr const char* kDefaultPath = "/usr/local/bin:/usr/bin:/bin";
+
+// The environment of a bot (bot_process.h Environment); creates its HOME
+// (returned in `home`, empty when inheriting) or says why it could not.
+std::vector<std::string> BotEnvironment(const Environment& env, std::string& home,
+                                        std::string& error) {
+  std::vector<std::string> out;
+  if (env.inherit) {
+    for (char** e = ::environ; *e != nullptr; ++e) out.emplace_back(*e);
+  } else {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern =
+        std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/arbiter-bot.XXXXXX";
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      error = "cannot create its HOME folder '" + pattern + "': " + std::strerror(errno);
+      return out;
+    }
+    home = pattern;
+    const std::string tmpdir = home + "/tmp";
+    ::mkdir(tmpdir.c_str(), 0700);
+    const char* path = std::getenv("PATH");
+    out = {std::string("PATH=") + (path != nullptr ? path : kDefaultPath), "HOME=" + home,
+           "TMPDIR=" + tmpdir, "LANG=C.UTF-8"};
+  }
+  for (const std::string& kv : env.extra) {
+    const std::string key = kv.substr(0, kv.find('=') + 1);
+    std::erase_if(out, [&](const std::string& e) { return e.compare(0, key.size(), key) == 0; });
+    out.push_back(kv);
+  }
+  return out;
+}
+
 }  // namespace
+
+std::vector<std::string> DescribeEnvironment(const Environment& env) {
+  std::vector<std::string> out;
+  if (env.inherit) {
+    out.push_back("(arbiter's whole environment: --inherit-env)");
+  } else {
+    const char* path = std::getenv("PATH");
+    out = {std::string("PATH=") + (path != nullptr ? path : kDefaultPath),
+           "HOME=(a fresh empty folder per bot, removed after it)", "TMPDIR=(HOME)/tmp",
+           "LANG=C.UTF-8"};
+  }
+  for (const std::string& kv : env.extra) out.push_back(kv);
+  return out;
+}
+
+bool ValidEnvironmentEntry(const std::string& kv) {
+  const size_t eq = kv.find('=');
+  if (eq == std::string::npos || eq == 0) return false;
+  if (std::isdigit(static_cast<unsigned char>(kv[0]))) return false;
+  for (size_t i = 0; i < eq; ++i) {
+    const unsigned char c = static_cast<unsigned char>(kv[i]);
+    if (!std::isalnum(c) && c != '_') return false;
+  }
+  return true;
+}
 
 struct EventLoop::Impl {
   asio::io_context io{1};
   asio::executor_work_guard<asio::io_context::executor_type> work = asio::make_work_guard(io);
   std::set<RealBot*> bots;  // not yet released
+  // Readable once arbiter is interrupted (interrupt.h): wakes a waiting loop.
+  std::optional<asio::posix::stream_descriptor> wake;
+  char wake_byte = 0;
 };
 
 EventLoop::EventLoop() : impl_(std::make_unique<Impl>()) {
@@ -261,13 +349,19 @@ EventLoop::EventLoop() : impl_(std::make_unique<Impl>()) {
   std::signal(SIGPIPE, SIG_IGN);
   // Orphaned descendants of bots are re-parented to us, where teardown finds them.
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  if (const int fd = NewWakeFd(); fd >= 0) {
+    impl_->wake.emplace(impl_->io, fd);
+    impl_->wake->async_read_some(asio::buffer(&impl_->wake_byte, 1),
+                                 [](const boost::system::error_code&, size_t) {});
+  }
 }
 
 bool EventLoop::RunUntil(Clock::time_point deadline, const std::function<bool()>& done) {
   if (done()) return true;
   asio::io_context& io = impl_->io;
   if (io.stopped()) io.restart();
-  while (Clock::now() < deadline) {
+  // Interrupted: no more waiting; what has arrived is still collected below.
+  while (Clock::now() < deadline && !Interrupted()) {
     io.run_one_until(deadline);  // recomputes the remaining time before every wait
     if (done()) return true;
     if (io.stopped()) io.restart();
@@ -292,12 +386,22 @@ namespace {
 
 class RealBot final : public BotProcess {
  public:
-  RealBot(EventLoop& loop, std::shared_ptr<Channels> ch, pid_t pid, Clock::time_point started)
-      : loop_(&loop), ch_(std::move(ch)), pid_(pid), started_at_(started) {
+  RealBot(EventLoop& loop, std::shared_ptr<Channels> ch, pid_t pid, Clock::time_point started,
+          const Limits& limits, std::string home)
+      : loop_(&loop),
+        ch_(std::move(ch)),
+        pid_(pid),
+        started_at_(started),
+        memory_kb_(static_cast<uint64_t>(limits.memory_mb) * 1024),
+        home_(std::move(home)) {
     const auto stat = proc::ReadStat(pid);
     main_start_ = stat ? stat->start_time : 0;
     if (ch_->in) stdin_identity_ = proc::FdIdentity(ch_->in->native_handle());
     loop_->impl().bots.insert(this);
+    RegisterGroup(pid_);
+    ch_->watch = [this] { Sample(); };
+    Sample();
+    ch_->Watch();
   }
   ~RealBot() override { Release(kReleaseGrace); }
 
@@ -308,6 +412,20 @@ class RealBot final : public BotProcess {
     ch_->Release();
     loop_->impl().bots.erase(this);
     loop_ = nullptr;
+    UnregisterGroup(pid_);
+    if (!home_.empty()) {
+      std::error_code ignored;
+      std::filesystem::remove_all(home_, ignored);
+    }
+  }
+
+  ResourceUsage usage() const override { return usage_; }
+
+  SchedSample SchedOfTree() const override {
+    SchedSample out;
+    for (const proc::ProcStat& s : posix::GroupMembers(Tree()))
+      out.valid |= proc::ReadSchedStat(s.pid, out.run_ns, out.wait_ns);
+    return out;
   }
 
   pid_t pid() const override { return pid_; }
@@ -360,6 +478,7 @@ class RealBot final : public BotProcess {
       });
       return report_;
     }
+    Sample();
     posix::TeardownHooks hooks;
     hooks.main_reaped = [this] { return ch_->exited; };
     hooks.run_until = [this](Clock::time_point t) { loop_->RunUntil(t, [] { return false; }); };
@@ -380,6 +499,28 @@ class RealBot final : public BotProcess {
     return tree;
   }
 
+  // One look at the tree: resident memory (killing the tree above the
+  // limit), and the CPU time of every process seen in it.
+  void Sample() {
+    if (loop_ == nullptr) return;
+    const posix::BotTree tree = Tree();
+    uint64_t rss_kb = 0;
+    for (const proc::ProcStat& s : posix::BotMembers(tree)) {
+      if (s.live()) rss_kb += proc::ReadRssKb(s.pid);
+      cpu_ticks_[{s.pid, s.start_time}] = s.utime + s.stime;
+    }
+    uint64_t ticks = 0;
+    for (const auto& [id, t] : cpu_ticks_) ticks += t;
+    static const double kTickMs = 1000.0 / static_cast<double>(::sysconf(_SC_CLK_TCK));
+    usage_.cpu_ms = static_cast<double>(ticks) * kTickMs;
+    usage_.peak_rss_kb = std::max(usage_.peak_rss_kb, rss_kb);
+    if (memory_kb_ > 0 && rss_kb > memory_kb_ && !usage_.memory_exceeded) {
+      usage_.memory_exceeded = true;
+      usage_.exceeded_rss_kb = rss_kb;
+      posix::SignalTree(tree, SIGKILL);
+    }
+  }
+
   EventLoop* loop_;  // null once released
   std::shared_ptr<Channels> ch_;
   pid_t pid_;
@@ -389,6 +530,10 @@ class RealBot final : public BotProcess {
   mutable posix::ProcessIds seen_;
   bool terminated_ = false;
   TeardownReport report_;
+  uint64_t memory_kb_;
+  std::string home_;  // the bot's HOME and TMPDIR, removed on release
+  std::map<std::pair<pid_t, uint64_t>, uint64_t> cpu_ticks_;  // last utime + stime of each
+  ResourceUsage usage_;
 };
 
 }  // namespace
@@ -396,6 +541,12 @@ class RealBot final : public BotProcess {
 EventLoop::~EventLoop() {
   const std::set<RealBot*> bots = impl_->bots;
   for (RealBot* bot : bots) bot->Release(kReleaseGrace);
+  if (impl_->wake) {
+    boost::system::error_code ignored;
+    impl_->wake->cancel(ignored);
+    ReleaseWakeFd(impl_->wake->release());
+    impl_->wake.reset();
+  }
   impl_->work.reset();
   Poll();  // delivers the cancellations, releasing the Channels they hold
 }
@@ -415,18 +566,33 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
     return nullptr;
   }
   asio::io_context& io = loop.impl().io;
+  std::string home;
+  std::vector<std::string> env_strings = BotEnvironment(options.env, home, error);
+  if (!error.empty()) {
+    error = "cannot start " + Quoted(name) + ": " + error;
+    return nullptr;
+  }
+  std::vector<const char*> envp;
+  for (const std::string& kv : env_strings) envp.push_back(kv.c_str());
+  envp.push_back(nullptr);
+  auto remove_home = [&home] {
+    std::error_code ignored;
+    if (!home.empty()) std::filesystem::remove_all(home, ignored);
+  };
   auto ch = std::make_shared<Channels>(io, options);
   int report[2];
   if (::pipe2(report, O_CLOEXEC | O_NONBLOCK) != 0) {
     error = "cannot start " + Quoted(name) + ": pipe: " + std::strerror(errno);
+    remove_home();
     return nullptr;
   }
-  const posix::ChildPlan plan{options.limits, ::getpid(), report[1]};
+  const posix::ChildPlan plan{options.limits, ::getpid(), report[1], envp.data()};
   std::vector<const char*> argv;
   for (const std::string& a : options.argv) argv.push_back(a.c_str());
   argv.push_back(nullptr);
 
   bp::posix::default_launcher launcher;
+  launcher.env = envp.data();
   boost::system::error_code ec;
   std::optional<bp::process> proc;
   const Clock::time_point started = Clock::now();
@@ -445,6 +611,7 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
   posix::ChildFailure failure;
   const bool setup_failed = ::read(report[0], &failure, sizeof failure) == sizeof failure;
   ::close(report[0]);
+  if (!error.empty() || ec) remove_home();
   if (!error.empty()) return nullptr;
   if (ec) {
     if (launcher.pid > 0) ::waitpid(launcher.pid, nullptr, 0);  // exits at once
@@ -461,7 +628,8 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
   }
   const pid_t pid = proc->id();
   ch->Start(std::move(*proc));
-  return std::make_unique<RealBot>(loop, std::move(ch), pid, started);
+  return std::make_unique<RealBot>(loop, std::move(ch), pid, started, options.limits,
+                                   std::move(home));
 }
 
 }  // namespace arbiter::harness

@@ -1,7 +1,8 @@
 // A contestant's program, run as a hostile child process.
 //
-// Every bot runs in its own process group, with rlimits, a parent-death
-// signal, and optionally in a fresh network namespace. Its stdout and stderr
+// Every bot runs in a session and process group of its own (no controlling
+// terminal), in a minimal environment, with rlimits, a watch on its resident
+// memory, a parent-death signal, and optionally in a fresh network namespace. Its stdout and stderr
 // are drained concurrently into bounded buffers (a LineFramer for stdout, a
 // capped tail for stderr), and writes to its stdin are queued and never block
 // the loop, so a bot that floods, never reads, or never exits cannot stall
@@ -57,33 +58,58 @@ class EventLoop {
   std::unique_ptr<Impl> impl_;
 };
 
-// The default address-space limit of a bot. AddressSanitizer reserves
-// terabytes of shadow address space at start, so in a sanitized build (whose
-// test bots are sanitized too) no limit can be set by default.
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr int kDefaultMemoryMb = 0;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-inline constexpr int kDefaultMemoryMb = 0;
-#else
+// The default limit of a bot's resident memory (its whole process tree).
+// Resident memory, not address space: a JVM, node, Go or .NET runtime
+// reserves far more address space than it uses, and AddressSanitizer
+// reserves terabytes, so RLIMIT_AS is opt-in (Limits::address_space_mb).
 inline constexpr int kDefaultMemoryMb = 2048;
-#endif
-#else
-inline constexpr int kDefaultMemoryMb = 2048;
-#endif
 
 struct Limits {
-  int memory_mb = kDefaultMemoryMb;  // RLIMIT_AS; 0 = unlimited
-  int cpu_seconds = 120;    // RLIMIT_CPU; 0 = unlimited
-  int file_size_mb = 64;    // RLIMIT_FSIZE; 0 = unlimited
-  int open_files = 256;     // RLIMIT_NOFILE; 0 = unchanged
-  int processes = 0;        // RLIMIT_NPROC; 0 = unchanged (it counts per user)
-  bool no_network = false;  // run in a fresh network namespace (unshare CLONE_NEWNET)
+  int memory_mb = kDefaultMemoryMb;  // resident memory of the tree, watched; 0 = unlimited
+  int address_space_mb = 0;          // RLIMIT_AS of each process; 0 = unlimited
+  int cpu_seconds = 120;             // RLIMIT_CPU; 0 = unlimited
+  int file_size_mb = 64;             // RLIMIT_FSIZE; 0 = unlimited
+  int open_files = 256;              // RLIMIT_NOFILE; 0 = unchanged
+  int processes = 0;                 // RLIMIT_NPROC; 0 = unchanged (it counts per user)
+  bool no_network = false;           // run in a fresh network namespace (unshare CLONE_NEWNET)
+};
+
+// The environment a bot starts with. By default the contest server's, not
+// the user's: PATH (arbiter's own, so that interpreters are found), HOME and
+// TMPDIR in a fresh folder of the bot's own (removed when it is torn down),
+// LANG=C.UTF-8, and the `extra` KEY=VALUE pairs. `inherit` gives the bot
+// arbiter's whole environment (plus `extra`) instead.
+struct Environment {
+  bool inherit = false;
+  std::vector<std::string> extra;  // KEY=VALUE, later ones win
+};
+// The variables a bot gets under `env`, for reports: "HOME=(a fresh folder)".
+std::vector<std::string> DescribeEnvironment(const Environment& env);
+// Whether `kv` is KEY=VALUE with a non-empty KEY of [A-Za-z0-9_] not starting
+// with a digit.
+bool ValidEnvironmentEntry(const std::string& kv);
+
+// What a bot's process tree used, sampled from /proc while it ran (every few
+// tens of milliseconds, and at its end).
+struct ResourceUsage {
+  uint64_t peak_rss_kb = 0;      // the largest sum of resident memory over the tree
+  double cpu_ms = 0;             // user + system time of every process seen in the tree
+  bool memory_exceeded = false;  // arbiter killed the tree above Limits::memory_mb
+  uint64_t exceeded_rss_kb = 0;  // the resident memory that made it do so
+};
+
+// CPU scheduling of one process tree over an interval (/proc/PID/task/*/schedstat):
+// time on a CPU, and time runnable but waiting for one.
+struct SchedSample {
+  uint64_t run_ns = 0;
+  uint64_t wait_ns = 0;
+  bool valid = false;  // the kernel exposes schedstat
 };
 
 struct SpawnOptions {
   std::vector<std::string> argv;  // argv[0] is looked up in PATH when it has no '/'
   Limits limits;
+  Environment env;
   size_t max_line_bytes = 64 * 1024;     // longer stdout lines are truncated (length kept)
   size_t max_queued_lines = 4096;        // stdout lines waiting to be read
   size_t stderr_tail_bytes = 16 * 1024;  // the last bytes of stderr kept for reports
@@ -152,6 +178,13 @@ class BotProcess {
   virtual std::optional<Clock::time_point> exited_at() const = 0;
 
   virtual ProcProbe Probe() const = 0;
+
+  // What the tree has used so far (see ResourceUsage). The fakes of the tests
+  // use nothing.
+  virtual ResourceUsage usage() const { return {}; }
+  // The tree's scheduling so far, and arbiter's own (its threads): the two
+  // halves of telling a slow bot from a busy machine.
+  virtual SchedSample SchedOfTree() const { return {}; }
 
   // SIGTERM to the whole group (and to re-parented descendants), wait up to
   // `grace` for them to end, then SIGKILL and reap. Safe to call twice.

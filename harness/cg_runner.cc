@@ -10,6 +10,7 @@
 
 #include "cg_runner_game.h"
 #include "core/parse.h"
+#include "interrupt.h"
 
 namespace arbiter::harness {
 namespace {
@@ -128,6 +129,7 @@ void CgRunnerGame::Run() {
   SpawnOptions so;
   so.argv = result_.argv;
   so.limits = config_.limits;
+  so.env = config_.env;
   auto referee = SpawnBot(loop_, so, error);
   if (!referee) {
     result_.faults.push_back({"referee.exec-failed", error});
@@ -139,6 +141,12 @@ void CgRunnerGame::Run() {
   const auto deadline = Clock::now() + config_.game_time_limit;
   while (!stop_ && !ended_) {
     loop_.RunUntil(deadline, [&] { return referee->HasLine() || referee->stdout_eof(); });
+    if (Interrupted()) {  // abandon the game
+      result_.interrupted = true;
+      referee->Terminate(Clock::duration::zero());
+      referee_ = nullptr;
+      return;
+    }
     while (!stop_ && !ended_ && referee->HasLine()) {
       const TimedLine l = referee->PopLine();
       if (l.line.truncated)

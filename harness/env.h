@@ -19,6 +19,8 @@ class Env {
   // Waits until done() or the deadline; returns done().
   virtual bool RunUntil(Clock::time_point deadline, const std::function<bool()>& done) = 0;
   virtual std::unique_ptr<BotProcess> Spawn(const SpawnOptions& options, std::string& error) = 0;
+  // arbiter's own scheduling so far (BotProcess::SchedOfTree's other half).
+  virtual SchedSample SelfSched() { return {}; }
 };
 
 std::unique_ptr<Env> MakeRealEnv();

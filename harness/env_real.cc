@@ -1,5 +1,8 @@
 // The real Env: the shared event loop, the steady clock, and real processes.
+#include <unistd.h>
+
 #include "env.h"
+#include "proc_probe.h"
 
 namespace arbiter::harness {
 namespace {
@@ -12,6 +15,11 @@ class RealEnv final : public Env {
   }
   std::unique_ptr<BotProcess> Spawn(const SpawnOptions& options, std::string& error) override {
     return SpawnBot(loop_, options, error);
+  }
+  SchedSample SelfSched() override {
+    SchedSample s;
+    s.valid = proc::ReadSchedStat(::getpid(), s.run_ns, s.wait_ns);
+    return s;
   }
 
  private:

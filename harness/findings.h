@@ -68,6 +68,8 @@ inline const char* const kAllCheckIds[] = {
     "process.stdout-closed",
     "process.no-exit-on-eof",
     "process.leftover",
+    "process.memory",
+    "timing.inconclusive",
     "output.flood",
     "stderr.flood",
 };

@@ -195,6 +195,34 @@ std::vector<ProcStat> ScanProcesses() {
   return out;
 }
 
+uint64_t ReadRssKb(pid_t pid) {
+  const std::string text = ReadFile("/proc/" + std::to_string(pid) + "/statm");
+  // "size resident shared text lib data dt", in pages.
+  const char* p = text.c_str();
+  char* end = nullptr;
+  std::strtoull(p, &end, 10);
+  if (end == p) return 0;
+  const uint64_t pages = std::strtoull(end, nullptr, 10);
+  static const uint64_t kPageKb = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE)) / 1024;
+  return pages * kPageKb;
+}
+
+bool ReadSchedStat(pid_t pid, uint64_t& run_ns, uint64_t& wait_ns) {
+  const std::string dir = "/proc/" + std::to_string(pid) + "/task";
+  bool any = false;
+  for (const long tid : NumericEntries(dir)) {
+    const std::string text = ReadFile(dir + "/" + std::to_string(tid) + "/schedstat");
+    char* end = nullptr;
+    const uint64_t run = std::strtoull(text.c_str(), &end, 10);
+    if (end == text.c_str()) continue;
+    const uint64_t wait = std::strtoull(end, nullptr, 10);
+    run_ns += run;
+    wait_ns += wait;
+    any = true;
+  }
+  return any;
+}
+
 std::string FdIdentity(int fd) {
   const std::string path = "/proc/self/fd/" + std::to_string(fd);
   std::array<char, 128> buf{};

@@ -39,6 +39,14 @@ std::optional<ProcStat> ReadStat(pid_t pid);
 // Every process /proc shows right now, zombies included.
 std::vector<ProcStat> ScanProcesses();
 
+// Resident memory of `pid` in KiB (/proc/PID/statm); 0 when it is gone.
+uint64_t ReadRssKb(pid_t pid);
+
+// Scheduler statistics of every thread of `pid` (/proc/PID/task/*/schedstat),
+// summed: nanoseconds on a CPU, and runnable but waiting for a CPU. False
+// when the kernel does not expose them or the process is gone.
+bool ReadSchedStat(pid_t pid, uint64_t& run_ns, uint64_t& wait_ns);
+
 // "pipe:[INODE]" for one of our own descriptors: what /proc/PID/fd/N of any
 // process holding the same pipe links to. Empty if `fd` is not open.
 std::string FdIdentity(int fd);

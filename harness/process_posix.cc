@@ -25,7 +25,7 @@ namespace posix {
 namespace {
 
 enum Step {
-  kSetpgid = 1,
+  kSetsid = 1,
   kDeathSignal,
   kSignalMask,
   kNetwork,
@@ -190,7 +190,10 @@ int EnterNetworkNamespace() noexcept {
 }
 
 int PrepareChild(const ChildPlan& plan) noexcept {
-  if (::setpgid(0, 0) != 0) return Fail(plan, kSetpgid);
+  // A session of its own: its own process group, and no controlling terminal,
+  // so it cannot write to the user's terminal through /dev/tty or be stopped
+  // by the terminal's signals.
+  if (::setsid() < 0) return Fail(plan, kSetsid);
   if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return Fail(plan, kDeathSignal);
   if (::getppid() != plan.parent) ::_exit(127);  // arbiter died before prctl
   // Dispositions arbiter set (SIGPIPE ignored) or inherited must not leak.
@@ -214,7 +217,8 @@ int PrepareChild(const ChildPlan& plan) noexcept {
   // SIGXCPU at the soft limit, SIGKILL a second later.
   if (l.cpu_seconds > 0 && !SetLimit(RLIMIT_CPU, l.cpu_seconds, l.cpu_seconds + 1))
     return Fail(plan, kCpu);
-  if (l.memory_mb > 0 && !SetLimit(RLIMIT_AS, l.memory_mb * kMiB, l.memory_mb * kMiB))
+  if (l.address_space_mb > 0 &&
+      !SetLimit(RLIMIT_AS, l.address_space_mb * kMiB, l.address_space_mb * kMiB))
     return Fail(plan, kAddressSpace);
   return 0;
 }
@@ -236,8 +240,8 @@ void CloseDescriptorsExcept(const std::vector<int>& keep) noexcept {
 
 std::string_view ChildStepName(int step) {
   switch (step) {
-    case kSetpgid:
-      return "setpgid";
+    case kSetsid:
+      return "setsid";
     case kDeathSignal:
       return "prctl(PR_SET_PDEATHSIG)";
     case kSignalMask:
@@ -289,6 +293,8 @@ std::vector<proc::ProcStat> BotMembers(const BotTree& tree) {
   }
   return out;
 }
+
+void SignalTree(const BotTree& tree, int sig) { Signal(tree, BotMembers(tree), sig, nullptr); }
 
 std::vector<proc::ProcStat> GroupMembers(const BotTree& tree) {
   std::vector<proc::ProcStat> out;

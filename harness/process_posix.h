@@ -1,6 +1,6 @@
 // The POSIX work around a bot's life that does not involve moving bytes: where
-// its program is, what the child does between fork and exec (own process
-// group, parent-death signal, default signal dispositions, network namespace,
+// its program is, what the child does between fork and exec (own session and
+// process group, parent-death signal, default signal dispositions, network namespace,
 // rlimits), and how its whole process tree is found, signalled and reaped.
 //
 // Which processes "belong" to a bot is decided from /proc at each instant:
@@ -36,6 +36,7 @@ struct ChildPlan {
   Limits limits;
   pid_t parent = 0;
   int report_fd = -1;
+  const char* const* envp = nullptr;  // the environment to exec with; null: arbiter's
 };
 struct ChildFailure {
   int step = 0;  // see ChildStepName
@@ -64,6 +65,10 @@ struct BotTree {
   ProcessIds* seen = nullptr;  // grows with every member found
   std::set<pid_t> others;      // main pids (and groups) of other live bots
 };
+
+// Sends `sig` to the bot's group and to every member. For the memory watch,
+// which must stop a runaway tree at once without running the loop.
+void SignalTree(const BotTree& tree, int sig);
 
 // The processes that belong to the bot now, zombies included.
 std::vector<proc::ProcStat> BotMembers(const BotTree& tree);

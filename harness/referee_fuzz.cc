@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "core/parse.h"
+#include "interrupt.h"
 #include "probe_hub.h"
 #include "reference_side.h"
 
@@ -124,6 +125,7 @@ void RefereeGame::Run() {
   SpawnOptions so;
   so.argv = result_.argv;
   so.limits = config_.limits;
+  so.env = config_.env;
   auto referee = SpawnBot(loop_, so, error);
   if (!referee) {
     result_.faults.push_back({"referee.exec-failed", error});
@@ -143,6 +145,11 @@ void RefereeGame::Run() {
   bool stop = false;
   while (!stop) {
     loop_.RunUntil(late_due_ ? std::min(deadline, *late_due_) : deadline, ready_to_act);
+    if (Interrupted()) {  // abandon the game; the trees go with the referee and the hub
+      result_.interrupted = true;
+      referee->Terminate(Clock::duration::zero());
+      return;
+    }
     for (int s = 0; s < seats; ++s) {
       while (hub_->connections(s) > readied[s]) {
         if (game.ready_line) hub_->Send(s, std::string(*game.ready_line) + "\n");

@@ -34,7 +34,8 @@ struct RefereeFuzzConfig {
   std::chrono::milliseconds game_time_limit{30000};
   int referee_action_ms = 100;  // the referee's per-answer limit, for late answers
   std::string probe_executable;
-  Limits limits;
+  Limits limits;     // of the referee's process tree (its bots, arbiter's probes, included)
+  Environment env;   // of the referee
 };
 
 struct RefereeGamePlan {
@@ -78,6 +79,7 @@ struct RefereeGameResult {
   std::optional<int> exit_code, term_signal;
   bool game_over = false;
   int winner = -1;
+  bool interrupted = false;  // arbiter was interrupted: nothing in here is a finding
 };
 
 RefereeGameResult RunRefereeGame(EventLoop& loop, const RefereeFuzzConfig& config,

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/rng.h"
+#include "interrupt.h"
 #include "referee_fuzz.h"
 
 namespace arbiter::harness {
@@ -48,11 +49,12 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
       failing.answers.begin() +
           std::min<size_t>(failing.answers.size(), failing.divergence_turn + 1));
   auto test = [&](const std::vector<std::string>& candidate, const RefereeGamePlan& base) {
+    if (Interrupted()) return false;  // every loop below then runs out at once
     RefereeGamePlan q = base;
     q.script = candidate;
     ++out.runs;
     RefereeGameResult r = run(q);
-    if (r.divergence && Signature(*r.divergence) == sig) {
+    if (!r.interrupted && r.divergence && Signature(*r.divergence) == sig) {
       out.game = std::move(r);
       return true;
     }

@@ -8,6 +8,7 @@
 
 #include "core/parse.h"
 #include "core/rng.h"
+#include "interrupt.h"
 #include "silence.h"
 
 namespace arbiter::harness {
@@ -17,6 +18,8 @@ namespace {
 constexpr const char* kFirstDeadline = "action.first-deadline";
 constexpr const char* kIllegalCheck = "action.illegal";
 constexpr const char* kNoLegalSilence = "action.no-legal-silence";
+constexpr const char* kMemory = "process.memory";
+constexpr const char* kInconclusive = "timing.inconclusive";
 
 double Ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
 
@@ -43,7 +46,13 @@ struct BotSeat {
   int own_turns = 0;
   bool first_turn = false;                 // the turn being played is the bot's first
   std::map<std::string, size_t> reported;  // check -> index in findings
+  SchedSample sched_before;                // the bot's tree when its input was written
+  SchedSample self_before;                 // arbiter's own, at the same moment
 };
+
+double NsToMs(uint64_t after, uint64_t before) {
+  return after > before ? static_cast<double>(after - before) / 1e6 : 0.0;
+}
 
 class Match {
  public:
@@ -72,6 +81,13 @@ class Match {
   // the player had no legal action and still had to print a line.
   bool NoLegalSilence(const TurnRecord& rec) const;
   void Stop(BotSeat& b, int turn);
+  // The bot's main process has exited: a crash, or arbiter's memory watch
+  // killed the tree (process.memory). `what` ends the sentence ("before its
+  // handshake"); `check` is the crash's check otherwise.
+  Finding& ReportExit(BotSeat& b, const std::string& check, const std::string& what, int turn);
+  // A late answer whose lateness the machine's load may explain: true (and a
+  // timing.inconclusive finding) when only the waits for a CPU make it late.
+  bool LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl);
   // A process that dies closes its stdout a moment before it is reaped: after
   // end of file, wait briefly for the exit, to tell a crash from a bot that
   // closed its stdout and lives on.
@@ -170,6 +186,7 @@ void Match::Handshake(BotSeat& b) {
       if (ready_seen) ready_at = tl.at;
     }
   }
+  if (Interrupted() && !ready_seen) return Stop(b, -1);  // not the bot's fault
   if (!noise.empty()) {
     Finding& f = Report(b, "ready.noise", "the bot printed other lines before its handshake");
     f.received = noise;
@@ -181,7 +198,7 @@ void Match::Handshake(BotSeat& b) {
     f.elapsed_ms = Ms(*ready_at - p.started_at());
     f.limit_ms = config_.ready_ms;
   } else if (p.exited()) {
-    Finding& f = Report(b, "process.crash", "the bot " + DescribeExit(p) + " before its handshake");
+    Finding& f = ReportExit(b, "process.crash", "before its handshake", -1);
     f.received = noise + EscapeBytes(p.partial());
   } else if (p.stdout_eof()) {
     Report(b, "process.stdout-closed", "the bot closed its standard output before its handshake");
@@ -205,6 +222,63 @@ void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limi
   f.limit_ms = limit;
   f.received = EscapeBytes(tl.line.text) + "\\n";
   Stop(b, rec.turn);
+}
+
+Finding& Match::ReportExit(BotSeat& b, const std::string& check, const std::string& what,
+                           int turn) {
+  BotProcess& p = *b.proc;
+  const ResourceUsage u = p.usage();
+  const Limits& l = config_.limits;
+  if (u.memory_exceeded) {
+    Finding& f = Report(b, kMemory,
+                        "the bot's processes used " + std::to_string(u.exceeded_rss_kb / 1024) +
+                            " MB of resident memory, over the limit of " +
+                            std::to_string(l.memory_mb) + " MB: arbiter killed them " + what,
+                        turn);
+    f.advice = "use less memory; if the contest allows more, raise the limit with --memory-mb";
+    return f;
+  }
+  Finding& f = Report(b, check, "the bot " + DescribeExit(p) + " " + what, turn);
+  const std::optional<int> sig = p.term_signal();
+  if (sig == SIGXCPU ||
+      (sig == SIGKILL && l.cpu_seconds > 0 && u.cpu_ms >= 1000.0 * l.cpu_seconds - 1000.0)) {
+    f.advice =
+        "it reached the CPU-time limit of " + std::to_string(l.cpu_seconds) + " s (--cpu-seconds)";
+  } else if (sig == SIGXFSZ) {
+    f.advice =
+        "it wrote a file over the file-size limit of " + std::to_string(l.file_size_mb) + " MB";
+  } else if (l.address_space_mb > 0) {
+    f.advice = "the bot ran under an address-space limit of " + std::to_string(l.address_space_mb) +
+               " MB (--address-space-mb): a JVM, node, Go or .NET runtime reserves more address "
+               "space than it uses and may die of it; try without --address-space-mb";
+  }
+  return f;
+}
+
+bool Match::LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl) {
+  const SchedSample bot = b.proc->SchedOfTree();
+  const SchedSample self = env_.SelfSched();
+  LateEvidence e;
+  e.elapsed_ms = elapsed;
+  e.limit_ms = limit;
+  e.sched_valid = bot.valid && self.valid && b.sched_before.valid && b.self_before.valid;
+  e.bot_run_ms = NsToMs(bot.run_ns, b.sched_before.run_ns);
+  e.bot_wait_ms = NsToMs(bot.wait_ns, b.sched_before.wait_ns);
+  e.self_wait_ms = NsToMs(self.wait_ns, b.self_before.wait_ns);
+  if (JudgeLateAnswer(e) == LateVerdict::kLate) return false;
+  Finding& f = Report(
+      b, kInconclusive,
+      "the answer came after " + Fmt(elapsed) + " ms (limit " + std::to_string(limit) +
+          " ms), but the machine was busy: the bot waited " + Fmt(e.bot_wait_ms) +
+          " ms for a CPU and arbiter " + Fmt(e.self_wait_ms) + " ms; the bot itself ran " +
+          Fmt(e.bot_run_ms) + " ms and took " + Fmt(elapsed - e.bot_wait_ms - e.self_wait_ms) +
+          " ms without the waits, so the match is played again to decide",
+      turn);
+  if (!f.elapsed_ms || elapsed > *f.elapsed_ms) f.elapsed_ms = elapsed;
+  f.limit_ms = limit;
+  if (f.received.empty()) f.received = EscapeBytes(tl.line.text) + "\\n";
+  result_.timing_inconclusive = true;
+  return true;
 }
 
 void Match::CheckFloods(BotSeat& b, int turn) {
@@ -250,7 +324,15 @@ void Match::Stop(BotSeat& b, int turn) {
 
 void Match::Teardown(BotSeat& b, int turn) {
   if (!b.proc) return;
-  const TeardownReport t = b.proc->Terminate(config_.kill_grace);
+  const TeardownReport t = b.proc->Terminate(Interrupted() ? Clock::duration::zero()
+                                                           : Clock::duration(config_.kill_grace));
+  const ResourceUsage u = b.proc->usage();
+  bool recorded = false;
+  for (BotUsage& r : result_.usage) {
+    if (r.seat != b.seat) continue;
+    r.peak_rss_kb = u.peak_rss_kb, r.cpu_ms = u.cpu_ms, recorded = true;
+  }
+  if (!recorded) result_.usage.push_back({b.seat, u.peak_rss_kb, u.cpu_ms});
   if (!t.leftovers.empty() || !t.survivors.empty()) {
     std::string pids;
     for (pid_t pid : t.leftovers) pids += " " + std::to_string(pid);
@@ -269,7 +351,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   Settle(p);
   if (p.exited() || p.stdout_eof()) {
     if (p.exited()) {
-      Report(b, "process.crash", "the bot " + DescribeExit(p) + " before the game ended", rec.turn);
+      ReportExit(b, "process.crash", "before the game ended", rec.turn);
     } else {
       Report(b, "process.stdout-closed", "the bot closed its standard output during the game",
              rec.turn);
@@ -279,10 +361,22 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   }
   b.first_turn = b.own_turns++ == 0;
   const int limit = b.first_turn ? config_.first_action_ms : config_.action_ms;
+  b.sched_before = p.SchedOfTree();
+  b.self_before = env_.SelfSched();
   const auto sent = env_.Now();  // before the write: see BotProcess::write_done_at
   p.Write(rec.input);
   const auto deadline = sent + std::chrono::milliseconds(limit);
-  env_.RunUntil(deadline, [&] { return p.HasLine() || p.exited() || p.stdout_eof(); });
+  // arbiter's wait for a CPU delays the read of an answer only since its last
+  // wake before the answer: re-sampled at every wake that finds none.
+  env_.RunUntil(deadline, [&] {
+    if (p.HasLine() || p.exited() || p.stdout_eof()) return true;
+    b.self_before = env_.SelfSched();
+    return false;
+  });
+  if (Interrupted() && !p.HasLine()) {  // the game is abandoned, not judged
+    rec.silent = true;
+    return;
+  }
   const auto start = p.write_done_at().value_or(sent);
   CheckFloods(b, rec.turn);
   if (!p.HasLine()) return DiagnoseSilence(b, start, limit, rec);
@@ -290,8 +384,10 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   const double elapsed = Ms(tl.at - start);
   rec.elapsed_ms = elapsed;
   result_.latencies_ms.push_back(elapsed);
-  if (elapsed > limit) {
-    rec.silent = true;  // a late bot is stopped: its player does nothing
+  // A late bot is stopped and its player does nothing, unless only the
+  // machine's load made it late: then it plays on and the match is replayed.
+  if (elapsed > limit && !LoadExplains(b, elapsed, limit, rec.turn, tl)) {
+    rec.silent = true;
     rec.events = spec_.state->ApplySilence();
     ReportLate(b, tl, elapsed, limit, rec);
     return;
@@ -342,8 +438,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   };
   Settle(p);
   if (p.exited()) {
-    Report(b, process_check("process.crash"),
-           "the bot " + DescribeExit(p) + " instead of answering" + no_legal_note, rec.turn);
+    ReportExit(b, process_check("process.crash"), "instead of answering" + no_legal_note, rec.turn);
     return Stop(b, rec.turn);
   }
   if (p.stdout_eof()) {
@@ -355,11 +450,21 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   SilenceEvidence e;
   e.partial_bytes = p.partial_length();
   const ProcProbe before = p.Probe();
-  env_.RunUntil(env_.Now() + config_.observe, [&] { return p.HasLine() || p.exited(); });
+  env_.RunUntil(env_.Now() + config_.observe, [&] {
+    if (p.HasLine() || p.exited()) return true;
+    b.self_before = env_.SelfSched();
+    return false;
+  });
   if (p.HasLine()) {
     const TimedLine tl = p.PopLine();
-    return ReportLate(b, tl, Ms(tl.at - start), limit, rec);
+    const double elapsed = Ms(tl.at - start);
+    rec.elapsed_ms = elapsed;
+    result_.latencies_ms.push_back(elapsed);
+    // The turn was played as silent already; an inconclusive bot plays on.
+    if (LoadExplains(b, elapsed, limit, rec.turn, tl)) return;
+    return ReportLate(b, tl, elapsed, limit, rec);
   }
+  if (Interrupted()) return Stop(b, rec.turn);
   const ProcProbe after = p.Probe();
   e.waiting_for_input = before.waiting_for_stdin && after.waiting_for_stdin;
   e.cpu_advanced = after.cpu_ticks > before.cpu_ticks;
@@ -370,6 +475,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
     env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.HasLine() || p.exited(); });
     e.answer_after_eof = p.HasLine();
   }
+  if (Interrupted() && !e.answer_after_eof && !e.exited_before_eof) return Stop(b, rec.turn);
   Finding* f = nullptr;
   const std::string waited = "no answer within " + std::to_string(limit) + " ms" + no_legal_note;
   const std::string deadline = no_legal ? std::string(kNoLegalSilence) : DeadlineCheck(b);
@@ -408,21 +514,25 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
                   rec.turn);
       break;
     case SilenceVerdict::kExited:
-      f = &Report(b, process_check("process.crash"),
-                  "the bot " + DescribeExit(p) + " instead of answering" + no_legal_note, rec.turn);
+      f = &ReportExit(b, process_check("process.crash"), "instead of answering" + no_legal_note,
+                      rec.turn);
       break;
   }
-  if (verdict != SilenceVerdict::kExited) f->limit_ms = limit;
+  if (verdict != SilenceVerdict::kExited && f->check != kMemory) f->limit_ms = limit;
   Stop(b, rec.turn);
 }
 
 void Match::Finish(BotSeat& b) {
   if (!b.active) return;
   BotProcess& p = *b.proc;
+  if (Interrupted()) {  // nothing more is judged: tear the tree down at once
+    b.active = false;
+    return Teardown(b, -1);
+  }
   CheckBetweenTurns(b, -1);
   CheckFloods(b, -1);
   if (p.exited()) {
-    Report(b, "process.crash", "the bot " + DescribeExit(p) + " before the game ended");
+    ReportExit(b, "process.crash", "before the game ended", -1);
   } else {
     p.CloseStdin();
     if (!env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.exited(); })) {
@@ -447,6 +557,7 @@ void Match::Run(const Progress& progress) {
     SpawnOptions options;
     options.argv = spec_.seats[seat].argv;
     options.limits = config_.limits;
+    options.env = config_.env;
     std::string error;
     b.proc = env_.Spawn(options, error);
     bots_.push_back(std::move(b));
@@ -465,7 +576,8 @@ void Match::Run(const Progress& progress) {
   }
   Rng rng(spec_.policy_seed);
   int played = 0;
-  while (!state.IsTerminal() && (spec_.max_turns == 0 || played < spec_.max_turns)) {
+  while (!state.IsTerminal() && (spec_.max_turns == 0 || played < spec_.max_turns) &&
+         !Interrupted()) {
     TurnRecord rec;
     rec.turn = state.turn();
     rec.player = state.current_player();
@@ -488,7 +600,9 @@ void Match::Run(const Progress& progress) {
     result_.turns.push_back(std::move(rec));
     ++played;
   }
+  result_.interrupted = Interrupted();
   for (BotSeat& b : bots_) Finish(b);
+  result_.interrupted = result_.interrupted || Interrupted();
   result_.turns_played = played;
   result_.game_over = state.IsTerminal();
   result_.winner = state.Winner();

@@ -25,6 +25,7 @@ struct SessionConfig {
   int first_action_ms = 100;
   int action_ms = 100;
   Limits limits;
+  Environment env;
   std::chrono::milliseconds observe{200};       // watching a silent bot after its deadline
   std::chrono::milliseconds late_window{1500};  // a late READY is still recognised this long
   std::chrono::milliseconds eof_grace{1000};    // to exit once its stdin is closed
@@ -49,6 +50,13 @@ struct MatchSpec {
   std::string reproduce;  // the command that replays this match
 };
 
+// What one bot of a match used (BotProcess::usage), for the reports.
+struct BotUsage {
+  int seat = 0;
+  uint64_t peak_rss_kb = 0;
+  double cpu_ms = 0;
+};
+
 struct TurnRecord {
   int turn = 0;
   int player = 0;
@@ -70,7 +78,11 @@ struct MatchResult {
   int winner = -1;
   int turns_played = 0;
   bool game_over = false;
-  std::string shrunk_from;  // fuzz-referee: the match this one is the shrunk reproducer of
+  std::string shrunk_from;           // fuzz-referee: the match this one is the shrunk reproducer of
+  std::vector<BotUsage> usage;       // one per bot seat that was started
+  bool interrupted = false;          // arbiter was interrupted (interrupt.h) during the match
+  bool timing_inconclusive = false;  // a timing.inconclusive finding: play it again to decide
+  std::string replayed;  // check-bot: why this is the second run of the match ("" if not)
 };
 
 using Progress = std::function<void(const std::string& match, int turn)>;

@@ -15,6 +15,13 @@ SilenceVerdict DiagnoseSilence(const SilenceEvidence& e) {
   return SilenceVerdict::kTooSlow;
 }
 
+LateVerdict JudgeLateAnswer(const LateEvidence& e) {
+  if (!e.sched_valid || e.elapsed_ms <= e.limit_ms) return LateVerdict::kLate;
+  if (e.bot_run_ms > e.limit_ms) return LateVerdict::kLate;
+  const double own = e.elapsed_ms - e.bot_wait_ms - e.self_wait_ms;
+  return own > e.limit_ms ? LateVerdict::kLate : LateVerdict::kInconclusive;
+}
+
 std::string_view SilenceVerdictName(SilenceVerdict v) {
   switch (v) {
     case SilenceVerdict::kUnflushed:

@@ -35,6 +35,32 @@ enum class SilenceVerdict {
 SilenceVerdict DiagnoseSilence(const SilenceEvidence& evidence);
 std::string_view SilenceVerdictName(SilenceVerdict verdict);
 
+// A late answer on a machine that may be busy. Over the turn (from the write
+// of the input to the read of the answer) the scheduler says how long the
+// bot's threads ran and how long they were runnable but waited for a CPU
+// (/proc/PID/task/*/schedstat), and how long arbiter itself waited for one.
+// Waiting for a CPU is the machine's time, not the bot's.
+struct LateEvidence {
+  double elapsed_ms = 0;  // measured, input written to answer read
+  int limit_ms = 0;
+  bool sched_valid = false;  // the kernel gave scheduler statistics
+  double bot_run_ms = 0;     // on a CPU
+  double bot_wait_ms = 0;    // runnable, waiting for a CPU
+  double self_wait_ms = 0;   // arbiter runnable, waiting for a CPU, since its last wake
+                             // before the answer (only that can delay the read)
+};
+
+enum class LateVerdict {
+  kLate,          // the bot's own time (computing, sleeping, blocking) is over the limit
+  kInconclusive,  // only the machine's waiting makes it late: play the match again
+};
+
+// kLate when the bot computed for longer than the limit, or when its time
+// less every wait for a CPU is still over the limit (or there are no
+// statistics); kInconclusive otherwise. A bot that really computes or
+// sleeps too long is late under any load.
+LateVerdict JudgeLateAnswer(const LateEvidence& evidence);
+
 // How to flush in common languages, for the report of kUnflushed.
 std::string_view FlushAdvice();
 

@@ -52,6 +52,15 @@ void Header(const RunReport& r, std::ostream& out) {
     Fact(out, "profile", "<code>" + Escape(r.profile) + "</code>: " + Escape(r.LimitsText()));
     Fact(out, "seed", Escape(r.SeedsText()));
     if (!r.bot.empty()) Fact(out, "bot", "<code>" + Escape(r.BotText()) + "</code>");
+    if (const std::string usage = r.UsageText(); !usage.empty())
+      Fact(out, "resources",
+           Escape(usage + (r.memory_limits.empty() ? "" : " (" + r.memory_limits + ")")));
+    if (!r.environment.empty()) {
+      std::string env;
+      for (const auto& e : r.environment) env += (env.empty() ? "" : " ") + ("<code>" + Escape(e) + "</code>");
+      Fact(out, "bot environment", env);
+    }
+    if (r.interrupt_signal) Fact(out, "interrupted", "by " + Escape(r.InterruptName()) + ": the report is partial");
     Fact(out, "matches", std::to_string(r.matches.size()) + " run" +
                              (r.skipped.empty() ? "" : ", " + std::to_string(r.skipped.size()) +
                                                            " not run (stopped at the first failing match)"));

@@ -45,6 +45,13 @@ ordered_json MatchJson(const harness::MatchResult& m) {
                      {"median", Percentile(m.latencies_ms, 50)},
                      {"p99", Percentile(m.latencies_ms, 99)},
                      {"max", Percentile(m.latencies_ms, 100)}};
+  ordered_json usage = ordered_json::array();
+  for (const auto& u : m.usage)
+    usage.push_back({{"seat", u.seat},
+                     {"peak_rss_mb", static_cast<double>(u.peak_rss_kb) / 1024.0},
+                     {"cpu_ms", u.cpu_ms}});
+  j["usage"] = usage;
+  j["interrupted"] = m.interrupted;
   j["initial_state"] = m.initial_state;
   ordered_json turns = ordered_json::array();
   for (const auto& t : m.turns) {
@@ -81,6 +88,9 @@ void WriteJson(const RunReport& r, std::ostream& out) {
   j["command"] = r.command;
   j["verdict"] = r.Verdict();
   j["harness_error"] = r.harness_error;
+  j["interrupted_by"] = r.interrupt_signal ? ordered_json(r.InterruptName()) : ordered_json(nullptr);
+  j["environment"] = r.environment;
+  j["memory_limits"] = r.memory_limits;
   j["counts"] = {{"fail", r.Count(harness::Severity::kFail)},
                  {"warn", r.Count(harness::Severity::kWarn)},
                  {"info", r.Count(harness::Severity::kInfo)},

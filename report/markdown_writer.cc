@@ -43,7 +43,8 @@ const char* Mark(const std::string& status) {
 
 std::string Verdict(const RunReport& r) {
   const std::string v = r.Verdict();
-  const char* word = v == "error"  ? "**ERROR**"
+  const char* word = v == "interrupted" ? "**INTERRUPTED**"
+                     : v == "error"  ? "**ERROR**"
                      : v == "fail" ? "**FAIL**"
                      : v == "pass" ? "**PASS**"
                                    : "**NOT RUN**";
@@ -58,6 +59,15 @@ void Header(const RunReport& r, std::ostream& out) {
     out << "| profile | `" << r.profile << "`: " << r.LimitsText() << " |\n";
     out << "| seed | " << r.SeedsText() << " |\n";
     if (!r.bot.empty()) out << "| bot | `" << Cell(r.BotText()) << "` |\n";
+    if (const std::string usage = r.UsageText(); !usage.empty())
+      out << "| resources | " << usage
+          << (r.memory_limits.empty() ? "" : " (" + Cell(r.memory_limits) + ")") << " |\n";
+    if (!r.environment.empty()) {
+      out << "| bot environment |";
+      for (const auto& e : r.environment) out << " `" << Cell(e) << "`";
+      out << " |\n";
+    }
+    if (r.interrupt_signal) out << "| interrupted | by " << r.InterruptName() << ": partial |\n";
     out << "| matches | " << r.matches.size() << " run";
     if (!r.skipped.empty()) out << ", " << r.skipped.size() << " not run (stopped at the first failing match)";
     out << " |\n";

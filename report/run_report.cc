@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <map>
 
 #include "spec_render.h"
@@ -90,7 +92,31 @@ std::string RunReport::BotText() const {
   return text;
 }
 
+std::string RunReport::UsageText() const {
+  uint64_t peak_kb = 0;
+  double cpu_ms = 0;
+  bool any = false;
+  for (const auto& m : matches)
+    for (const auto& u : m.usage) {
+      any = true;
+      peak_kb = std::max(peak_kb, u.peak_rss_kb);
+      cpu_ms += u.cpu_ms;
+    }
+  if (!any) return "";
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "peak resident memory %.1f MB, CPU time %.2f s",
+                static_cast<double>(peak_kb) / 1024.0, cpu_ms / 1000.0);
+  return buf;
+}
+
+std::string RunReport::InterruptName() const {
+  if (interrupt_signal == 0) return "";
+  const char* name = sigabbrev_np(interrupt_signal);
+  return name != nullptr ? std::string("SIG") + name : "signal " + std::to_string(interrupt_signal);
+}
+
 std::string RunReport::Verdict() const {
+  if (interrupt_signal != 0) return "interrupted";
   if (!harness_error.empty()) return "error";
   if (Failed()) return "fail";
   if (tool != "spec") return "pass";

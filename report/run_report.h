@@ -73,7 +73,11 @@ struct RunReport {
   std::string harness_error;  // set when arbiter itself could not run
   std::vector<ClauseRow> clauses;         // the per-clause table
   std::vector<std::string> results_files;  // spec: the result files read
+  std::vector<std::string> environment;    // the bots' environment (harness::DescribeEnvironment)
+  std::string memory_limits;               // how bots' memory is limited, in words
+  int interrupt_signal = 0;  // the signal that interrupted the run (SIGINT...), or 0
 
+  // "interrupted" (a signal stopped the run: what it holds is partial),
   // "error" (arbiter could not run), "fail" (a failing finding, or for spec a
   // failing or uncovered clause), "pass", or for spec "not-run" (no results).
   std::string Verdict() const;
@@ -86,6 +90,11 @@ struct RunReport {
   std::string LimitsText() const;
   std::string SeedsText() const;
   std::string BotText() const;
+  // The bots' largest peak resident memory and their CPU time over the run
+  // ("peak resident memory 41.3 MB, CPU time 2.14 s"), "" when no bot ran.
+  std::string UsageText() const;
+  // "SIGINT" for interrupt_signal, "" when not interrupted.
+  std::string InterruptName() const;
   int Count(harness::Severity s) const;
   int BotTurns() const;
   bool Failed() const { return Count(harness::Severity::kFail) > 0; }

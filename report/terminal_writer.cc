@@ -38,7 +38,10 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
   const int warns = r.Count(harness::Severity::kWarn);
   const int infos = r.Count(harness::Severity::kInfo);
   std::string verdict;
-  if (!r.harness_error.empty()) {
+  if (r.interrupt_signal != 0) {
+    verdict = paint("1;35", "INTERRUPTED") + " by " + r.InterruptName() +
+              ": the findings so far, " + std::to_string(fails) + " failing";
+  } else if (!r.harness_error.empty()) {
     verdict = paint("1;35", "ERROR") + ": arbiter could not run: " + r.harness_error;
   } else if (fails) {
     verdict = paint("1;31", "FAIL") + ": " + std::to_string(fails) + " failing finding(s)";
@@ -65,10 +68,19 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
     out << "  harness overhead (echo bot, " << r.calibration->samples << " round trips): median "
         << Ms(r.calibration->median_ms) << " ms, p99 " << Ms(r.calibration->p99_ms) << " ms\n";
   }
+  if (const std::string usage = r.UsageText(); !usage.empty())
+    out << "  bots: " << usage << (r.memory_limits.empty() ? "" : " (" + r.memory_limits + ")")
+        << "\n";
+  if (verbose && !r.environment.empty()) {
+    out << "  bot environment:";
+    for (const auto& e : r.environment) out << " " << e;
+    out << "\n";
+  }
   if (!r.skipped.empty()) {
-    out << "  stopped after the first failing match; not run:";
+    out << "  " << (r.interrupt_signal ? "interrupted" : "stopped after the first failing match")
+        << "; not run:";
     for (const auto& s : r.skipped) out << " " << s;
-    out << " (--keep-going runs them)\n";
+    out << (r.interrupt_signal ? "\n" : " (--keep-going runs them)\n");
   }
   for (const auto& m : r.matches) {
     for (const auto& f : m.findings) {

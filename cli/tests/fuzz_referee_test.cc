@@ -55,6 +55,19 @@ TEST_F(FuzzRefereeTest, TheConformantExampleRefereeHasNoFinding) {
   EXPECT_GT(turns, 200);
 }
 
+#ifdef JVM_REFEREE_JAR
+CITES(FuzzRefereeTest, AJvmRefereeRunsUnderTheDefaultOptions, "arbiter.process.limits");
+TEST_F(FuzzRefereeTest, AJvmRefereeRunsUnderTheDefaultOptions) {
+  // The bots' memory limit is not the referee's: a JVM must start.
+  const Outcome o = Fuzz(std::string(JAVA_EXECUTABLE) + " -jar " + JVM_REFEREE_JAR + " " +
+                             Referee(),
+                         "--games 3 --seed 1");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_EQ(o.report["verdict"], "pass") << o.output;
+  EXPECT_EQ(o.report["counts"]["fail"], 0) << o.output;
+}
+#endif
+
 struct MutantCase {
   const char* name;
   const char* clause;

@@ -47,6 +47,7 @@ constexpr char kUsage[] =
     "  crash-on-stun    plays A on its first turn, aborts on the first turn it has S > 0\n"
     "  close-stdout     closes stdout on turn K, then reads stdin until EOF\n"
     "  stderr-flood     writes 20 MB to stderr on turn K, then answers\n"
+    "  memory           on turn K allocates and touches M MB (page by page), then answers\n"
     "  stdout-flood     writes 100 MB without a newline to stdout on turn K, then reads stdin\n"
     "  no-read          prints READY, then never reads stdin again (sleeps)\n"
     "  ignore-sigterm   ignores SIGTERM; plays normally; does not exit at EOF\n"
@@ -62,7 +63,7 @@ const std::set<std::string, std::less<>> kModes = {
     "crlf",         "trailing-space", "two-lines",
     "invalid",      "slow-turn",      "slow-first",
     "exit",         "signal",         "crash-on-stun",
-    "close-stdout", "stderr-flood",   "stdout-flood",
+    "close-stdout", "stderr-flood",   "stdout-flood",   "memory",
     "no-read",      "ignore-sigterm", "no-exit-on-eof",
     "grandchild"};
 
@@ -378,6 +379,13 @@ int main(int argc, char** argv) {
       return 0;
     } else if (mode == "stderr-flood" && now) {
       Flood(STDERR_FILENO, 20u << 20, true);
+    } else if (mode == "memory" && now) {
+      const size_t bytes = static_cast<size_t>(opt.ms) << 20;
+      char* block = static_cast<char*>(std::malloc(bytes));
+      if (block == nullptr) std::abort();
+      for (size_t i = 0; i < bytes; i += 4096) block[i] = 1;
+      volatile char sink = block[bytes - 1];
+      (void)sink;
     } else if (mode == "stdout-flood" && now) {
       Flood(STDOUT_FILENO, 100u << 20, false);
       in.Drain();

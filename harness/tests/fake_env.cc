@@ -114,6 +114,7 @@ bool FakeEnv::RunUntil(Clock::time_point deadline, const std::function<bool()>& 
 
 std::unique_ptr<BotProcess> FakeEnv::Spawn(const SpawnOptions& options, std::string& error) {
   spawned_argv.push_back(options.argv);
+  spawned_env.push_back(options.env);
   FakeScript script = scripts.empty() ? FakeScript{} : std::move(scripts.front());
   if (!scripts.empty()) scripts.pop_front();
   if (script.spawn_fails) {

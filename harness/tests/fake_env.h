@@ -40,6 +40,9 @@ struct FakeScript {
   bool burns_cpu = false;
   std::vector<pid_t> leftovers;  // reported by Terminate
   bool spawn_fails = false;
+  ResourceUsage usage;  // what usage() reports (a memory kill: memory_exceeded + Signal SIGKILL)
+  // The tree's scheduling once it has been given `inputs` inputs; unset: none.
+  std::function<SchedSample(int inputs)> sched;
 };
 
 class FakeEnv;
@@ -74,6 +77,10 @@ class FakeBot final : public BotProcess {
   std::optional<Clock::time_point> exited_at() const override { return exited_at_; }
   ProcProbe Probe() const override;
   TeardownReport Terminate(Clock::duration grace) override;
+  ResourceUsage usage() const override { return script_.usage; }
+  SchedSample SchedOfTree() const override {
+    return script_.sched ? script_.sched(inputs_) : SchedSample{};
+  }
 
   // For FakeEnv.
   std::optional<Clock::time_point> NextEventTime() const;
@@ -105,11 +112,14 @@ class FakeEnv final : public Env {
   Clock::time_point Now() override { return now_; }
   bool RunUntil(Clock::time_point deadline, const std::function<bool()>& done) override;
   std::unique_ptr<BotProcess> Spawn(const SpawnOptions& options, std::string& error) override;
+  // arbiter itself never waits for a CPU in the fake.
+  SchedSample SelfSched() override { return {0, 0, true}; }
 
   // Scripts handed to the bots in the order they are spawned.
   std::deque<FakeScript> scripts;
   std::vector<FakeBot*> bots;  // owned by the session
   std::vector<std::vector<std::string>> spawned_argv;
+  std::vector<Environment> spawned_env;
 
  private:
   Clock::time_point now_{std::chrono::seconds(1000)};

@@ -114,8 +114,12 @@ RunReport FailingCheckBotReport() {
   ws.advice = "print the letter alone";
   ws.occurrences = 3;
   m.findings.push_back(ws);
+  m.usage = {{0, 41 * 1024 + 307, 2140.0}};
   r.matches.push_back(std::move(m));
   r.skipped = {"game-2", "game-3", "game-4"};
+  r.environment = {"PATH=/usr/bin:/bin", "HOME=(a fresh empty folder per bot, removed after it)",
+                   "TMPDIR=(HOME)/tmp", "LANG=C.UTF-8"};
+  r.memory_limits = "resident memory limit 2048 MB per bot (--memory-mb), CPU time 120 s";
   FillClausesFromChecks(r, {reg, nlohmann::json::parse(RegisterJson("arbiter"))});
   return r;
 }

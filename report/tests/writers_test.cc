@@ -70,6 +70,37 @@ TEST(ReportModel, TheJsonReportStatesVersionGameProfileSeedAndCommand) {
   EXPECT_EQ(j["verdict"], "fail");
 }
 
+TEST(ReportModel, AnInterruptedRunSaysSoInEveryFormatWhateverItFound) {
+  RunReport r = FailingCheckBotReport();
+  r.interrupt_signal = 2;  // SIGINT
+  EXPECT_EQ(r.Verdict(), "interrupted");
+  std::ostringstream json, md, text, junit;
+  WriteJson(r, json);
+  WriteMarkdown(r, md);
+  WriteTerminal(r, text, false, false);
+  WriteJunit(r, junit);
+  const auto doc = nlohmann::json::parse(json.str());
+  EXPECT_EQ(doc["verdict"], "interrupted");
+  EXPECT_EQ(doc["interrupted_by"], "SIGINT");
+  EXPECT_EQ(doc["counts"]["fail"], 2);  // the findings so far are kept
+  EXPECT_NE(md.str().find("**INTERRUPTED**"), std::string::npos) << md.str();
+  EXPECT_NE(text.str().find("INTERRUPTED by SIGINT"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("action.deadline"), std::string::npos) << text.str();
+}
+
+TEST(ReportModel, ReportsStateTheBotsPeakMemoryCpuTimeAndEnvironment) {
+  const RunReport r = FailingCheckBotReport();
+  std::ostringstream json, text;
+  WriteJson(r, json);
+  WriteTerminal(r, text, false, true);
+  const auto doc = nlohmann::json::parse(json.str());
+  EXPECT_EQ(doc["matches"][0]["usage"][0]["cpu_ms"], 2140.0);
+  EXPECT_EQ(doc["environment"][3], "LANG=C.UTF-8");
+  EXPECT_NE(text.str().find("peak resident memory 41.3 MB, CPU time 2.14 s"), std::string::npos)
+      << text.str();
+  EXPECT_NE(text.str().find("LANG=C.UTF-8"), std::string::npos) << text.str();
+}
+
 TEST(ReportModel, AnUncoveredClauseMakesTheSpecVerdictFail) {
   RunReport r = SpecReportWithResults();
   for (auto& c : r.clauses) c.proofs.clear(), c.status = RowStatus(c.proofs);

@@ -5,9 +5,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
 #include <sstream>
 
+#include "proc_probe.h"
 #include "process_test_support.h"
 
 namespace arbiter::harness::testing {
@@ -32,6 +37,7 @@ TEST(Limits, RlimitsAreApplied) {
   EventLoop loop;
   SpawnOptions options;
   options.limits = {.memory_mb = 100,
+                    .address_space_mb = 100,
                     .cpu_seconds = 7,
                     .file_size_mb = 3,
                     .open_files = 50,
@@ -51,6 +57,7 @@ TEST(Limits, ZeroLeavesTheInheritedLimit) {
   EventLoop loop;
   SpawnOptions options;
   options.limits = {.memory_mb = 0,
+                    .address_space_mb = 0,
                     .cpu_seconds = 0,
                     .file_size_mb = 0,
                     .open_files = 0,
@@ -74,10 +81,10 @@ TEST(Limits, SmallAddressSpaceMakesABigAllocationFail) {
       "except MemoryError:\n"
       "    print('MemoryError')\n";
   SpawnOptions small;
-  small.limits.memory_mb = 100;
+  small.limits.address_space_mb = 100;
   auto bot = Spawn(loop, {Python(), "-c", code}, small);
   SpawnOptions large;
-  large.limits.memory_mb = 2048;
+  large.limits.address_space_mb = 0;  // the default: none
   auto control = Spawn(loop, {Python(), "-c", code}, large);
   ASSERT_TRUE(bot && control);
   ASSERT_TRUE(WaitFor(loop, milliseconds(10000),
@@ -85,6 +92,118 @@ TEST(Limits, SmallAddressSpaceMakesABigAllocationFail) {
   ASSERT_TRUE(bot->HasLine() && control->HasLine()) << bot->stderr_tail();
   EXPECT_EQ(bot->PopLine().line.text, "MemoryError");
   EXPECT_EQ(control->PopLine().line.text, "allocated");
+}
+
+TEST(Limits, NoAddressSpaceLimitByDefaultSoRuntimesThatReserveMuchStart) {
+  EventLoop loop;
+  auto bot = Spawn(loop, {"/bin/sleep", "30"});
+  ASSERT_TRUE(bot);
+  EXPECT_EQ(SoftHard(bot->pid(), "Max address space"), SoftHard(::getpid(), "Max address space"));
+}
+
+// Touches `mb` MiB page by page, then prints "touched" and waits for input.
+std::vector<std::string> Toucher(int mb) {
+  return {Python(), "-c",
+          "import sys\n"
+          "b = bytearray(" +
+              std::to_string(mb) +
+              " << 20)\n"
+              "for i in range(0, len(b), 4096): b[i] = 1\n"
+              "print('touched', flush=True)\n"
+              "sys.stdin.read()\n"};
+}
+
+TEST(Limits, AResidentMemoryWatchKillsATreeOverTheLimit) {
+  if (Python().empty()) GTEST_SKIP() << "no /usr/bin/python3";
+  EventLoop loop;
+  SpawnOptions options;
+  options.limits.memory_mb = 100;
+  auto bot = Spawn(loop, Toucher(400), options);
+  ASSERT_TRUE(bot);
+  ASSERT_TRUE(WaitFor(loop, milliseconds(20000), [&] { return bot->exited(); }));
+  EXPECT_EQ(bot->term_signal(), SIGKILL);
+  EXPECT_FALSE(bot->HasLine()) << "it touched all 400 MB before the watch saw it";
+  const ResourceUsage u = bot->usage();
+  EXPECT_TRUE(u.memory_exceeded);
+  EXPECT_GT(u.exceeded_rss_kb, 100u * 1024);
+  EXPECT_LT(u.exceeded_rss_kb, 400u * 1024);
+}
+
+TEST(Limits, ATreeUnderTheMemoryLimitRunsAndItsPeakIsMeasured) {
+  if (Python().empty()) GTEST_SKIP() << "no /usr/bin/python3";
+  EventLoop loop;
+  SpawnOptions options;
+  options.limits.memory_mb = 300;
+  auto bot = Spawn(loop, Toucher(120), options);
+  ASSERT_TRUE(bot);
+  ASSERT_TRUE(WaitFor(loop, milliseconds(20000), [&] { return bot->HasLine() || bot->exited(); }));
+  ASSERT_TRUE(bot->HasLine()) << bot->stderr_tail();
+  EXPECT_EQ(bot->PopLine().line.text, "touched");
+  WaitFor(loop, milliseconds(100), [] { return false; });  // a few more samples
+  bot->Terminate(milliseconds(200));
+  const ResourceUsage u = bot->usage();
+  EXPECT_FALSE(u.memory_exceeded);
+  EXPECT_GT(u.peak_rss_kb, 120u * 1024);
+  EXPECT_LT(u.peak_rss_kb, 300u * 1024);
+  EXPECT_GT(u.cpu_ms, 0.0);
+}
+
+// The environment `env` prints, one variable a line, sorted by name.
+std::vector<std::string> EnvironmentOf(EventLoop& loop, SpawnOptions options) {
+  auto bot = Spawn(loop, {"/usr/bin/env"}, std::move(options));
+  std::vector<std::string> out;
+  if (!bot || !WaitFor(loop, milliseconds(5000), [&] { return bot->stdout_eof(); })) return out;
+  while (bot->HasLine()) out.push_back(bot->PopLine().line.text);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(Limits, BotsGetTheServersMinimalEnvironmentNotTheUsers) {
+  ::setenv("PYTHONUNBUFFERED", "1", 1);
+  EventLoop loop;
+  const std::vector<std::string> env = EnvironmentOf(loop, {});
+  ::unsetenv("PYTHONUNBUFFERED");
+  ASSERT_EQ(env.size(), 4u);
+  EXPECT_EQ(env[0].rfind("HOME=", 0), 0u);
+  EXPECT_EQ(env[1], "LANG=C.UTF-8");
+  EXPECT_EQ(env[2], std::string("PATH=") + std::getenv("PATH"));
+  EXPECT_EQ(env[3], env[0].substr(5).insert(0, "TMPDIR=") + "/tmp");
+  // The fresh HOME is gone once the bot is.
+  EXPECT_NE(access(env[0].substr(5).c_str(), F_OK), 0);
+}
+
+TEST(Limits, EnvAddsVariablesAndInheritEnvGivesArbitersOwn) {
+  ::setenv("ARBITER_TEST_MARK", "mine", 1);
+  EventLoop loop;
+  SpawnOptions extra;
+  extra.env.extra = {"FOO=bar", "LANG=en_GB.UTF-8"};
+  const std::vector<std::string> added = EnvironmentOf(loop, extra);
+  SpawnOptions inherit;
+  inherit.env.inherit = true;
+  const std::vector<std::string> all = EnvironmentOf(loop, inherit);
+  ::unsetenv("ARBITER_TEST_MARK");
+  EXPECT_NE(std::find(added.begin(), added.end(), "FOO=bar"), added.end());
+  EXPECT_NE(std::find(added.begin(), added.end(), "LANG=en_GB.UTF-8"), added.end());
+  EXPECT_EQ(std::find(added.begin(), added.end(), "LANG=C.UTF-8"), added.end());
+  EXPECT_EQ(std::find(added.begin(), added.end(), "ARBITER_TEST_MARK=mine"), added.end());
+  EXPECT_NE(std::find(all.begin(), all.end(), "ARBITER_TEST_MARK=mine"), all.end());
+}
+
+TEST(Limits, EachBotIsASessionLeaderWithNoControllingTerminal) {
+  EventLoop loop;
+  auto bot = Spawn(loop, {"/bin/sleep", "30"});
+  ASSERT_TRUE(bot);
+  const auto stat = proc::ReadStat(bot->pid());
+  ASSERT_TRUE(stat);
+  EXPECT_EQ(stat->session, bot->pid());
+  EXPECT_EQ(stat->pgrp, bot->pid());
+  // Field 7 of /proc/PID/stat (tty_nr) is 0: no controlling terminal.
+  std::ifstream f("/proc/" + std::to_string(bot->pid()) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(f)), {});
+  std::istringstream after(text.substr(text.rfind(')') + 2));
+  std::string state, ppid, pgrp, session, tty_nr;
+  after >> state >> ppid >> pgrp >> session >> tty_nr;
+  EXPECT_EQ(tty_nr, "0");
 }
 
 TEST(Limits, NoNetworkLeavesOnlyLoopback) {

@@ -1,0 +1,194 @@
+// Tests of what the referee loop says about the machine around a bot: the
+// limits a bot dies of (memory, CPU time, an opt-in address-space limit),
+// the environment it is started in, answers made late only by the machine's
+// load, and a run interrupted by a signal.
+#include <gtest/gtest.h>
+
+#include <csignal>
+
+#include "core/game.h"
+#include "fake_env.h"
+#include "interrupt.h"
+#include "match_checks.h"
+#include "session.h"
+#include "silence.h"
+#include "spec_test.h"
+
+namespace arbiter::harness {
+namespace {
+
+using namespace testing;
+
+MatchResult Play(FakeEnv& env, FakeScript script, SessionConfig cfg = {}) {
+  cfg.ready_line = "READY";
+  cfg.first_action_ms = cfg.action_ms = 100;
+  env.scripts.push_back(std::move(script));
+  MatchSpec spec;
+  spec.id = "game-1";
+  std::string error;
+  spec.state = FindGame("jc2015")->new_game(1, {}, error);
+  spec.seats.resize(4, Seat{{}, "idle"});
+  spec.seats[0].argv = {"./bot"};
+  spec.max_turns = 40;
+  return RunMatch(env, std::move(spec), cfg, Jc2015Catalog());
+}
+
+// Answers N after `ms` ms, except on input `index` where it does `what`.
+FakeScript OnInput(int index, std::vector<Emit> what, int ms = 2) {
+  FakeScript s;
+  s.on_start = {Out(5, "READY\n")};
+  s.on_input = [=](int i, const std::string&) {
+    return i == index ? what : std::vector<Emit>{Out(ms, "N\n")};
+  };
+  s.on_eof = {Exit(1, 0)};
+  return s;
+}
+
+// Scheduling in which input `index`'s turn had `run_ms` on a CPU and
+// `wait_ms` waiting for one (every other turn: none).
+std::function<SchedSample(int)> Sched(int index, double run_ms, double wait_ms) {
+  return [=](int inputs) {
+    const bool after = inputs > index;
+    return SchedSample{after ? static_cast<uint64_t>(run_ms * 1e6) : 0,
+                       after ? static_cast<uint64_t>(wait_ms * 1e6) : 0, true};
+  };
+}
+
+SPEC_TEST(Resources, ATreeKilledAboveItsMemoryLimitIsProcessMemoryNotACrash,
+          "arbiter.process.limits") {
+  FakeEnv env;
+  FakeScript s = OnInput(2, {Signal(30, SIGKILL)});
+  s.usage.memory_exceeded = true;
+  s.usage.exceeded_rss_kb = 2100 * 1024;
+  s.usage.peak_rss_kb = 2100 * 1024;
+  const MatchResult r = Play(env, s);
+  ASSERT_EQ(r.findings.size(), 1u) << Checks(r);
+  EXPECT_EQ(r.findings[0].check, "process.memory");
+  EXPECT_EQ(r.findings[0].clause, "arbiter.process.limits");
+  EXPECT_EQ(r.findings[0].severity, Severity::kFail);
+  EXPECT_NE(r.findings[0].message.find("2100 MB"), std::string::npos) << r.findings[0].message;
+  EXPECT_NE(r.findings[0].message.find("2048 MB"), std::string::npos) << r.findings[0].message;
+  ASSERT_EQ(r.usage.size(), 1u);
+  EXPECT_EQ(r.usage[0].peak_rss_kb, 2100u * 1024);
+}
+
+SPEC_TEST(Resources, ABotKilledByTheCpuLimitIsToldWhichLimitAndOption, "arbiter.process.limits") {
+  FakeEnv env;
+  const MatchResult r = Play(env, OnInput(1, {Signal(30, SIGXCPU)}));
+  const Finding* f = Find(r, "process.crash");
+  ASSERT_TRUE(f) << Checks(r);
+  EXPECT_NE(f->advice.find("--cpu-seconds"), std::string::npos) << f->advice;
+}
+
+SPEC_TEST(Resources, ADeathBeforeTheHandshakeUnderAnAddressSpaceLimitNamesTheOption,
+          "arbiter.process.limits") {
+  FakeEnv env;
+  FakeScript s;
+  s.on_start = {Err(5, "Could not allocate compressed class space\n"), Exit(6, 1)};
+  SessionConfig with_limit;
+  with_limit.limits.address_space_mb = 2048;
+  const MatchResult r = Play(env, s, with_limit);
+  const Finding* f = Find(r, "process.crash");
+  ASSERT_TRUE(f) << Checks(r);
+  EXPECT_NE(f->advice.find("--address-space-mb"), std::string::npos) << f->advice;
+  FakeEnv env2;
+  const MatchResult plain = Play(env2, s);  // no address-space limit: nothing to blame
+  ASSERT_TRUE(Find(plain, "process.crash"));
+  EXPECT_EQ(Find(plain, "process.crash")->advice, "");
+}
+
+SPEC_TEST(Resources, BotsAreStartedInTheConfiguredEnvironment, "arbiter.process.environment") {
+  FakeEnv env;
+  SessionConfig cfg;
+  cfg.env.extra = {"JAVA_TOOL_OPTIONS=-Xmx256m"};
+  Play(env, OnInput(-1, {}), cfg);
+  ASSERT_EQ(env.spawned_env.size(), 1u);
+  EXPECT_FALSE(env.spawned_env[0].inherit);
+  EXPECT_EQ(env.spawned_env[0].extra, cfg.env.extra);
+}
+
+SPEC_TEST(Resources, AnAnswerLateOnlyBecauseTheBotWaitedForACpuIsInconclusive,
+          "arbiter.timing.load") {
+  FakeEnv env;
+  FakeScript s = OnInput(3, {Out(163, "N\n")});
+  s.sched = Sched(3, 2, 100);  // it slept about 60 ms and waited 100 ms for a CPU
+  const MatchResult r = Play(env, s);
+  EXPECT_FALSE(Find(r, "action.deadline")) << Checks(r);
+  const Finding* f = Find(r, "timing.inconclusive");
+  ASSERT_TRUE(f) << Checks(r);
+  EXPECT_EQ(f->severity, Severity::kWarn);
+  EXPECT_NE(f->message.find("waited 100.0 ms for a CPU"), std::string::npos) << f->message;
+  EXPECT_TRUE(r.timing_inconclusive);
+  // The bot plays on: later turns are answered and judged as usual.
+  EXPECT_GT(r.latencies_ms.size(), 4u);
+  EXPECT_EQ(r.latencies_ms[3], 163.0);
+}
+
+SPEC_TEST(Resources, ABotThatSleepsTooLongIsLateUnderAnyLoad, "arbiter.timing.load",
+          "jc2015.protocol.action.limit") {
+  FakeEnv env;
+  FakeScript s = OnInput(3, {Out(250, "N\n")});
+  s.sched = Sched(3, 2, 100);  // even without the 100 ms of waiting it took 150 ms
+  const MatchResult r = Play(env, s);
+  EXPECT_FALSE(Find(r, "timing.inconclusive")) << Checks(r);
+  ASSERT_TRUE(Find(r, "action.deadline")) << Checks(r);
+  EXPECT_FALSE(r.timing_inconclusive);
+}
+
+SPEC_TEST(Resources, ABotThatComputesTooLongIsLateUnderAnyLoad, "arbiter.timing.load",
+          "jc2015.protocol.action.limit") {
+  FakeEnv env;
+  FakeScript s = OnInput(3, {Out(230, "N\n")});
+  s.sched = Sched(3, 120, 110);  // 120 ms on a CPU: over the limit whatever the waits
+  const MatchResult r = Play(env, s);
+  EXPECT_FALSE(Find(r, "timing.inconclusive")) << Checks(r);
+  EXPECT_TRUE(Find(r, "action.deadline")) << Checks(r);
+}
+
+SPEC_TEST(Resources, WithoutSchedulerStatisticsALateAnswerIsLate, "arbiter.timing.load") {
+  FakeEnv env;
+  const MatchResult r = Play(env, OnInput(3, {Out(163, "N\n")}));  // no sched: none known
+  EXPECT_FALSE(Find(r, "timing.inconclusive")) << Checks(r);
+  EXPECT_TRUE(Find(r, "action.deadline")) << Checks(r);
+  ASSERT_GE(r.latencies_ms.size(), 4u);
+  EXPECT_EQ(r.latencies_ms.back(), 163.0);  // late answers count in the latencies
+}
+
+SPEC_TEST(Resources, JudgingALateAnswerSubtractsOnlyWaitsForACpu, "arbiter.timing.load") {
+  LateEvidence e{.elapsed_ms = 163,
+                 .limit_ms = 100,
+                 .sched_valid = true,
+                 .bot_run_ms = 3,
+                 .bot_wait_ms = 60,
+                 .self_wait_ms = 4};
+  EXPECT_EQ(JudgeLateAnswer(e), LateVerdict::kInconclusive);  // 99 ms of its own
+  e.bot_wait_ms = 55;
+  EXPECT_EQ(JudgeLateAnswer(e), LateVerdict::kLate);  // 104 ms of its own
+  e.bot_wait_ms = 100, e.bot_run_ms = 101;
+  EXPECT_EQ(JudgeLateAnswer(e), LateVerdict::kLate);  // computed past the limit
+  e.bot_run_ms = 3, e.sched_valid = false;
+  EXPECT_EQ(JudgeLateAnswer(e), LateVerdict::kLate);
+}
+
+SPEC_TEST(Resources, AnInterruptedMatchStopsJudgesNothingAndTearsTheBotDown,
+          "arbiter.run.interrupted") {
+  FakeEnv env;
+  FakeScript s;
+  s.on_start = {Out(5, "READY\n")};
+  s.on_input = [](int i, const std::string&) {
+    if (i == 3) SimulateInterrupt(SIGTERM);  // arrives while the bot thinks
+    return std::vector<Emit>{Out(i == 3 ? 500 : 2, "N\n")};
+  };
+  s.on_eof = {Exit(1, 0)};
+  const MatchResult r = Play(env, s);
+  const int sig = InterruptSignal();
+  SimulateInterrupt(0);
+  EXPECT_EQ(sig, SIGTERM);
+  EXPECT_TRUE(r.interrupted);
+  EXPECT_TRUE(r.findings.empty()) << Checks(r);  // the slow answer is not the bot's fault
+  EXPECT_LT(r.turns_played, 40);
+  EXPECT_EQ(r.usage.size(), 1u);  // recorded by the teardown
+}
+
+}  // namespace
+}  // namespace arbiter::harness
