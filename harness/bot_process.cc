@@ -64,6 +64,7 @@ constexpr auto kReadyBudget = std::chrono::milliseconds(2);
 // How often a bot's tree is sampled for resident memory and CPU time. A tree
 // that allocates a gigabyte a second overshoots the limit by about 25 MB.
 constexpr auto kWatchPeriod = std::chrono::milliseconds(25);
+constexpr uint64_t kFullScanEvery = 8;  // samples: the tree is looked for every 200 ms
 
 // The child side of the launch, as a Boost.Process initializer.
 struct ChildInit {
@@ -421,10 +422,11 @@ class RealBot final : public BotProcess {
 
   ResourceUsage usage() const override { return usage_; }
 
+  // Over the members the watch knows (its last full scan): cheap enough for
+  // every turn.
   SchedSample SchedOfTree() const override {
     SchedSample out;
-    for (const proc::ProcStat& s : posix::GroupMembers(Tree()))
-      out.valid |= proc::ReadSchedStat(s.pid, out.run_ns, out.wait_ns);
+    for (const pid_t pid : members_) out.valid |= proc::ReadSchedStat(pid, out.run_ns, out.wait_ns);
     return out;
   }
 
@@ -478,7 +480,7 @@ class RealBot final : public BotProcess {
       });
       return report_;
     }
-    Sample();
+    Sample(true);
     posix::TeardownHooks hooks;
     hooks.main_reaped = [this] { return ch_->exited; };
     hooks.run_until = [this](Clock::time_point t) { loop_->RunUntil(t, [] { return false; }); };
@@ -501,13 +503,22 @@ class RealBot final : public BotProcess {
 
   // One look at the tree: resident memory (killing the tree above the
   // limit), and the CPU time of every process seen in it.
-  void Sample() {
+  // The whole tree is found (a scan of /proc, about a millisecond on a busy
+  // machine) every kFullScanEvery samples; in between only the members
+  // already known are read.
+  void Sample(bool full = false) {
     if (loop_ == nullptr) return;
     const posix::BotTree tree = Tree();
+    if (samples_++ % kFullScanEvery == 0 || full) {
+      members_.clear();
+      for (const proc::ProcStat& s : posix::BotMembers(tree)) members_.push_back(s.pid);
+    }
     uint64_t rss_kb = 0;
-    for (const proc::ProcStat& s : posix::BotMembers(tree)) {
-      if (s.live()) rss_kb += proc::ReadRssKb(s.pid);
-      cpu_ticks_[{s.pid, s.start_time}] = s.utime + s.stime;
+    for (const pid_t pid : members_) {
+      const std::optional<proc::ProcStat> s = proc::ReadStat(pid);
+      if (!s || s->start_time < main_start_) continue;  // gone, or the pid was reused
+      if (s->live()) rss_kb += proc::ReadRssKb(pid);
+      cpu_ticks_[{s->pid, s->start_time}] = s->utime + s->stime;
     }
     uint64_t ticks = 0;
     for (const auto& [id, t] : cpu_ticks_) ticks += t;
@@ -533,6 +544,8 @@ class RealBot final : public BotProcess {
   uint64_t memory_kb_;
   std::string home_;  // the bot's HOME and TMPDIR, removed on release
   std::map<std::pair<pid_t, uint64_t>, uint64_t> cpu_ticks_;  // last utime + stime of each
+  std::vector<pid_t> members_;                                // the tree at the last full scan
+  uint64_t samples_ = 0;
   ResourceUsage usage_;
 };
 

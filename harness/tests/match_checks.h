@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "core/game.h"
+#include "fake_env.h"
 #include "findings.h"
 #include "registers.h"
 #include "session.h"
@@ -14,6 +16,30 @@ inline const CheckCatalog& Jc2015Catalog() {
   static const CheckCatalog catalog =
       CatalogFromRegister(nlohmann::json::parse(report::RegisterJson("jc2015")));
   return catalog;
+}
+
+// A 40-turn jc2015 match of seed 1: the bot (scripted by `script`) in seat
+// 0, idle built-in players elsewhere, READY and 100 ms limits unless `cfg`
+// says otherwise for the rest.
+// The match of PlayJc2015, for tests that play it under their own config.
+inline MatchSpec Jc2015Match(int seat = 0) {
+  MatchSpec spec;
+  spec.id = "game-1";
+  std::string error;
+  spec.state = FindGame("jc2015")->new_game(1, {}, error);
+  spec.seats.resize(4, Seat{{}, "idle"});
+  spec.seats[seat].argv = {"./bot"};
+  spec.seed = 1;
+  spec.max_turns = 40;
+  spec.reproduce = "arbiter check-bot --match game-1 -- ./bot";
+  return spec;
+}
+
+inline MatchResult PlayJc2015(FakeEnv& env, FakeScript script, SessionConfig cfg = {}) {
+  cfg.ready_line = "READY";
+  cfg.first_action_ms = cfg.action_ms = 100;
+  env.scripts.push_back(std::move(script));
+  return RunMatch(env, Jc2015Match(), cfg, Jc2015Catalog());
 }
 
 inline const Finding* Find(const MatchResult& r, const std::string& check) {

@@ -16,19 +16,8 @@ namespace {
 
 using namespace testing;
 
-MatchResult Play(FakeEnv& env, FakeScript script) {
-  SessionConfig cfg;
-  cfg.ready_line = "READY";
-  cfg.first_action_ms = cfg.action_ms = 100;
-  env.scripts.push_back(std::move(script));
-  MatchSpec spec;
-  spec.id = "game-1";
-  std::string error;
-  spec.state = FindGame("jc2015")->new_game(1, {}, error);
-  spec.seats.resize(4, Seat{{}, "idle"});
-  spec.seats[0].argv = {"./bot"};
-  spec.max_turns = 40;
-  return RunMatch(env, std::move(spec), cfg, Jc2015Catalog());
+MatchResult Play(FakeEnv& env, FakeScript script, SessionConfig cfg = {}) {
+  return PlayJc2015(env, std::move(script), std::move(cfg));
 }
 
 // Answers N, except on input `index` where it does `what` instead.

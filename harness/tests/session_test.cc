@@ -39,16 +39,7 @@ FakeScript Good() {
 // A 40-turn match: the bot in `seat`, idle built-in players elsewhere.
 MatchResult Play(FakeEnv& env, FakeScript script, SessionConfig cfg = Ja(), int seat = 0) {
   env.scripts.push_back(std::move(script));
-  MatchSpec spec;
-  spec.id = "game-1";
-  std::string error;
-  spec.state = FindGame("jc2015")->new_game(1, {}, error);
-  spec.seats.resize(4, Seat{{}, "idle"});
-  spec.seats[seat].argv = {"./bot"};
-  spec.seed = 1;
-  spec.max_turns = 40;
-  spec.reproduce = "arbiter check-bot --match game-1 -- ./bot";
-  return RunMatch(env, std::move(spec), cfg, Jc2015Catalog());
+  return RunMatch(env, Jc2015Match(seat), cfg, Jc2015Catalog());
 }
 
 SPEC_TEST(Session, AConformantBotHasNoFindingsAndAnswersEveryTurn, "jc2015.protocol.ready",
