@@ -4,14 +4,26 @@
 //                   for a game whose register lists "check_variants" (rule
 //                   sets, e.g. Wondev Woman's leagues) each in turn, once
 //                   per seat;
-//   edge-<name>     the game's edge states (core/game.h EdgeCase), each given
-//                   to a fresh bot after its handshake, then a few more turns.
+//   edge-<name>     the game's edge states (core/game.h EdgeCase) under the
+//                   user's rules, each given to a fresh bot after its
+//                   handshake, then a few more turns; with the variant sweep,
+//                   each variant's own, as edge-<name>-<variant> (e.g.
+//                   edge-no-legal-action-league2);
+//   ...-run<k>      with --depth N (N > 1): N times the games, and each edge
+//                   state played on to the game's end N-1 more times with
+//                   other opponents' seeds, steering play through the rare
+//                   states instead of hoping random games reach them.
 // Before them, the harness measures its own round-trip overhead with the
 // built-in echo bot, and reports it with the results.
 #include "check_bot.h"
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -39,16 +51,63 @@ std::vector<std::string> Opponents(const GameInfo& game, int i) {
   return out;
 }
 
+using RuleList = std::vector<std::pair<std::string, std::string>>;
+
+// "league=2" for people; "league2" for match ids.
+std::string VariantText(const RuleList& variant) {
+  std::string text;
+  for (const auto& [key, value] : variant) text += (text.empty() ? "" : ", ") + key + "=" + value;
+  return text;
+}
+std::string VariantId(const RuleList& variant) {
+  std::string id;
+  for (const auto& [key, value] : variant)
+    for (char c : key + value)
+      if (std::isalnum(static_cast<unsigned char>(c))) id += c;
+  return id;
+}
+
+// Every option that changes what a match does, so that the command replays
+// it: timing, limits, environment, rules (the user's and the match's
+// variant's), depth. `games` is the count the match's id was numbered in.
 std::string Reproduce(const CheckBotOptions& o, const Prepared& p, int games,
-                      const std::string& match) {
+                      const std::string& match, const RuleList& variant, int depth) {
   std::string cmd =
       "arbiter check-bot --game " + o.game + " --profile " + std::string(p.profile->name);
-  if (o.ready_ms) cmd += " --ready-ms " + std::to_string(*o.ready_ms);
-  if (o.action_ms) cmd += " --action-ms " + std::to_string(*o.action_ms);
-  for (const std::string& r : o.rules) cmd += " --rule " + harness::QuoteArg(r);
+  cmd += ResultOptions(o);
+  for (const auto& [key, value] : variant) cmd += " --rule " + harness::QuoteArg(key + "=" + value);
+  if (depth > 1) cmd += " --depth " + std::to_string(depth);
   cmd += " --seed " + std::to_string(o.seed) + " --games " + std::to_string(games) + " --match " +
          match + " -- " + harness::QuoteCommand(o.bot);
   return cmd;
+}
+
+// Writes the whole input stream of every finding on a turn to `dir`
+// (<match>.seat<k>.turn<t>.in) and names the file in the finding; a finding
+// whose file cannot be written keeps its input in the report only.
+void WriteInputFiles(report::RunReport& rep, const std::string& dir, std::ostream& err) {
+  bool warned = false;
+  for (harness::MatchResult& m : rep.matches) {
+    for (harness::Finding& f : m.findings) {
+      if (f.input_stream.empty() || f.severity == harness::Severity::kInfo) continue;
+      std::error_code ec;
+      std::filesystem::create_directories(dir, ec);
+      const std::string path =
+          (std::filesystem::path(dir) /
+           (m.id + ".seat" + std::to_string(f.seat) + ".turn" + std::to_string(f.turn) + ".in"))
+              .string();
+      std::ofstream out(path, std::ios::binary);
+      out << f.input_stream;
+      out.close();
+      if (out) {
+        f.input_file = path;
+      } else if (!warned) {
+        err << "arbiter check-bot: cannot write the input of a finding to '" << path
+            << "': " << std::strerror(errno) << "\n";
+        warned = true;
+      }
+    }
+  }
 }
 
 // A copy of a match not yet played, to play it again.
@@ -62,6 +121,7 @@ harness::MatchSpec CopyOf(const harness::MatchSpec& m) {
   c.policy_seed = m.policy_seed;
   c.max_turns = m.max_turns;
   c.reproduce = m.reproduce;
+  c.variant = m.variant;
   return c;
 }
 
@@ -96,9 +156,15 @@ harness::MatchResult PlayDecided(harness::Env& env, harness::MatchSpec m, const 
 
 int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) {
   if (o.bot.empty()) return Usage(err, "check-bot", "give the bot's command after '--'");
-  if (o.games && *o.games < 0) return Usage(err, "check-bot", "--games must be 0 or more");
+  // Bounded so that a typo fails here, not after gigabytes (arbiter.cli.bad-input).
+  if (o.games && (*o.games < 0 || *o.games > kMaxGames))
+    return Usage(err, "check-bot", "--games must be between 0 and " + std::to_string(kMaxGames));
+  if (o.games && static_cast<long long>(*o.games) * std::max(1, o.depth) > kMaxGames)
+    return Usage(err, "check-bot",
+                 "--games times --depth must be at most " + std::to_string(kMaxGames));
   Prepared p;
   if (!Prepare(o, "check-bot", p, err)) return 2;
+  if (!CheckOutputFiles(OutputFiles(o), o.bot, "check-bot", err)) return 2;
   const GameInfo& game = *p.game;
   // The rule variants the games cycle through, unless the user set one of
   // their rules (then every game uses the user's rules alone).
@@ -110,8 +176,11 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
   if (variants.empty()) variants.push_back({});
   std::string error;
   const int players = game.new_game(o.seed, p.rules, error)->num_players();
-  const int games =
+  const int depth = std::max(1, o.depth);
+  const int base_games =
       o.games.value_or(variants.size() > 1 ? static_cast<int>(variants.size()) * players : 4);
+  const int games = base_games * depth;
+  const bool sweep = variants.size() > 1;
   std::vector<harness::MatchSpec> matches;
   for (int i = 0; i < games; ++i) {
     harness::MatchSpec m;
@@ -125,8 +194,9 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
     const int seat = i % players;
     const auto opponents = Opponents(game, i);
     m.seats.resize(players);
+    m.variant = VariantText(variant);
     std::string desc = "seed " + std::to_string(*m.seed);
-    for (const auto& [key, value] : variant) desc += ", " + key + "=" + value;
+    if (!m.variant.empty()) desc += ", " + m.variant;
     desc += ", bot in seat " + std::to_string(seat);
     for (int s = 0, k = 0; s < players; ++s) {
       if (s == seat) {
@@ -138,22 +208,51 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
     }
     m.description = desc;
     m.policy_seed = *m.seed;
+    m.reproduce = Reproduce(o, p, o.games.value_or(base_games), m.id, variant, depth);
     matches.push_back(std::move(m));
   }
+  // The edge states of the rules each variant plays under: a bot is given
+  // only states its league can reach (arbiter.check.edge-states).
   if (o.edge_cases && game.edge_cases) {
-    for (EdgeCase& e : game.edge_cases()) {
-      harness::MatchSpec m;
-      m.id = "edge-" + e.name;
-      m.description = e.description + " (" + e.clause + ")";
-      m.state = std::move(e.state);
-      const int players = m.state->num_players();
-      m.seats.resize(players, harness::Seat{{}, std::string(game.policies.front())});
-      m.seats[e.seat].argv = o.bot;
-      m.max_turns = 3 * players;  // the edge turn, then two more rounds
-      m.policy_seed = o.seed;
-      matches.push_back(std::move(m));
+    for (const auto& variant : variants) {
+      auto rules = p.rules;
+      rules.insert(rules.end(), variant.begin(), variant.end());
+      const std::string suffix = sweep ? "-" + VariantId(variant) : "";
+      for (EdgeCase& e : game.edge_cases(rules)) {
+        for (int run = 1; run <= depth; ++run) {
+          harness::MatchSpec m;
+          const std::string base = "edge-" + e.name;
+          m.id = base + suffix + (run > 1 ? "-run" + std::to_string(run) : "");
+          m.variant = VariantText(variant);
+          m.description = e.description + " (" + e.clause + ")";
+          if (!m.variant.empty()) m.description += ", " + m.variant;
+          m.state = run < depth ? e.state->Clone() : std::move(e.state);
+          const int n = m.state->num_players();
+          m.seats.resize(n, harness::Seat{{}, std::string(game.policies.front())});
+          m.seats[e.seat].argv = o.bot;
+          // The edge turn and two more rounds; the deeper runs play on to the
+          // end against the other built-in players.
+          m.max_turns = run == 1 ? 3 * n : 0;
+          if (run > 1) {
+            const auto opponents = Opponents(game, run);
+            for (int s = 0, k = 0; s < n; ++s)
+              if (s != e.seat) m.seats[s].policy = opponents[k++ % opponents.size()];
+            m.description += ", played to the end";
+          }
+          m.policy_seed = o.seed + static_cast<uint64_t>(run - 1);
+          m.reproduce =
+              Reproduce(o, p, o.games.value_or(base_games),
+                        base + (run > 1 ? "-run" + std::to_string(run) : ""), variant, depth);
+          matches.push_back(std::move(m));
+        }
+      }
     }
   }
+  // A run that checks nothing must not say PASS (arbiter.cli.exit-status).
+  if (matches.empty())
+    return Usage(err, "check-bot",
+                 "nothing to check: --games 0 and no edge state (--no-edge-cases, or the game "
+                 "has none) leave no match to run");
   if (!o.match.empty()) {
     std::string ids;
     std::vector<harness::MatchSpec> only;
@@ -165,7 +264,6 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
       return Usage(err, "check-bot", "--match: no match '" + o.match + "' (there are:" + ids + ")");
     matches = std::move(only);
   }
-  for (auto& m : matches) m.reproduce = Reproduce(o, p, games, m.id);
 
   report::RunReport rep = NewReport(o, p, "check-bot");
   rep.bot = o.bot;
@@ -188,6 +286,7 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
   }
   rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();
+  WriteInputFiles(rep, o.repro_dir, err);
   return Finish(o, rep, out, err);
 }
 

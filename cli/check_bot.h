@@ -19,7 +19,7 @@ struct RunOptions {
   std::string profile;  // empty: the game's default
   std::optional<int> ready_ms, action_ms;
   uint64_t seed = 1;
-  std::vector<std::string> rules;  // key=value
+  std::vector<std::string> rules;                               // key=value
   std::string json_path, junit_path, markdown_path, html_path;  // reports to write
   int memory_mb = harness::kDefaultMemoryMb;  // resident memory of the bot's process tree
   int address_space_mb = 0;                   // RLIMIT_AS, opt-in (0: none)
@@ -39,7 +39,11 @@ struct CheckBotOptions : RunOptions {
   bool edge_cases = true;
   std::string match;  // run only this match ("game-2", "edge-stunned")
   bool calibrate = true;
-  std::vector<std::string> bot;  // argv
+  // --depth N: N times the games, and each edge state played on to the end
+  // N-1 more times (1: the default set).
+  int depth = 1;
+  std::string repro_dir = "arbiter-repro";  // where the input streams of findings go
+  std::vector<std::string> bot;             // argv
 };
 
 struct PlayOptions : RunOptions {

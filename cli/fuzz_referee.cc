@@ -16,6 +16,7 @@
 #include "cg_runner.h"
 #include "command_line.h"
 #include "core/parse.h"
+#include "input_files.h"
 #include "interrupt.h"
 #include "probe_hub.h"
 #include "referee_fuzz.h"
@@ -101,11 +102,17 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
   config.limits.file_size_mb = 0;
   config.limits.open_files = 0;
   config.env = p.config.env;
+  // main.cc bounds these on the command line too (arbiter.cli.bad-input);
+  // the negated test also refuses NaN.
+  if (!(o.time_limit >= kMinGameSeconds && o.time_limit <= kMaxGameSeconds))
+    return Usage(err, cmd, "--time-limit must be between 0.001 and 86400 (seconds)");
+  if (o.games < 1 || o.games > kMaxGames)
+    return Usage(err, cmd, "--games must be between 1 and " + std::to_string(kMaxGames));
   config.game_time_limit = std::chrono::milliseconds(static_cast<long long>(o.time_limit * 1000));
-  if (o.time_limit <= 0) return Usage(err, cmd, "--time-limit must be positive");
   std::string error;
   if (!harness::SplitCommand(o.referee, config.referee_template, error))
     return Usage(err, cmd, "--referee: " + error);
+  if (!CheckOutputFiles(OutputFiles(o), config.referee_template, cmd, err)) return 2;
   const int players = p.game->new_game(0, p.rules, error)->num_players();
   for (int s = 0; s < players; ++s) {
     const std::string key = "{bot" + std::to_string(s) + "}";
@@ -139,11 +146,13 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
 
   std::vector<std::pair<std::string, RefereeGamePlan>> plans;
   if (!o.replay_path.empty()) {
-    std::ifstream f(o.replay_path);
-    if (!f) return Usage(err, cmd, "cannot read '" + o.replay_path + "'");
+    std::string text;
+    if (!ReadInputFile("--replay file", o.replay_path, text, error)) return Usage(err, cmd, error);
+    if (const std::string deep = JsonTooDeep("--replay file", o.replay_path, text); !deep.empty())
+      return Usage(err, cmd, deep);
     nlohmann::json doc;
     try {
-      doc = nlohmann::json::parse(std::string(std::istreambuf_iterator<char>(f), {}));
+      doc = nlohmann::json::parse(text);
     } catch (const std::exception& e) {
       return Usage(err, cmd, "'" + o.replay_path + "' is not valid JSON: " + e.what());
     }

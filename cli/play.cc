@@ -1,7 +1,8 @@
 // `arbiter play`: a local referee for one full game between bot commands (one
 // per player, each split like a shell would). Prints the findings and the
 // result, and writes the replay: the JSON report of the one match, with every
-// turn's input, answer, timing and events.
+// turn's input, answer, timing and events. The exit status is check-bot's: 0
+// PASS, 1 FAIL, 2 usage or harness error, 128 + signal when interrupted.
 #include <iostream>
 
 #include "check_bot.h"
@@ -28,12 +29,23 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   m.seats.resize(players);
   std::string reproduce = "arbiter play --game " + o.game + " --profile " +
                           std::string(p.profile->name) + " --seed " + std::to_string(o.seed);
+  reproduce += ResultOptions(o);
   if (o.turns) reproduce += " --turns " + std::to_string(*o.turns);
   for (int s = 0; s < players; ++s) {
     if (!harness::SplitCommand(o.bots[s], m.seats[s].argv, error))
       return Usage(err, "play", "--bot '" + o.bots[s] + "': " + error);
     reproduce += " --bot " + harness::QuoteArg(o.bots[s]);
   }
+  // --json and --replay are both written (the replay is the JSON report of
+  // the game); every path is checked before the game (arbiter.report.not-lost).
+  std::vector<OutputFile> replay;
+  if (!o.replay_path.empty()) replay.push_back({"--replay", o.replay_path, &report::WriteJson});
+  std::vector<OutputFile> files = OutputFiles(o);
+  files.insert(files.end(), replay.begin(), replay.end());
+  std::vector<std::string> bot_args;
+  for (const harness::Seat& seat : m.seats)
+    bot_args.insert(bot_args.end(), seat.argv.begin(), seat.argv.end());
+  if (!CheckOutputFiles(files, bot_args, "play", err)) return 2;
   m.description = "seed " + std::to_string(o.seed) + ", " + std::to_string(players) + " bots";
   m.max_turns = o.turns.value_or(0);
   m.reproduce = reproduce;
@@ -46,13 +58,13 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
       harness::RunMatch(*env, std::move(m), p.config, p.catalog, progress.Callback()));
   rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();
-  PlayOptions files = o;
-  files.json_path = o.replay_path.empty() ? o.json_path : o.replay_path;
-  const int status = Finish(files, rep, out, err);
+  const int status = Finish(o, rep, out, err, replay);
   if (rep.interrupt_signal != 0) return status;  // no RESULT: the game did not end
   const harness::MatchResult& r = rep.matches.back();
   out << "RESULT " << r.winner << " " << r.turns_played << "\n";
-  return status == 2 ? 2 : 0;
+  // Finish's status, as check-bot's: 1 when the verdict is FAIL, 2 when
+  // arbiter could not run or write a report (arbiter.cli.exit-status).
+  return status;
 }
 
 int RunEchoBot() {

@@ -1,14 +1,77 @@
 #include "run_common.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
+#include "command_line.h"
 #include "registers.h"
 
 namespace arbiter::cli {
+namespace {
+
+// Whether `path` can be written, probed without harm: an existing file is
+// opened for appending (never truncated), a new one is created and removed;
+// a device or pipe (/dev/stdout) is asked with access(2), since opening it
+// could block. False with the reason (errno text).
+bool Writable(const std::string& path, std::string& reason) {
+  struct stat st {};
+  int fd = -1;
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      reason = std::strerror(EISDIR);
+      return false;
+    }
+    if (!S_ISREG(st.st_mode)) {
+      if (::access(path.c_str(), W_OK) == 0) return true;
+      reason = std::strerror(errno);
+      return false;
+    }
+    fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  } else {
+    fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd >= 0) ::unlink(path.c_str());
+  }
+  if (fd < 0) {
+    reason = std::strerror(errno);
+    return false;
+  }
+  ::close(fd);
+  return true;
+}
+
+// Whether two paths name the same file: the same inode when both exist,
+// else the same path once made absolute and normalised.
+bool SameFile(const std::string& a, const std::string& b) {
+  struct stat sa {
+  }, sb{};
+  if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0)
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  std::error_code ec;
+  const auto na = std::filesystem::absolute(a, ec).lexically_normal();
+  const auto nb = std::filesystem::absolute(b, ec).lexically_normal();
+  return !ec && na == nb;
+}
+
+// Writes `text` to `path`; "" or the reason it failed (errno text).
+std::string WriteWholeFile(const std::string& path, const std::string& text) {
+  FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) return std::strerror(errno);
+  int error = std::fwrite(text.data(), 1, text.size(), f) == text.size() ? 0 : errno ? errno : EIO;
+  if (std::fclose(f) != 0 && error == 0) error = errno;
+  return error == 0 ? "" : std::strerror(error);
+}
+
+}  // namespace
 
 int Usage(std::ostream& err, const std::string& command, const std::string& message) {
   err << "arbiter " << command << ": " << message << "\n";
@@ -102,6 +165,21 @@ std::string MemoryLimitsText(const harness::Limits& l) {
   return text;
 }
 
+std::string ResultOptions(const RunOptions& o) {
+  std::string cmd;
+  if (o.ready_ms) cmd += " --ready-ms " + std::to_string(*o.ready_ms);
+  if (o.action_ms) cmd += " --action-ms " + std::to_string(*o.action_ms);
+  if (o.memory_mb != harness::kDefaultMemoryMb)
+    cmd += " --memory-mb " + std::to_string(o.memory_mb);
+  if (o.address_space_mb != 0) cmd += " --address-space-mb " + std::to_string(o.address_space_mb);
+  if (o.cpu_seconds != 120) cmd += " --cpu-seconds " + std::to_string(o.cpu_seconds);
+  if (o.no_network) cmd += " --no-network";
+  if (o.inherit_env) cmd += " --inherit-env";
+  for (const std::string& e : o.env) cmd += " --env " + harness::QuoteArg(e);
+  for (const std::string& r : o.rules) cmd += " --rule " + harness::QuoteArg(r);
+  return cmd;
+}
+
 report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::string& tool) {
   report::RunReport r;
   r.tool = tool;
@@ -172,37 +250,74 @@ void Progress::Clear() {
   if (drawn_) err_ << "\r\033[K" << std::flush;
 }
 
-int Finish(const RunOptions& o, const report::RunReport& run, std::ostream& out,
-           std::ostream& err) {
+std::vector<OutputFile> OutputFiles(const RunOptions& o) {
+  std::vector<OutputFile> files;
+  for (OutputFile f : {OutputFile{"--json", o.json_path, &report::WriteJson},
+                       OutputFile{"--junit", o.junit_path, &report::WriteJunit},
+                       OutputFile{"--markdown", o.markdown_path, &report::WriteMarkdown},
+                       OutputFile{"--html", o.html_path, &report::WriteHtml}})
+    if (!f.path.empty()) files.push_back(std::move(f));
+  return files;
+}
+
+bool CheckOutputFiles(const std::vector<OutputFile>& files,
+                      const std::vector<std::string>& command_args, const std::string& command,
+                      std::ostream& err) {
+  for (size_t i = 0; i < files.size(); ++i) {
+    const OutputFile& f = files[i];
+    if (f.path.empty() || f.path == "--")  // main.cc refuses them too
+      return Usage(err, command, f.option + " needs a file name"), false;
+    std::string reason;
+    if (!Writable(f.path, reason))
+      return Usage(err, command, "cannot write " + f.option + " '" + f.path + "': " + reason),
+             false;
+    for (size_t j = 0; j < i; ++j) {
+      if (files[j].write != f.write && SameFile(files[j].path, f.path))
+        return Usage(err, command,
+                     files[j].option + " and " + f.option + " name the same file '" + f.path + "'"),
+               false;
+    }
+    for (const std::string& arg : command_args) {
+      struct stat st {};
+      if (::stat(arg.c_str(), &st) == 0 && S_ISREG(st.st_mode) && SameFile(arg, f.path))
+        return Usage(err, command,
+                     f.option + " '" + f.path + "' is the file '" + arg +
+                         "' of the command under test; the report would overwrite it"),
+               false;
+    }
+  }
+  return true;
+}
+
+int Finish(const RunOptions& o, const report::RunReport& run, std::ostream& out, std::ostream& err,
+           const std::vector<OutputFile>& extra) {
   report::RunReport rep = run;
   std::vector<nlohmann::json> registers;
   for (const std::string_view name : {std::string_view(rep.game), std::string_view("arbiter")})
     if (const std::string_view text = report::RegisterJson(name); !text.empty())
       registers.push_back(nlohmann::json::parse(text));
   report::FillClausesFromChecks(rep, registers);
-  using Writer = void (*)(const report::RunReport&, std::ostream&);
-  const std::pair<std::string, Writer> files[] = {{o.json_path, &report::WriteJson},
-                                                  {o.junit_path, &report::WriteJunit},
-                                                  {o.markdown_path, &report::WriteMarkdown},
-                                                  {o.html_path, &report::WriteHtml}};
-  for (const auto& [path, writer] : files) {
-    if (path.empty()) continue;
-    std::ofstream f(path, std::ios::binary);
-    writer(rep, f);
-    f.close();
-    if (!f) {
-      err << "arbiter " << rep.tool << ": cannot write '" << path << "'\n";
-      return 2;
-    }
+  std::vector<OutputFile> files = OutputFiles(o);
+  files.insert(files.end(), extra.begin(), extra.end());
+  std::vector<std::string> failed;  // "--json 'PATH': No space left on device"
+  for (const OutputFile& file : files) {
+    std::ostringstream text;
+    file.write(rep, text);
+    if (const std::string reason = WriteWholeFile(file.path, text.str()); !reason.empty())
+      failed.push_back(file.option + " '" + file.path + "': " + reason);
   }
+  // The results first, in full when a report is lost (arbiter.report.not-lost).
   const bool colour = isatty(1) && !std::getenv("NO_COLOR");
-  if (o.quiet) {
+  if (o.quiet && failed.empty()) {
     out << (rep.Failed() ? "FAIL" : "PASS") << "\n";
   } else {
     report::WriteTerminal(rep, out, colour, o.verbose);
   }
+  out << std::flush;
+  for (const std::string& f : failed)
+    err << "arbiter " << rep.tool << ": cannot write " << f << " (the results are above)\n";
   if (rep.interrupt_signal != 0) return 128 + rep.interrupt_signal;
-  if (!rep.harness_error.empty()) return 2;
+  if (!rep.harness_error.empty() || !failed.empty()) return 2;
   return rep.Failed() ? 1 : 0;
 }
 

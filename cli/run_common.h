@@ -28,10 +28,20 @@ struct Prepared {
   std::vector<std::vector<std::pair<std::string, std::string>>> check_variants;
 };
 
+// Bounds of the command line (arbiter.cli.bad-input): enough for any real
+// run, small enough that a typo fails at argument checking instead of
+// growing to gigabytes.
+inline constexpr int kMaxGames = 100000;
+inline constexpr double kMinGameSeconds = 0.001, kMaxGameSeconds = 86400;
+
 int Usage(std::ostream& err, const std::string& command, const std::string& message);
 bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::ostream& err);
 // "resident memory limit 2048 MB per bot (--memory-mb), CPU time 120 s".
 std::string MemoryLimitsText(const harness::Limits& limits);
+// The options of `o` that change what a run does, as command-line words
+// (" --action-ms 150 --memory-mb 1024 --env A=1 --rule league=2"), for
+// reproduce commands (arbiter.check.reproduce); defaults are left out.
+std::string ResultOptions(const RunOptions& o);
 report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::string& tool);
 
 // Round trips through the built-in echo bot (this executable, `echo-bot`).
@@ -52,7 +62,30 @@ class Progress {
   bool drawn_ = false;
 };
 
-// Writes --json / --junit and the terminal summary; returns the exit status.
-int Finish(const RunOptions& o, const report::RunReport& rep, std::ostream& out, std::ostream& err);
+// A report file a run writes: the option that asked for it, its path, and
+// its writer.
+struct OutputFile {
+  std::string option;  // "--json"
+  std::string path;
+  void (*write)(const report::RunReport&, std::ostream&);
+};
+// The report files of --json, --junit, --markdown and --html that were given.
+std::vector<OutputFile> OutputFiles(const RunOptions& o);
+
+// Before the run (arbiter.report.not-lost): every report path can be
+// written (probed without truncating an existing file or leaving a new one
+// behind), no two formats share a path, and none is a file named in the
+// command under test (`command_args`: the bot's or referee's argv, by
+// filesystem identity). False after a usage error on `err`.
+bool CheckOutputFiles(const std::vector<OutputFile>& files,
+                      const std::vector<std::string>& command_args, const std::string& command,
+                      std::ostream& err);
+
+// Writes the report files (those of `o` and `extra`) and the terminal
+// summary; returns the exit status. The terminal summary comes first, so
+// that a report that cannot be written loses nothing; the failure is named
+// after it with its reason, and the status is 2 (arbiter.report.not-lost).
+int Finish(const RunOptions& o, const report::RunReport& rep, std::ostream& out, std::ostream& err,
+           const std::vector<OutputFile>& extra = {});
 
 }  // namespace arbiter::cli

@@ -8,6 +8,7 @@
 #include "core/game.h"
 #include "core/parse.h"
 #include "core/rng.h"
+#include "input_files.h"
 
 namespace arbiter::cli {
 namespace {
@@ -100,14 +101,12 @@ int RunSimulate(const SimulateOptions& options, std::ostream& out, std::ostream&
   nlohmann::json doc;
   if (options.scenario_path) {
     const std::string& path = *options.scenario_path;
-    std::string text;
-    if (path == "-") {
-      text.assign(std::istreambuf_iterator<char>(std::cin), {});
-    } else {
-      std::ifstream in(path, std::ios::binary);
-      if (!in) return Usage(err, "cannot read scenario file '" + path + "'");
-      text.assign(std::istreambuf_iterator<char>(in), {});
-    }
+    std::string text, error;
+    // A directory, an unreadable or huge file, or JSON nested too deep is a
+    // usage error, not a crash (arbiter.cli.bad-input).
+    if (!ReadInputFile("scenario file", path, text, error)) return Usage(err, error);
+    if (const std::string deep = JsonTooDeep("scenario file", path, text); !deep.empty())
+      return Usage(err, deep);
     try {
       doc = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {

@@ -3,11 +3,14 @@
 #include "spec.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 
+#include "input_files.h"
 #include "registers.h"
 #include "spec_report.h"
 
@@ -41,15 +44,20 @@ int RunSpec(const SpecOptions& o, std::ostream& out, std::ostream& err) {
         if (e.is_regular_file() && (ext == ".json" || ext == ".xml")) files.push_back(e.path());
       }
       std::sort(files.begin(), files.end());
-      if (files.empty()) return Fail(err, "--results: no .json or .xml file in directory '" + arg + "'");
+      if (files.empty())
+        return Fail(err, "--results: no .json or .xml file in directory '" + arg + "'");
     } else {
       files.push_back(arg);
     }
     for (const std::string& file : files) {
-      std::ifstream in(file, std::ios::binary);
-      if (!in) return Fail(err, "--results: cannot read '" + file + "'");
-      const std::string content(std::istreambuf_iterator<char>(in), {});
-      std::string error;
+      // Bounded reading: a directory entry, a huge or deeply nested file is
+      // a usage error, not a crash (arbiter.cli.bad-input).
+      std::string content, error;
+      if (!ReadInputFile("file", file, content, error)) return Fail(err, "--results: " + error);
+      const size_t first = content.find_first_not_of(" \t\r\n");
+      if (first != std::string::npos && content[first] != '<')
+        if (const std::string deep = JsonTooDeep("file", file, content); !deep.empty())
+          return Fail(err, "--results: " + deep);
       if (!report::LoadResults(file, content, o.game, results, error))
         return Fail(err, "--results: " + error);
     }
@@ -59,20 +67,24 @@ int RunSpec(const SpecOptions& o, std::ostream& out, std::ostream& err) {
   std::ofstream file;
   if (!o.output.empty()) {
     file.open(o.output, std::ios::binary);
-    if (!file) return Fail(err, "cannot write '" + o.output + "'");
+    if (!file) return Fail(err, "cannot write '" + o.output + "': " + std::strerror(errno));
   }
   std::ostream& dest = o.output.empty() ? out : file;
-  if (o.format == "json") report::WriteJson(rep, dest);
-  else if (o.format == "junit") report::WriteJunit(rep, dest);
-  else if (o.format == "html") report::WriteHtml(rep, dest);
-  else report::WriteMarkdown(rep, dest);
+  if (o.format == "json")
+    report::WriteJson(rep, dest);
+  else if (o.format == "junit")
+    report::WriteJunit(rep, dest);
+  else if (o.format == "html")
+    report::WriteHtml(rep, dest);
+  else
+    report::WriteMarkdown(rep, dest);
   if (!o.output.empty()) {
     file.close();
-    if (!file) return Fail(err, "cannot write '" + o.output + "'");
+    if (!file) return Fail(err, "cannot write '" + o.output + "': " + std::strerror(errno));
   }
   const report::ClauseCounts n = rep.CountClauses();
   err << "arbiter spec: " << o.game << ": " << rep.clauses.size() << " clauses, " << n.fail
-      << " failing, " << n.uncovered << " uncovered";
+      << " failing, " << n.warn << " warning, " << n.uncovered << " uncovered";
   if (!o.results.empty()) err << ", " << n.not_run << " without a result";
   err << " (" << results.tests.size() << " test results, " << results.checks.size()
       << " check results read)\n";

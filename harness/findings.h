@@ -37,7 +37,7 @@ class CheckCatalog {
 };
 
 // The check IDs the harness knows (game-agnostic). A game's register lists
-// the ones it reports under, each with its clause. Three are opt-in finer IDs:
+// the ones it reports under, each with its clause. Six are opt-in finer IDs:
 // when the register does not list them, the harness reports under the coarser
 // ID in parentheses.
 //   action.first-deadline   a deadline missed on the bot's first turn of a
@@ -59,6 +59,8 @@ inline const char* const kAllCheckIds[] = {
     "action.invalid",
     "action.illegal",
     "action.no-legal-silence",
+    "action.no-legal-line",
+    "action.server-accepts",
     "action.whitespace",
     "action.extra-lines",
     "action.partial",
@@ -69,6 +71,7 @@ inline const char* const kAllCheckIds[] = {
     "process.no-exit-on-eof",
     "process.leftover",
     "process.memory",
+    "process.no-legal-crash",
     "timing.inconclusive",
     "output.flood",
     "stderr.flood",
@@ -87,9 +90,14 @@ struct Finding {
   int turn = -1;  // -1: not on a turn (handshake, end of game)
   std::optional<double> elapsed_ms;
   std::optional<int> limit_ms;
-  std::string message;      // what is wrong, in one sentence
-  std::string received;     // the bytes received, escaped
-  std::string input;        // the input the bot was given on that turn
+  std::string message;   // what is wrong, in one sentence
+  std::string received;  // the bytes received, escaped
+  std::string input;     // the input the bot was given on that turn
+  // Every byte the bot was sent up to and including that turn (its opening
+  // lines too): piped into the bot, it replays the turn. Not in the reports
+  // themselves: check-bot writes it to `input_file`.
+  std::string input_stream;
+  std::string input_file;
   std::string stderr_tail;  // the last lines of its stderr
   std::string advice;       // how to fix it, when known
   std::string reproduce;    // one command line

@@ -18,6 +18,9 @@ namespace {
 constexpr const char* kFirstDeadline = "action.first-deadline";
 constexpr const char* kIllegalCheck = "action.illegal";
 constexpr const char* kNoLegalSilence = "action.no-legal-silence";
+constexpr const char* kNoLegalLine = "action.no-legal-line";
+constexpr const char* kNoLegalCrash = "process.no-legal-crash";
+constexpr const char* kServerAccepts = "action.server-accepts";
 constexpr const char* kMemory = "process.memory";
 constexpr const char* kInconclusive = "timing.inconclusive";
 
@@ -48,6 +51,8 @@ struct BotSeat {
   std::map<std::string, size_t> reported;  // check -> index in findings
   SchedSample sched_before;                // the bot's tree when its input was written
   SchedSample self_before;                 // arbiter's own, at the same moment
+  int no_legal_turn = -1;                  // a turn it had no legal action on, which put it out
+  std::string sent;                        // every byte written to it, for reproducing a finding
 };
 
 double NsToMs(uint64_t after, uint64_t before) {
@@ -125,6 +130,7 @@ Finding& Match::Report(BotSeat& b, const std::string& check, std::string message
   f.turn = turn;
   f.message = std::move(message);
   f.input = turn >= 0 ? last_input_ : std::string();
+  if (turn >= 0) f.input_stream = b.sent;
   if (b.proc) f.stderr_tail = LastLines(b.proc->stderr_tail(), 10);
   f.reproduce = spec_.reproduce;
   b.reported[check] = result_.findings.size();
@@ -237,6 +243,17 @@ Finding& Match::ReportExit(BotSeat& b, const std::string& check, const std::stri
                         turn);
     f.advice = "use less memory; if the contest allows more, raise the limit with --memory-mb";
     return f;
+  }
+  if (check == "process.crash" && b.no_legal_turn >= 0 && catalog_.Find(kNoLegalCrash)) {
+    const std::string when = turn == b.no_legal_turn
+                                 ? ""
+                                 : ", after turn " + std::to_string(b.no_legal_turn) +
+                                       " on which it had no legal action";
+    return Report(b, kNoLegalCrash,
+                  "the bot " + DescribeExit(p) + " " + what + when +
+                      ": its player was out whatever it did, but a bot that crashes on an "
+                      "empty action list loses any game that reaches one",
+                  turn);
   }
   Finding& f = Report(b, check, "the bot " + DescribeExit(p) + " " + what, turn);
   const std::optional<int> sig = p.term_signal();
@@ -365,6 +382,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   b.self_before = env_.SelfSched();
   const auto sent = env_.Now();  // before the write: see BotProcess::write_done_at
   p.Write(rec.input);
+  b.sent += rec.input;
   const auto deadline = sent + std::chrono::milliseconds(limit);
   // arbiter's wait for a CPU delays the read of an answer only since its last
   // wake before the answer: re-sampled at every wake that finds none.
@@ -398,8 +416,39 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
                         "an answer line of " + std::to_string(tl.line.length) + " bytes", rec.turn);
     f.received = EscapeBytes(text.substr(0, 200)) + "...";
   }
-  switch (const AnswerVerdict verdict = spec_.state->ClassifyAnswer(text)) {
+  // On a turn with no legal action the player is out whatever it prints:
+  // what it prints is a note, not a failure (action.no-legal-line).
+  const bool no_legal = !spec_.state->CurrentPlayerHasLegalAction() && catalog_.Find(kNoLegalLine);
+  if (no_legal) b.no_legal_turn = rec.turn;
+  std::string played = text;
+  AnswerVerdict verdict = spec_.state->ClassifyAnswer(text);
+  if (verdict == AnswerVerdict::kServerAccepts) {
+    const std::optional<std::string> read = spec_.state->ServerReading(text);
+    if (read && catalog_.Find(kServerAccepts)) {
+      Finding& f = Report(b, kServerAccepts,
+                          "the rule text does not allow this answer; the game's real server "
+                          "accepts it and reads '" +
+                              EscapeBytes(*read) +
+                              "', but another referee may refuse it and put the player out",
+                          rec.turn);
+      if (f.received.empty()) f.received = EscapeBytes(text) + "\\n";
+      played = *read;
+    } else {
+      verdict = AnswerVerdict::kInvalid;
+    }
+  }
+  if (no_legal && (verdict == AnswerVerdict::kInvalid || verdict == AnswerVerdict::kIllegal)) {
+    Finding& f = Report(b, kNoLegalLine,
+                        "the turn had no legal action, so the player is out whatever it prints; "
+                        "the line it printed is not a valid action (a bot may print anything "
+                        "there, ACCEPT-DEFEAT is the clean choice)",
+                        rec.turn);
+    if (f.received.empty()) f.received = EscapeBytes(text.substr(0, 200)) + "\\n";
+    verdict = AnswerVerdict::kValid;
+  }
+  switch (verdict) {
     case AnswerVerdict::kValid:
+    case AnswerVerdict::kServerAccepts:
       break;
     case AnswerVerdict::kWhitespace: {
       Finding& f = Report(b, "action.whitespace",
@@ -422,7 +471,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
     }
   }
   rec.answer = text;
-  rec.events = spec_.state->ApplyLine(text);
+  rec.events = spec_.state->ApplyLine(played);
 }
 
 void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec) {
@@ -433,8 +482,16 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   rec.events = spec_.state->ApplySilence();
   const bool no_legal = NoLegalSilence(rec);
   const std::string no_legal_note = no_legal ? " on a turn with no legal action" : "";
+  // A bot that exits or closes its output instead of answering is out either
+  // way: a warning where the register lists process.no-legal-crash.
   auto process_check = [&](const char* check) {
-    return no_legal ? std::string(kNoLegalSilence) : std::string(check);
+    if (!no_legal) return std::string(check);
+    if (catalog_.Find(kNoLegalCrash)) {
+      b.no_legal_turn = rec.turn;
+      return std::string(check) == "process.crash" ? std::string("process.crash")
+                                                   : std::string(kNoLegalCrash);
+    }
+    return std::string(kNoLegalSilence);
   };
   Settle(p);
   if (p.exited()) {
@@ -571,7 +628,10 @@ void Match::Run(const Progress& progress) {
   for (BotSeat& b : bots_) {
     if (b.active && config_.ready_line) Handshake(b);
     if (b.active) {
-      if (std::string init = state.InitText(b.seat); !init.empty()) b.proc->Write(init);
+      if (std::string init = state.InitText(b.seat); !init.empty()) {
+        b.proc->Write(init);
+        b.sent += init;
+      }
     }
   }
   Rng rng(spec_.policy_seed);
@@ -615,6 +675,7 @@ MatchResult RunMatch(Env& env, MatchSpec spec, const SessionConfig& config,
   MatchResult result;
   result.id = spec.id;
   result.description = spec.description;
+  result.variant = spec.variant;
   result.seed = spec.seed;
   Match(env, spec, config, catalog, result).Run(progress);
   return result;

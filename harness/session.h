@@ -42,6 +42,7 @@ struct Seat {
 struct MatchSpec {
   std::string id;           // "game-2", "edge-stunned"
   std::string description;  // for people
+  std::string variant;  // the rules the match plays under, when not the game's default ("league=2")
   std::unique_ptr<GameState> state;
   std::vector<Seat> seats;  // one per player
   std::optional<uint64_t> seed;
@@ -70,6 +71,7 @@ struct TurnRecord {
 struct MatchResult {
   std::string id;
   std::string description;
+  std::string variant;  // MatchSpec::variant
   std::optional<uint64_t> seed;
   std::string initial_state;  // GameState::Serialize()
   std::vector<TurnRecord> turns;

@@ -25,6 +25,7 @@ ordered_json FindingJson(const harness::Finding& f) {
   j["message"] = f.message;
   j["received"] = f.received;
   j["input"] = f.input;
+  j["input_file"] = f.input_file;
   j["stderr_tail"] = f.stderr_tail;
   j["advice"] = f.advice;
   j["reproduce"] = f.reproduce;
@@ -36,6 +37,7 @@ ordered_json MatchJson(const harness::MatchResult& m) {
   ordered_json j;
   j["id"] = m.id;
   j["description"] = m.description;
+  j["variant"] = m.variant;
   j["seed"] = m.seed ? ordered_json(*m.seed) : ordered_json(nullptr);
   j["turns_played"] = m.turns_played;
   j["game_over"] = m.game_over;
@@ -88,7 +90,8 @@ void WriteJson(const RunReport& r, std::ostream& out) {
   j["command"] = r.command;
   j["verdict"] = r.Verdict();
   j["harness_error"] = r.harness_error;
-  j["interrupted_by"] = r.interrupt_signal ? ordered_json(r.InterruptName()) : ordered_json(nullptr);
+  j["interrupted_by"] =
+      r.interrupt_signal ? ordered_json(r.InterruptName()) : ordered_json(nullptr);
   j["environment"] = r.environment;
   j["memory_limits"] = r.memory_limits;
   j["counts"] = {{"fail", r.Count(harness::Severity::kFail)},

@@ -16,10 +16,14 @@ namespace {
 std::string Cell(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += "<br>";
-    else if (c == '\r') continue;
-    else out += c;
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += "<br>";
+    else if (c == '\r')
+      continue;
+    else
+      out += c;
   }
   return out;
 }
@@ -28,8 +32,7 @@ std::string Cell(const std::string& s) {
 std::string Fence(const std::string& text) {
   std::string fence = "```";
   while (text.find(fence) != std::string::npos) fence += '`';
-  return fence + "text\n" + text + (text.empty() || text.back() == '\n' ? "" : "\n") + fence +
-         "\n";
+  return fence + "text\n" + text + (text.empty() || text.back() == '\n' ? "" : "\n") + fence + "\n";
 }
 
 const char* Mark(const std::string& status) {
@@ -44,10 +47,10 @@ const char* Mark(const std::string& status) {
 std::string Verdict(const RunReport& r) {
   const std::string v = r.Verdict();
   const char* word = v == "interrupted" ? "**INTERRUPTED**"
-                     : v == "error"  ? "**ERROR**"
-                     : v == "fail" ? "**FAIL**"
-                     : v == "pass" ? "**PASS**"
-                                   : "**NOT RUN**";
+                     : v == "error"     ? "**ERROR**"
+                     : v == "fail"      ? "**FAIL**"
+                     : v == "pass"      ? "**PASS**"
+                                        : "**NOT RUN**";
   return word + (": " + r.VerdictSummary());
 }
 
@@ -69,7 +72,8 @@ void Header(const RunReport& r, std::ostream& out) {
     }
     if (r.interrupt_signal) out << "| interrupted | by " << r.InterruptName() << ": partial |\n";
     out << "| matches | " << r.matches.size() << " run";
-    if (!r.skipped.empty()) out << ", " << r.skipped.size() << " not run (stopped at the first failing match)";
+    if (!r.skipped.empty())
+      out << ", " << r.skipped.size() << " not run (stopped at the first failing match)";
     out << " |\n";
   } else {
     out << "| profile | none (the register holds for every profile) |\n| seed | none |\n";
@@ -82,14 +86,15 @@ void Header(const RunReport& r, std::ostream& out) {
 }
 
 void ClauseTable(const RunReport& r, std::ostream& out) {
-  out << "## Clauses\n\n| clause | level | status | rule | " << (r.tool == "spec" ? "tests" : "checks")
-      << " |\n| --- | --- | --- | --- | --- |\n";
+  out << "## Clauses\n\n| clause | level | status | rule | "
+      << (r.tool == "spec" ? "tests" : "checks") << " |\n| --- | --- | --- | --- | --- |\n";
   for (const auto& c : r.clauses) {
     std::string proofs;
     int failing = 0;
     for (const auto& p : c.proofs) failing += p.status == "fail";
     if (r.tool == "spec") {
-      proofs = std::to_string(c.proofs.size()) + (failing ? " (" + std::to_string(failing) + " failing)" : "");
+      proofs = std::to_string(c.proofs.size()) +
+               (failing ? " (" + std::to_string(failing) + " failing)" : "");
     } else {
       for (const auto& p : c.proofs) proofs += (proofs.empty() ? "`" : ", `") + p.name + "`";
     }
@@ -107,7 +112,8 @@ void Findings(const RunReport& r, std::ostream& out) {
   for (const auto& m : r.matches) {
     for (const auto& f : m.findings) {
       out << "### " << harness::SeverityName(f.severity) << ": `" << f.check << "` ("
-          << "`" << f.clause << "`)\n\n" << f.message << "\n\n";
+          << "`" << f.clause << "`)\n\n"
+          << f.message << "\n\n";
       out << "- match `" << f.match << "`";
       if (f.seed) out << ", seed " << *f.seed;
       if (f.seat >= 0) out << ", seat " << f.seat;
@@ -121,10 +127,16 @@ void Findings(const RunReport& r, std::ostream& out) {
       out << "\n";
       const bool referee = f.check.rfind("referee.", 0) == 0;
       if (!f.received.empty())
-        out << (referee ? "The referee sent (escaped):\n\n" : "Received (escaped):\n\n") << Fence(f.received) << "\n";
+        out << (referee ? "The referee sent (escaped):\n\n" : "Received (escaped):\n\n")
+            << Fence(f.received) << "\n";
       if (!f.input.empty())
-        out << (referee ? "The reference engine sends:\n\n" : "The input of that turn:\n\n") << Fence(f.input) << "\n";
-      if (!f.stderr_tail.empty()) out << "Last lines of stderr:\n\n" << Fence(f.stderr_tail) << "\n";
+        out << (referee ? "The reference engine sends:\n\n" : "The input of that turn:\n\n")
+            << Fence(f.input) << "\n";
+      if (!f.input_file.empty())
+        out << "The whole input up to this turn (pipe it into the bot): `" << f.input_file
+            << "`\n\n";
+      if (!f.stderr_tail.empty())
+        out << "Last lines of stderr:\n\n" << Fence(f.stderr_tail) << "\n";
       out << "Reproduce:\n\n" << Fence(f.reproduce) << "\n";
     }
   }
@@ -146,12 +158,14 @@ void SpecDetails(const RunReport& r, std::ostream& out) {
   if (!any) out << "None.\n\n";
   out << "## Clause texts, decisions and proofs\n\n";
   for (const auto& c : r.clauses) {
-    out << "### `" << c.id << "` (" << c.level << ", " << c.section << "): " << Mark(c.status) << "\n\n";
+    out << "### `" << c.id << "` (" << c.level << ", " << c.section << "): " << Mark(c.status)
+        << "\n\n";
     out << c.summary << "\n\n- en: " << c.en << "\n";
     if (!c.ja.empty()) out << "- ja: " << c.ja << "\n";
     if (!c.decision.empty()) out << "- decision: " << c.decision << "\n";
     if (c.proofs.empty()) out << "- proofs: none (uncovered)\n";
-    for (const auto& p : c.proofs) out << "- " << p.kind << " `" << p.name << "`: " << Mark(p.status) << "\n";
+    for (const auto& p : c.proofs)
+      out << "- " << p.kind << " `" << p.name << "`: " << Mark(p.status) << "\n";
     out << "\n";
   }
 }

@@ -64,8 +64,9 @@ std::string RunReport::VerdictSummary() const {
   const ClauseCounts n = CountClauses();
   if (tool == "spec") {
     return std::to_string(clauses.size()) + " clauses: " + std::to_string(n.pass) + " pass, " +
-           std::to_string(n.fail) + " fail, " + std::to_string(n.uncovered) + " uncovered, " +
-           std::to_string(n.not_run) + " without results";
+           std::to_string(n.fail) + " fail, " + std::to_string(n.warn) + " warn, " +
+           std::to_string(n.uncovered) + " uncovered, " + std::to_string(n.not_run) +
+           " without results";
   }
   return std::to_string(Count(harness::Severity::kFail)) + " failing finding(s), " +
          std::to_string(Count(harness::Severity::kWarn)) + " warning(s), " +

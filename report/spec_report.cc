@@ -12,7 +12,6 @@
 namespace arbiter::report {
 namespace {
 
-
 int Rank(const std::string& status) {
   if (status == "fail") return 4;
   if (status == "warn") return 3;
@@ -39,15 +38,20 @@ std::string Unescape(std::string_view s) {
       continue;
     }
     const std::string_view ent = s.substr(i + 1, semi - i - 1);
-    if (ent == "amp") out += '&';
-    else if (ent == "lt") out += '<';
-    else if (ent == "gt") out += '>';
-    else if (ent == "quot") out += '"';
-    else if (ent == "apos") out += '\'';
+    if (ent == "amp")
+      out += '&';
+    else if (ent == "lt")
+      out += '<';
+    else if (ent == "gt")
+      out += '>';
+    else if (ent == "quot")
+      out += '"';
+    else if (ent == "apos")
+      out += '\'';
     else if (ent.size() > 1 && ent[0] == '#') {
       const bool hex = ent[1] == 'x' || ent[1] == 'X';
-      const long code = std::strtol(std::string(ent.substr(hex ? 2 : 1)).c_str(), nullptr,
-                                    hex ? 16 : 10);
+      const long code =
+          std::strtol(std::string(ent.substr(hex ? 2 : 1)).c_str(), nullptr, hex ? 16 : 10);
       out += code > 0 && code < 128 ? static_cast<char>(code) : '?';
     } else {
       out += std::string(s.substr(i, semi - i + 1));
@@ -63,7 +67,8 @@ std::string Attr(std::string_view tag, std::string_view key) {
   while ((p = tag.find(key, p)) != std::string_view::npos) {
     const bool boundary = p > 0 && (tag[p - 1] == ' ' || tag[p - 1] == '\t' || tag[p - 1] == '\n');
     const size_t eq = p + key.size();
-    if (boundary && eq + 1 < tag.size() && tag[eq] == '=' && (tag[eq + 1] == '"' || tag[eq + 1] == '\'')) {
+    if (boundary && eq + 1 < tag.size() && tag[eq] == '=' &&
+        (tag[eq + 1] == '"' || tag[eq + 1] == '\'')) {
       const size_t end = tag.find(tag[eq + 1], eq + 2);
       if (end == std::string_view::npos) return {};
       return Unescape(tag.substr(eq + 2, end - eq - 2));
@@ -94,7 +99,20 @@ std::string Cdata(std::string_view body) {
   return out;
 }
 
-bool LoadJunit(std::string_view text, TestResults& results, std::string& error) {
+// The tool of an arbiter run report's JUnit test case, from its classname
+// "<game>.<tool>" (junit_writer.cc), or "" for any other test case.
+std::string RunTool(const std::string& classname) {
+  for (const char* tool : {"check-bot", "play", "fuzz-referee"}) {
+    const std::string suffix = std::string(".") + tool;
+    if (classname.size() > suffix.size() &&
+        classname.compare(classname.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return tool;
+  }
+  return "";
+}
+
+bool LoadJunit(std::string_view text, const std::string& game, TestResults& results,
+               std::string& error) {
   size_t p = 0;
   int cases = 0;
   while ((p = text.find("<testcase", p)) != std::string_view::npos) {
@@ -134,20 +152,44 @@ bool LoadJunit(std::string_view text, TestResults& results, std::string& error) 
       const size_t out = body.find("<system-out>");
       if ((r.message.empty() || r.message == "Failed") && out != std::string_view::npos) {
         const size_t end = body.find("</system-out>", out);
-        r.message = Tail(Cdata(body.substr(out + 12, end == std::string_view::npos
-                                                          ? std::string_view::npos
-                                                          : end - out - 12)),
-                         1500);
+        r.message =
+            Tail(Cdata(body.substr(out + 12, end == std::string_view::npos ? std::string_view::npos
+                                                                           : end - out - 12)),
+                 1500);
       }
     } else if (child("skipped") != std::string_view::npos || status == "notrun" ||
                status == "disabled" || result == "skipped" || result == "suppressed") {
       r.status = "skipped";
       const size_t s = child("skipped");
-      if (s != std::string_view::npos) r.message = Attr(body.substr(s, body.find('>', s) - s + 1), "message");
+      if (s != std::string_view::npos)
+        r.message = Attr(body.substr(s, body.find('>', s) - s + 1), "message");
     }
     const std::string name = Attr(tag, "name"), cls = Attr(tag, "classname");
-    Merge(results.tests, NormaliseTestName(name.find('.') == std::string::npos ? cls : "", name),
-          std::move(r));
+    // A test case of a check-bot, play or fuzz-referee JUnit report is the
+    // result of one check ("<check id>: <title> (<clause>)"), read as from its
+    // JSON report: a failure fails the clauses of the check; a warning
+    // (its evidence under "warn:") warns.
+    if (const std::string tool = RunTool(cls); !tool.empty()) {
+      const std::string report_game = cls.substr(0, cls.size() - tool.size() - 1);
+      if (game != "arbiter" && report_game != game) {
+        error = "a report of game '" + report_game + "', not '" + game + "'";
+        return false;
+      }
+      const size_t out = body.find("<system-out>");
+      if (r.status == "pass" && out != std::string_view::npos &&
+          body.substr(out + 12).starts_with("warn:")) {
+        r.status = "warn";
+        const size_t end = body.find("</system-out>", out);
+        r.message =
+            Tail(Cdata(body.substr(out + 12, end == std::string_view::npos ? std::string_view::npos
+                                                                           : end - out - 12)),
+                 1500);
+      }
+      Merge(results.checks, name.substr(0, name.find(": ")), std::move(r));
+    } else {
+      Merge(results.tests, NormaliseTestName(name.find('.') == std::string::npos ? cls : "", name),
+            std::move(r));
+    }
     p = next;
   }
   if (cases == 0) error = "no <testcase> elements (not a JUnit XML file)";
@@ -166,7 +208,8 @@ bool LoadGtestJson(const nlohmann::json& doc, TestResults& results) {
                  JsonString(t, "result") == "SUPPRESSED") {
         r.status = "skipped";
       }
-      Merge(results.tests, NormaliseTestName(JsonString(suite, "name"), JsonString(t, "name")), std::move(r));
+      Merge(results.tests, NormaliseTestName(JsonString(suite, "name"), JsonString(t, "name")),
+            std::move(r));
     }
   }
   return true;
@@ -201,7 +244,8 @@ bool LoadRunReport(const nlohmann::json& doc, const std::string& game, TestResul
 }  // namespace
 
 std::string NormaliseTestName(std::string_view suite, std::string_view name) {
-  std::string full = suite.empty() ? std::string(name) : std::string(suite) + "." + std::string(name);
+  std::string full =
+      suite.empty() ? std::string(name) : std::string(suite) + "." + std::string(name);
   const size_t dot = full.find('.');
   if (dot == std::string::npos) return full;
   std::string s = full.substr(0, dot), n = full.substr(dot + 1);
@@ -218,7 +262,7 @@ bool LoadResults(const std::string& name, std::string_view text, const std::stri
   }
   bool ok = false;
   if (text[first] == '<') {
-    ok = LoadJunit(text, results, error);
+    ok = LoadJunit(text, game, results, error);
   } else {
     nlohmann::json doc;
     try {
@@ -232,8 +276,10 @@ bool LoadResults(const std::string& name, std::string_view text, const std::stri
     } else if (doc.is_object() && doc.contains("testsuites") && doc["testsuites"].is_array()) {
       ok = LoadGtestJson(doc, results);
     } else {
-      error = "JSON that is neither GoogleTest output (\"testsuites\") nor an arbiter report "
-              "(\"schema\": \"" + std::string(kJsonSchema) + "\")";
+      error =
+          "JSON that is neither GoogleTest output (\"testsuites\") nor an arbiter report "
+          "(\"schema\": \"" +
+          std::string(kJsonSchema) + "\")";
     }
   }
   if (!ok) {

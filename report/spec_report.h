@@ -1,8 +1,9 @@
 // The spec conformance report (`arbiter spec`): every clause of a register
 // with the tests and checks that prove it, and their results read from
 // result files: GoogleTest JSON (--gtest_output=json), JUnit XML (GoogleTest's
-// --gtest_output=xml or `ctest --output-junit`), or the JSON report of an
-// `arbiter check-bot` / `fuzz-referee` run. The report is a RunReport (tool
+// --gtest_output=xml or `ctest --output-junit`), or the JSON or JUnit report
+// of an `arbiter check-bot` / `play` / `fuzz-referee` run (a JUnit test case
+// per check, read like the JSON report's checks). The report is a RunReport (tool
 // "spec"), so every writer renders it.
 #pragma once
 

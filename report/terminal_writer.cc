@@ -92,7 +92,11 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
       out << "\n"
           << paint(code, label) << " " << paint("1", f.check) << " [" << f.clause << "] "
           << f.match;
-      if (f.seed) out << " (seed " << *f.seed << ", seat " << f.seat << ")";
+      if (f.seed)
+        out << " (" << (m.variant.empty() ? "" : m.variant + ", ") << "seed " << *f.seed
+            << ", seat " << f.seat << ")";
+      else if (!m.variant.empty())
+        out << " (" << m.variant << ")";
       if (f.turn >= 0) out << ", turn " << f.turn;
       if (f.occurrences > 1) out << ", " << f.occurrences << " times";
       out << "\n  " << f.message << "\n";
@@ -106,6 +110,9 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
       } else {
         if (!f.received.empty()) out << "  received: " << f.received << "\n";
         if (!f.input.empty()) out << "  input given:\n" << Indent(f.input, "    | ");
+        if (!f.input_file.empty())
+          out << "  the whole input up to this turn: " << f.input_file
+              << " (pipe it into the bot to replay the turn)\n";
       }
       if (!f.stderr_tail.empty())
         out << "  stderr (last lines):\n" << Indent(f.stderr_tail, "    | ");

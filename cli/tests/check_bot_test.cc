@@ -36,7 +36,8 @@ Outcome CheckBot(const std::string& args) {
   const std::string json = ::testing::TempDir() + "/report-" + std::to_string(getpid()) + ".json";
   std::remove(json.c_str());
   const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(
-      std::string(ARBITER_BINARY) + " check-bot --no-calibration --json " + json + " " + args);
+      std::string(ARBITER_BINARY) + " check-bot --no-calibration --json " + json + " --repro-dir " +
+      ::testing::TempDir() + "/repro-" + std::to_string(getpid()) + " " + args);
   Outcome o;
   o.status = run.status;
   o.output = run.output;
@@ -71,7 +72,7 @@ TEST_F(CheckBotTest, TheBundledCppExampleBotPasses) {
   EXPECT_EQ(o.status, 0) << o.output;
   EXPECT_TRUE(o.checks.empty()) << o.output;
   EXPECT_EQ(o.report["verdict"], "pass");
-  EXPECT_EQ(o.report["matches"].size(), 10u);  // 4 games and 6 edge states
+  EXPECT_EQ(o.report["matches"].size(), 11u);  // 4 games and 7 edge states
   EXPECT_GT(o.report["counts"]["bot_turns"].get<int>(), 40);
 }
 
@@ -244,11 +245,12 @@ std::string UnflushedPythonBot() {
 TEST_F(CheckBotTest, AnUnflushedPythonBotFailsEvenWhenTheUserHasPythonUnbufferedSet) {
   if (access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/python3";
   const std::string bot = UnflushedPythonBot();
-  const std::string json = ::testing::TempDir() + "/unbuffered-" + std::to_string(getpid()) + ".json";
-  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(
-      "PYTHONUNBUFFERED=1 " + std::string(ARBITER_BINARY) +
-      " check-bot --no-calibration --games 1 --no-edge-cases --json " + json +
-      " -- /usr/bin/python3 " + Shell(bot));
+  const std::string json =
+      ::testing::TempDir() + "/unbuffered-" + std::to_string(getpid()) + ".json";
+  const arbiter::testing::CommandRun run =
+      arbiter::testing::RunCommand("PYTHONUNBUFFERED=1 " + std::string(ARBITER_BINARY) +
+                                   " check-bot --no-calibration --games 1 --no-edge-cases --json " +
+                                   json + " -- /usr/bin/python3 " + Shell(bot));
   EXPECT_EQ(run.status, 1) << run.output;
   const nlohmann::json report = arbiter::testing::ReadJsonFile(json);
   ASSERT_FALSE(report.is_null()) << run.output;
@@ -302,6 +304,115 @@ TEST_F(CheckBotTest, PlayRunsAFullGameOfFourExampleBotsAndWritesAReplay) {
   EXPECT_TRUE(m["game_over"].get<bool>());
   EXPECT_EQ(m["turns"].size(), m["turns_played"].get<size_t>());
   EXPECT_TRUE(r["findings"].empty()) << run.output;
+}
+
+// A Wondev Woman bot in Python, like published ones: `walled` indexes the
+// actions of unit 0 and crashes when unit 0 has none but unit 1 has some;
+// `farewell` prints 'null' when it has no legal action; `lowercase` prints
+// its keyword in lowercase, which CodinGame's referee accepts.
+std::string WondevPythonBot() {
+  const std::string path = ::testing::TempDir() + "/wondev-bot-" + std::to_string(getpid()) + ".py";
+  std::ofstream(path)
+      << "import sys\n"
+         "mode = sys.argv[1]\n"
+         "size = int(input()); units = int(input())\n"
+         "while True:\n"
+         "    for _ in range(size + 2 * units): input()\n"
+         "    actions = [input() for _ in range(int(input()))]\n"
+         "    if not actions:\n"
+         "        print('null' if mode == 'farewell' else 'ACCEPT-DEFEAT', flush=True)\n"
+         "        continue\n"
+         "    if mode == 'walled':\n"
+         "        mine = [a for a in actions if a.split()[1] == '0']\n"
+         "        print(mine[0], flush=True)\n"
+         "    elif mode == 'lowercase':\n"
+         "        print(actions[0].replace('MOVE&BUILD', 'move&build', 1), flush=True)\n"
+         "    else:\n"
+         "        print(actions[0], flush=True)\n";
+  return path;
+}
+
+TEST_F(CheckBotTest, ABotThatCrashesWhenOneUnitIsWalledInIsCaughtWithAnInputToReplayIt) {
+  if (access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/python3";
+  const std::string bot = WondevPythonBot();
+  const Outcome o = CheckBot(
+      "--game wondev --rule league=2 --games 0 --keep-going -- "
+      "/usr/bin/python3 " +
+      Shell(bot) + " walled");
+  EXPECT_EQ(o.status, 1) << o.output;
+  const nlohmann::json* crash = nullptr;
+  for (const auto& f : o.report["findings"])
+    if (f["match"] == "edge-one-unit-walled-in" && f["check"] == "process.crash") crash = &f;
+  ASSERT_NE(crash, nullptr) << o.output;
+  EXPECT_NE((*crash)["reproduce"].get<std::string>().find("--rule league=2"), std::string::npos);
+  EXPECT_NE((*crash)["reproduce"].get<std::string>().find("--match edge-one-unit-walled-in"),
+            std::string::npos);
+  // The whole input, opening lines first, replays the crash when piped in.
+  const std::string file = (*crash)["input_file"];
+  std::ifstream in(file);
+  const std::string stream((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_EQ(stream.rfind("5\n2\n", 0), 0u) << stream;
+  const arbiter::testing::CommandRun replay =
+      arbiter::testing::RunCommand("/usr/bin/python3 " + Shell(bot) + " walled < " + Shell(file));
+  EXPECT_NE(replay.status, 0) << replay.output;
+  EXPECT_NE(replay.output.find("IndexError"), std::string::npos) << replay.output;
+  // A one-unit league has no such state: nothing fails there.
+  const Outcome league1 = CheckBot("--game wondev --rule league=1 --games 0 -- /usr/bin/python3 " +
+                                   Shell(bot) + " walled");
+  EXPECT_EQ(league1.status, 0) << league1.output;
+  std::remove(bot.c_str());
+}
+
+TEST_F(CheckBotTest, TheLeagueSweepGivesEachLeagueItsOwnEdgeStates) {
+  if (access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/python3";
+  const std::string bot = WondevPythonBot();
+  const Outcome o = CheckBot("--game wondev --games 0 --keep-going -- /usr/bin/python3 " +
+                             Shell(bot) + " walled");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> ids, failing;
+  for (const auto& m : o.report["matches"]) ids.insert(m["id"].get<std::string>());
+  for (const auto& f : o.report["findings"])
+    if (f["severity"] == "fail") failing.insert(f["match"].get<std::string>());
+  EXPECT_TRUE(ids.count("edge-no-legal-action-league0")) << o.output;
+  EXPECT_TRUE(ids.count("edge-push-onto-edge-league2"));
+  EXPECT_FALSE(ids.count("edge-push-onto-edge-league1"));
+  EXPECT_TRUE(ids.count("edge-fog-hidden-adjacent-after-move-league3"));
+  EXPECT_FALSE(ids.count("edge-fog-hidden-adjacent-after-move-league2"));
+  EXPECT_EQ(failing, (std::set<std::string>{"edge-one-unit-walled-in-league2",
+                                            "edge-one-unit-walled-in-league3"}))
+      << o.output;
+  // The text names the league of the failing match.
+  EXPECT_NE(o.output.find("edge-one-unit-walled-in-league2 (league=2"), std::string::npos)
+      << o.output;
+  std::remove(bot.c_str());
+}
+
+TEST_F(CheckBotTest, WhatABotPrintsWithNoLegalActionAndALowercaseKeywordDoNotFail) {
+  if (access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/python3";
+  const std::string bot = WondevPythonBot();
+  const Outcome farewell = CheckBot("--game wondev --rule league=1 --games 0 -- /usr/bin/python3 " +
+                                    Shell(bot) + " farewell");
+  EXPECT_EQ(farewell.status, 0) << farewell.output;
+  EXPECT_TRUE(farewell.checks.count("action.no-legal-line")) << farewell.output;
+  const Outcome lower = CheckBot(
+      "--game wondev --rule league=1 --games 1 --no-edge-cases -- "
+      "/usr/bin/python3 " +
+      Shell(bot) + " lowercase");
+  EXPECT_EQ(lower.status, 0) << lower.output;
+  EXPECT_EQ(lower.checks, std::set<std::string>{"action.server-accepts"}) << lower.output;
+  std::remove(bot.c_str());
+}
+
+TEST_F(CheckBotTest, ReproduceCommandsCarryEveryOptionThatChangesTheResult) {
+  const Outcome o = CheckBot(
+      "--memory-mb 1024 --cpu-seconds 60 --address-space-mb 4096 --env A=1 --depth 2 "
+      "--action-ms 150 " +
+      Testbot("--mode exit --turn 1"));
+  ASSERT_FALSE(o.report["findings"].empty()) << o.output;
+  const std::string cmd = o.report["findings"][0]["reproduce"];
+  for (const char* option : {"--memory-mb 1024", "--cpu-seconds 60", "--address-space-mb 4096",
+                             "--env A=1", "--depth 2", "--action-ms 150", "--games 1"})
+    EXPECT_NE(cmd.find(option), std::string::npos) << option << " in " << cmd;
 }
 
 }  // namespace

@@ -38,7 +38,14 @@ enum class AnswerVerdict {
   kWhitespace,  // valid once surrounding whitespace or CR is ignored
   kInvalid,     // not in the output grammar
   kIllegal,     // in the output grammar, but not a legal action in this state
+  // Not allowed by the rule text, but the game's real server is known to
+  // accept it (GameState::ServerReading gives the line the server reads it
+  // as): a warning, since another referee may refuse it.
+  kServerAccepts,
 };
+
+// Rule options as key=value pairs, in the order given ("league", "3").
+using RuleList = std::vector<std::pair<std::string, std::string>>;
 
 class GameState {
  public:
@@ -67,6 +74,14 @@ class GameState {
   virtual AnswerVerdict ClassifyAnswer(std::string_view line) const = 0;
   // Text sent once to `player` before its first turn (after READY, if any).
   virtual std::string InitText(int /*player*/) const { return {}; }
+  // False when the player to move has no legal action at all: whatever it
+  // prints, the game puts it out (for example wondev.turn.no-legal-action).
+  virtual bool CurrentPlayerHasLegalAction() const { return true; }
+  // For an answer ClassifyAnswer judges kServerAccepts: the line the game's
+  // real server reads it as (which ApplyLine then plays); nullopt otherwise.
+  virtual std::optional<std::string> ServerReading(std::string_view /*line*/) const {
+    return std::nullopt;
+  }
 };
 
 // The bot side of a game's protocol, for the harness.
@@ -79,7 +94,9 @@ struct TimingProfile {
 
 // A rare but reachable state in which the bot must still answer validly and
 // in time: the harness starts the bot, and after its handshake gives it this
-// state as its turn.
+// state as its turn. A game builds its edge states under the rules the user
+// chose (a Wondev Woman league, a jc2015 turn limit), leaving out those the
+// rules make unreachable.
 struct EdgeCase {
   std::string name;         // "stunned"
   std::string description;  // "the bot's player is stunned (S > 0)"
@@ -139,7 +156,8 @@ struct GameInfo {
       std::string& error);
   std::optional<std::string_view> ready_line;  // "READY", or nullopt when there is no handshake
   std::vector<TimingProfile> profiles;         // the first is the default
-  std::vector<EdgeCase> (*edge_cases)();
+  // The edge states under `rules` (already validated by new_game).
+  std::vector<EdgeCase> (*edge_cases)(const RuleList& rules);
   std::string_view ok_answer;  // an answer valid on any turn, for tests ("N")
 
   // Referee fuzzing (harness/referee_fuzz.h).
@@ -169,8 +187,7 @@ struct GameInfo {
   // reveals and the reference could not predict, once `compare` found the
   // message consistent with it. nullptr: everything a referee sends is
   // predicted (the game draws nothing at random after the first message).
-  void (*learn_from_message)(GameState& reference, std::string_view message,
-                             int seat) = nullptr;
+  void (*learn_from_message)(GameState& reference, std::string_view message, int seat) = nullptr;
 
   // Reports: the board a message shows (a turn input of this game, as a bot
   // receives it), in the game-agnostic "board view" form the HTML replay

@@ -1,6 +1,10 @@
 // Rare but reachable Save The Island states for the bot harness, each with
-// the bot's player to move. The spec tests check that each state really
-// shows what its name says.
+// the bot's player to move, under the rules the user chose (the last turn
+// follows --rule max_turns, the shuffle states --rule shuffle_limit). The spec tests check that
+// each state really shows what its name says.
+#include <algorithm>
+#include <string_view>
+
 #include "core/game.h"
 #include "island/game.h"
 
@@ -11,7 +15,7 @@ struct Script {
   const char* name;
   const char* description;
   const char* clause;
-  int turn;  // the bot plays seat turn % 2
+  int turn;  // the bot plays seat turn % 2; negative: counted from the turn limit
   std::array<int, 2> pos;
   const char* tiles[2];
   std::array<int, 2> shuffles;
@@ -58,13 +62,33 @@ const Script kScripts[] = {
      {0, 4},
      {"44111", "23232"},
      {5, 5}},
+    {"last-turn",
+     "the last turn before the turn limit, the players three cells apart",
+     "island.end.limit",
+     -1,
+     {5, 8},
+     {"12312", "21321"},
+     {4, 4}},
 };
 
 }  // namespace
 
-std::vector<EdgeCase> EdgeCases() {
+std::vector<EdgeCase> EdgeCases(const RuleList& rule_list) {
+  Rules rules;
+  for (const auto& [key, value] : rule_list)
+    if (!SetRule(rules, key, value).empty()) return {};  // new_game reports bad rules
   std::vector<EdgeCase> out;
   for (const Script& sc : kScripts) {
+    const int turn = sc.turn >= 0 ? sc.turn : rules.max_turns + sc.turn;
+    if (turn < 0) continue;
+    std::array<int, 2> shuffles = sc.shuffles;
+    if (std::string_view(sc.name) == "shuffle-limit-reached") {
+      shuffles[turn % kNumPlayers] = rules.shuffle_limit;
+      shuffles[1 - turn % kNumPlayers] =
+          std::min(shuffles[1 - turn % kNumPlayers], rules.shuffle_limit);
+    } else if (shuffles[0] >= rules.shuffle_limit || shuffles[1] >= rules.shuffle_limit) {
+      continue;  // the state would be another one under this limit
+    }
     std::array<Hand, 2> hands{};
     for (int p = 0; p < kNumPlayers; ++p)
       for (int i = 0; i < kHandSize; ++i) hands[p][i] = static_cast<int8_t>(sc.tiles[p][i] - '0');
@@ -72,8 +96,9 @@ std::vector<EdgeCase> EdgeCases() {
     e.name = sc.name;
     e.description = sc.description;
     e.clause = sc.clause;
-    e.seat = sc.turn % kNumPlayers;
-    e.state = Wrap(State::FromParts(Rules{}, sc.turn, sc.pos, hands, sc.shuffles, 7));
+    e.seat = turn % kNumPlayers;
+    e.state = Wrap(State::FromParts(rules, turn, sc.pos, hands, shuffles, 7));
+    if (e.state->IsTerminal() || e.state->current_player() != e.seat) continue;
     out.push_back(std::move(e));
   }
   return out;

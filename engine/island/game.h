@@ -51,7 +51,7 @@ std::string FuzzAnswer(const GameState& state, uint64_t swarm, bool targeted, Rn
 nlohmann::json BoardView(std::string_view message);
 
 // The harness's edge states (edge_cases.cc).
-std::vector<EdgeCase> EdgeCases();
+std::vector<EdgeCase> EdgeCases(const RuleList& rules = {});
 // The events of one turn as sentences with their clauses.
 std::vector<Event> DescribeEvents(const State& after, const TurnEvents& ev);
 

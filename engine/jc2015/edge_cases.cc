@@ -1,5 +1,6 @@
 // Rare but reachable jc2015 states for the bot harness, each reached by
-// scripted play from a hand-made placement, with the bot's player to move.
+// scripted play from a hand-made placement under the rules the user chose
+// (the last turn follows --rule turn_limit), with the bot's player to move.
 // The spec tests check that each state really shows what its name says.
 #include <string_view>
 
@@ -17,7 +18,7 @@ struct Script {
   const char* clause;
   Placement::Start players[4];
   const char* actions;  // one letter per global turn
-  int pass_until;       // then N for everyone until this turn (0: none)
+  int pass_until;       // then N for everyone until this turn (0: none; -1: the last turn)
 };
 
 Action Letter(char c) { return ParseAction(std::string_view(&c, 1), ActionParsing::kExact); }
@@ -55,24 +56,37 @@ const Script kScripts[] = {
      {{0, 17, R}, {17, 0, D}, {10, 10, U}, {0, 0, L}},
      "N",
      0},
+    {"walled-in",
+     "the bot's player stands in the corner (0,0) with an opponent at distance 4 on the "
+     "diagonal: every one of its four moves is cancelled (the edge, or within distance 3 of the "
+     "opponent)",
+     "jc2015.move.cancel.distance",
+     {{0, 0, D}, {2, 2, U}, {10, 10, U}, {16, 16, U}},
+     "",
+     0},
     {"last-turn",
-     "T = 999, the last turn of the game",
+     "the last turn of the game (T = 999 with the default turn limit)",
      "jc2015.end.turn-limit",
      {{1, 1, R}, {1, 10, L}, {10, 1, U}, {16, 16, U}},
      "",
-     999},
+     -1},
 };
 
 }  // namespace
 
-std::vector<EdgeCase> EdgeCases() {
+std::vector<EdgeCase> EdgeCases(const RuleList& rule_list) {
+  Rules rules;
+  for (const auto& [key, value] : rule_list)
+    if (!SetRule(rules, key, value).empty()) return {};  // new_game reports bad rules
   std::vector<EdgeCase> out;
   for (const Script& s : kScripts) {
     Placement p;
     for (int i = 0; i < kNumPlayers; ++i) p.players[i] = s.players[i];
-    State st = State::Initial(p);
-    for (const char* a = s.actions; *a; ++a) st.Apply(Letter(*a));
-    while (st.turn() < s.pass_until) st.Apply(Action::kNothing);
+    State st = State::Initial(p, rules);
+    for (const char* a = s.actions; *a && !st.IsTerminal(); ++a) st.Apply(Letter(*a));
+    const int until = s.pass_until >= 0 ? s.pass_until : rules.turn_limit - 1;
+    while (st.turn() < until && !st.IsTerminal()) st.Apply(Action::kNothing);
+    if (st.IsTerminal()) continue;  // a turn limit too short for the state
     EdgeCase e;
     e.name = s.name;
     e.description = s.description;

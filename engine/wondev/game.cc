@@ -2,6 +2,8 @@
 // registration, and the events of a turn as sentences citing their clauses.
 #include "wondev/game.h"
 
+#include <cctype>
+
 #include "wondev/codec.h"
 #include "wondev/maps.h"
 #include "wondev/policies.h"
@@ -49,7 +51,40 @@ class WondevState final : public GameState {
   // wondev.protocol.action.grammar (kInvalid), .legal (kIllegal), .whitespace.
   // With no legal action any line of the grammar is as good as another: the
   // player is out (or passes) whatever it prints (wondev.turn.no-legal-action).
+  // An answer the text refuses but CodinGame's referee reads
+  // (wondev.protocol.action.grammar, "the real server's reading") is
+  // kServerAccepts, judged as the line ServerReading gives.
   AnswerVerdict ClassifyAnswer(std::string_view line) const override {
+    const AnswerVerdict verdict = ClassifyText(line);
+    if (verdict != AnswerVerdict::kInvalid) return verdict;
+    const auto read = ServerReading(line);
+    if (!read) return verdict;
+    const AnswerVerdict server = ClassifyText(*read);
+    return server == AnswerVerdict::kIllegal || server == AnswerVerdict::kInvalid
+               ? server
+               : AnswerVerdict::kServerAccepts;
+  }
+  bool CurrentPlayerHasLegalAction() const override { return !s_.LegalActions().empty(); }
+  // CodinGame's Wondev Woman referee matches the action keyword without
+  // regard to case: "move&build 0 N S" plays MOVE&BUILD 0 N S there.
+  std::optional<std::string> ServerReading(std::string_view line) const override {
+    size_t begin = 0;
+    while (begin < line.size() && static_cast<unsigned char>(line[begin]) <= ' ') ++begin;
+    size_t end = begin;
+    while (end < line.size() && line[end] != ' ' && line[end] != '\t') ++end;
+    std::string keyword(line.substr(begin, end - begin));
+    for (char& c : keyword) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (keyword == line.substr(begin, end - begin)) return std::nullopt;
+    if (keyword != "MOVE&BUILD" && keyword != "PUSH&BUILD" && keyword != "ACCEPT-DEFEAT")
+      return std::nullopt;
+    std::string read(line);
+    read.replace(begin, end - begin, keyword);
+    return read;
+  }
+  const State& state() const { return s_; }
+
+ private:
+  AnswerVerdict ClassifyText(std::string_view line) const {
     const bool none = s_.LegalActions().empty();
     auto legal = [&](const Answer& a) {
       return a.kind == Answer::kAcceptDefeat || none || s_.IsLegal(a.action);
@@ -62,9 +97,7 @@ class WondevState final : public GameState {
     }
     return AnswerVerdict::kInvalid;
   }
-  const State& state() const { return s_; }
 
- private:
   State s_;
 };
 

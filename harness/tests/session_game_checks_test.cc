@@ -86,7 +86,7 @@ MatchResult PlayWondev(FakeEnv& env, FakeScript script, const CheckCatalog& cata
 }
 
 std::unique_ptr<GameState> NoLegalActionState() {
-  for (EdgeCase& e : FindGame("wondev")->edge_cases())
+  for (EdgeCase& e : FindGame("wondev")->edge_cases({}))
     if (e.name == "no-legal-action") return std::move(e.state);
   return nullptr;
 }
@@ -144,18 +144,11 @@ SPEC_TEST(GameChecks, WithoutTheFirstTurnCheckInItsRegisterALateFirstAnswerIsADe
   };
   jc.on_eof = {Exit(1, 0)};
   jc_env.scripts.push_back(jc);
-  MatchSpec spec;
-  spec.id = "game-1";
-  std::string error;
-  spec.state = FindGame("jc2015")->new_game(1, {}, error);
-  spec.seats.resize(4, Seat{{}, "idle"});
-  spec.seats[0].argv = {"./bot"};
-  spec.max_turns = 40;
   SessionConfig cfg;
   cfg.ready_line = "READY";
   cfg.first_action_ms = 1000;
   cfg.action_ms = 100;
-  const MatchResult r = RunMatch(jc_env, std::move(spec), cfg, Jc2015Catalog());
+  const MatchResult r = RunMatch(jc_env, Jc2015Match(), cfg, Jc2015Catalog());
   ASSERT_EQ(r.findings.size(), 1u) << Checks(r);
   EXPECT_EQ(r.findings[0].check, "action.deadline");
   EXPECT_EQ(r.findings[0].clause, "jc2015.protocol.action.limit");
@@ -203,24 +196,16 @@ SPEC_TEST(GameChecks, WithoutTheIllegalCheckInItsRegisterAnIllegalAnswerIsInvali
 
 SPEC_TEST(GameChecks, NoAnswerOnATurnWithNoLegalActionIsReportedUnderItsOwnCheck,
           "wondev.turn.no-legal-action") {
-  // Crashing on the empty action list.
-  FakeEnv crash_env;
-  const MatchResult crash = PlayWondev(
-      crash_env, WondevBot([](int, const std::string&) { return std::vector<Emit>{Exit(3, 1)}; }),
-      WondevCatalogWithout(), NoLegalActionState());
-  ASSERT_EQ(crash.findings.size(), 1u) << Checks(crash);
-  EXPECT_EQ(crash.findings[0].check, "action.no-legal-silence");
-  EXPECT_EQ(crash.findings[0].clause, "wondev.turn.no-legal-action");
-  EXPECT_NE(crash.findings[0].message.find("exited with status 1"), std::string::npos);
-  EXPECT_NE(crash.findings[0].input.find("\n0\n"), std::string::npos);
-  // Waiting for an action line that never comes.
+  // Waiting for an action line that never comes: the one failure there.
   FakeEnv silent_env;
   const MatchResult silent =
       PlayWondev(silent_env, WondevBot([](int, const std::string&) { return std::vector<Emit>{}; }),
                  WondevCatalogWithout(), NoLegalActionState());
   ASSERT_EQ(silent.findings.size(), 1u) << Checks(silent);
   EXPECT_EQ(silent.findings[0].check, "action.no-legal-silence");
+  EXPECT_EQ(silent.findings[0].severity, Severity::kFail);
   EXPECT_EQ(silent.findings[0].limit_ms, 1000);
+  EXPECT_NE(silent.findings[0].input.find("\n0\n"), std::string::npos);
   // Any line of the grammar is accepted then, even one that is not listed.
   FakeEnv line_env;
   const MatchResult line = PlayWondev(line_env, Answers("MOVE&BUILD 0 N S"), WondevCatalogWithout(),
@@ -230,9 +215,100 @@ SPEC_TEST(GameChecks, NoAnswerOnATurnWithNoLegalActionIsReportedUnderItsOwnCheck
   FakeEnv plain_env;
   const MatchResult plain = PlayWondev(
       plain_env, WondevBot([](int, const std::string&) { return std::vector<Emit>{Exit(3, 1)}; }),
-      WondevCatalogWithout({"action.no-legal-silence"}), NoLegalActionState());
+      WondevCatalogWithout({"action.no-legal-silence", "process.no-legal-crash"}),
+      NoLegalActionState());
   ASSERT_EQ(plain.findings.size(), 1u) << Checks(plain);
   EXPECT_EQ(plain.findings[0].check, "process.crash");
+}
+
+SPEC_TEST(GameChecks, WhatABotPrintsOnATurnWithNoLegalActionIsANoteNotAFailure,
+          "wondev.turn.no-legal-action") {
+  // Published bots print 'null' or a farewell there; the player is out either way.
+  for (const char* farewell : {"null", "Kill all AIs!!", "i'm out"}) {
+    FakeEnv env;
+    const MatchResult r =
+        PlayWondev(env, Answers(farewell), WondevCatalogWithout(), NoLegalActionState());
+    ASSERT_EQ(r.findings.size(), 1u) << farewell << ": " << Checks(r);
+    EXPECT_EQ(r.findings[0].check, "action.no-legal-line");
+    EXPECT_EQ(r.findings[0].severity, Severity::kInfo);
+    EXPECT_NE(r.findings[0].message.find("out whatever it prints"), std::string::npos);
+  }
+  // Without the check in the register the line is judged as on any turn.
+  FakeEnv plain_env;
+  const MatchResult plain =
+      PlayWondev(plain_env, Answers("null"), WondevCatalogWithout({"action.no-legal-line"}),
+                 NoLegalActionState());
+  ASSERT_EQ(plain.findings.size(), 1u) << Checks(plain);
+  EXPECT_EQ(plain.findings[0].check, "action.invalid");
+}
+
+SPEC_TEST(GameChecks, ACrashOnATurnWithNoLegalActionIsAWarning, "wondev.turn.no-legal-action") {
+  // Crashing on the empty action list, instead of answering.
+  FakeEnv crash_env;
+  const MatchResult crash = PlayWondev(
+      crash_env, WondevBot([](int, const std::string&) { return std::vector<Emit>{Exit(3, 1)}; }),
+      WondevCatalogWithout(), NoLegalActionState());
+  ASSERT_EQ(crash.findings.size(), 1u) << Checks(crash);
+  EXPECT_EQ(crash.findings[0].check, "process.no-legal-crash");
+  EXPECT_EQ(crash.findings[0].clause, "wondev.turn.no-legal-action");
+  EXPECT_EQ(crash.findings[0].severity, Severity::kWarn);
+  EXPECT_NE(crash.findings[0].message.find("exited with status 1"), std::string::npos);
+  // Printing a line, then crashing: never a failure either.
+  FakeEnv after_env;
+  const MatchResult after = PlayWondev(after_env, WondevBot([](int, const std::string&) {
+                                         return std::vector<Emit>{Out(1, "null\n"), Exit(2, 1)};
+                                       }),
+                                       WondevCatalogWithout(), NoLegalActionState());
+  for (const Finding& f : after.findings) {
+    EXPECT_NE(f.severity, Severity::kFail) << Checks(after);
+    EXPECT_TRUE(f.check == "action.no-legal-line" || f.check == "process.no-legal-crash")
+        << Checks(after);
+  }
+}
+
+SPEC_TEST(GameChecks, ALowercaseKeywordTheRealServerAcceptsIsAWarningAndPlaysOn,
+          "wondev.protocol.action.grammar") {
+  FakeEnv env;
+  std::string first_read;
+  const MatchResult r = PlayWondev(env, WondevBot([&](int turn, const std::string& input) {
+                                     // The first listed action, its keyword in lowercase.
+                                     std::string line = FirstListed(input);
+                                     if (turn == 0) first_read = line.substr(0, line.size() - 1);
+                                     line.replace(0, 10, "move&build");
+                                     return std::vector<Emit>{Out(2, line)};
+                                   }),
+                                   WondevCatalogWithout());
+  const Finding* f = Find(r, "action.server-accepts");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->severity, Severity::kWarn);
+  EXPECT_EQ(Find(r, "action.invalid"), nullptr) << Checks(r);
+  EXPECT_NE(f->message.find("reads '" + first_read + "'"), std::string::npos) << f->message;
+  EXPECT_GE(f->occurrences, 5);  // the game went on: every turn's answer was played
+  EXPECT_EQ(r.turns.size(), 20u);
+}
+
+SPEC_TEST(GameChecks, AFindingCarriesTheWholeInputStreamFromTheOpeningLines,
+          "arbiter.check.reproduce") {
+  FakeEnv env;
+  const MatchResult r = PlayWondev(env, WondevBot([](int turn, const std::string& input) {
+                                     if (turn < 2)
+                                       return std::vector<Emit>{Out(2, FirstListed(input))};
+                                     return std::vector<Emit>{Out(2, "HELLO\n")};
+                                   }),
+                                   WondevCatalogWithout());
+  const Finding* f = Find(r, "action.invalid");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  std::string error;
+  const auto initial = FindGame("wondev")->new_game(1, {}, error);
+  // The opening lines first, then every input of the bot up to the finding's
+  // turn: piped into the bot, it replays the turn.
+  std::string expected = initial->InitText(0);
+  for (const TurnRecord& t : r.turns)
+    if (t.player == 0 && t.turn <= f->turn) expected += t.input;
+  EXPECT_EQ(f->input_stream, expected);
+  EXPECT_EQ(f->input_stream.rfind(initial->InitText(0), 0), 0u);
+  EXPECT_NE(f->input_stream.size(), f->input.size());
+  EXPECT_EQ(f->input_stream.substr(f->input_stream.size() - f->input.size()), f->input);
 }
 
 SPEC_TEST(GameChecks, EveryCheckInEveryGameRegisterIsOneTheHarnessReports,

@@ -23,7 +23,9 @@ std::string Write(const RunReport& r, Writer w) {
 const auto kJson = [](const RunReport& r, std::ostream& o) { WriteJson(r, o); };
 const auto kJunit = [](const RunReport& r, std::ostream& o) { WriteJunit(r, o); };
 const auto kMarkdown = [](const RunReport& r, std::ostream& o) { WriteMarkdown(r, o); };
-const auto kTerminal = [](const RunReport& r, std::ostream& o) { WriteTerminal(r, o, false, true); };
+const auto kTerminal = [](const RunReport& r, std::ostream& o) {
+  WriteTerminal(r, o, false, true);
+};
 
 TEST(ReportBaselines, TheFailingCheckBotRunMatchesItsApprovedJsonJunitMarkdownAndTerminalReports) {
   const RunReport r = FailingCheckBotReport();
@@ -117,6 +119,18 @@ TEST(ReportModel, ASpecReportWithoutResultsIsNotRunRatherThanPass) {
     c.status = RowStatus(c.proofs);
   }
   EXPECT_EQ(r.Verdict(), "not-run");
+}
+
+TEST(ReportModel, TheSpecSummaryCountsWarningClauses) {
+  RunReport r = SpecReportWithResults();
+  ASSERT_GE(r.clauses.size(), 2u);
+  for (auto& c : r.clauses) c.status = "pass";
+  r.clauses[0].status = "warn";
+  r.clauses[1].status = "warn";
+  const std::string summary = r.VerdictSummary();
+  EXPECT_NE(summary.find("2 warn"), std::string::npos) << summary;
+  EXPECT_NE(summary.find(std::to_string(r.clauses.size() - 2) + " pass"), std::string::npos)
+      << summary;
 }
 
 }  // namespace

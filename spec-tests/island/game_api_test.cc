@@ -39,21 +39,20 @@ SPEC_TEST(GameApi, ClassifyAnswerTellsInvalidFromIllegalFromWhitespace, "island.
           "island.invalid", "island.syntax.whitespace") {
   const State s = Make({4, 7}, "33121", "11111");  // distance 3
   const std::pair<const char*, AnswerVerdict> cases[] = {
-      {"attack;3", AnswerVerdict::kValid},       {"attack;33", AnswerVerdict::kValid},
-      {"attack;333", AnswerVerdict::kIllegal},   {"move;2", AnswerVerdict::kValid},
-      {"move;3", AnswerVerdict::kIllegal},       {"move;4", AnswerVerdict::kIllegal},
-      {"retreat;1", AnswerVerdict::kValid},      {"shuffle", AnswerVerdict::kValid},
-      {"MOVE;1", AnswerVerdict::kInvalid},       {"attack;3\r", AnswerVerdict::kWhitespace},
-      {" attack;3", AnswerVerdict::kInvalid},    {"attack;3 ", AnswerVerdict::kInvalid},
-      {"attack;", AnswerVerdict::kInvalid},      {"move;7", AnswerVerdict::kInvalid},
+      {"attack;3", AnswerVerdict::kValid},     {"attack;33", AnswerVerdict::kValid},
+      {"attack;333", AnswerVerdict::kIllegal}, {"move;2", AnswerVerdict::kValid},
+      {"move;3", AnswerVerdict::kIllegal},     {"move;4", AnswerVerdict::kIllegal},
+      {"retreat;1", AnswerVerdict::kValid},    {"shuffle", AnswerVerdict::kValid},
+      {"MOVE;1", AnswerVerdict::kInvalid},     {"attack;3\r", AnswerVerdict::kWhitespace},
+      {" attack;3", AnswerVerdict::kInvalid},  {"attack;3 ", AnswerVerdict::kInvalid},
+      {"attack;", AnswerVerdict::kInvalid},    {"move;7", AnswerVerdict::kInvalid},
   };
   for (const auto& [line, verdict] : cases) EXPECT_EQ(Verdict(s, line), verdict) << line;
 }
 
 // Every event of every turn names a clause of the register: random games of
 // the built-in players with some unreadable lines and silences mixed in.
-SPEC_TEST(GameApi, EveryEventCitesAClauseOfTheRegister, "island.turn.order",
-          "island.end.winner") {
+SPEC_TEST(GameApi, EveryEventCitesAClauseOfTheRegister, "island.turn.order", "island.end.winner") {
   const std::set<std::string> ids = RegisterIds();
   ASSERT_EQ(ids.size(), 36u);
   const GameInfo* game = FindGame("island");
@@ -85,8 +84,8 @@ SPEC_TEST(GameApi, EveryEventCitesAClauseOfTheRegister, "island.turn.order",
       }
     }
   }
-  for (const char* clause : {"island.move.forward", "island.defence.knockback",
-                             "island.timeout", "island.syntax.keywords", "island.end.winner"})
+  for (const char* clause : {"island.move.forward", "island.defence.knockback", "island.timeout",
+                             "island.syntax.keywords", "island.end.winner"})
     EXPECT_TRUE(seen.count(clause)) << clause;
 }
 
@@ -113,7 +112,7 @@ SPEC_TEST(EdgeStates, TheEdgeStatesAreTheRareStatesTheIssueAsksFor, "island.move
   ASSERT_NE(game, nullptr);
   ASSERT_NE(game->edge_cases, nullptr);
   bool distance_one = false, one_value = false, no_shuffle = false, at_edge = false;
-  for (const EdgeCase& e : game->edge_cases()) {
+  for (const EdgeCase& e : game->edge_cases({})) {
     const State& s = *StateOf(*e.state);
     const int me = e.seat;
     EXPECT_EQ(s.current_player(), me) << e.name;
@@ -131,9 +130,9 @@ SPEC_TEST(EdgeStates, TheEdgeStatesAreTheRareStatesTheIssueAsksFor, "island.move
     at_edge = at_edge || s.pos(me) == (me == 0 ? 0 : 14);
     // Some answer is still legal: the bot can always play on.
     bool any = false;
-    for (const char* line : {"move;1", "move;2", "move;3", "move;4", "retreat;1", "retreat;2",
-                             "retreat;3", "retreat;4", "shuffle", "attack;1", "attack;2",
-                             "attack;3", "attack;4"})
+    for (const char* line :
+         {"move;1", "move;2", "move;3", "move;4", "retreat;1", "retreat;2", "retreat;3",
+          "retreat;4", "shuffle", "attack;1", "attack;2", "attack;3", "attack;4"})
       any = any || e.state->ClassifyAnswer(line) == AnswerVerdict::kValid;
     EXPECT_TRUE(any) << e.name;
   }
@@ -141,6 +140,22 @@ SPEC_TEST(EdgeStates, TheEdgeStatesAreTheRareStatesTheIssueAsksFor, "island.move
   EXPECT_TRUE(one_value);
   EXPECT_TRUE(no_shuffle);
   EXPECT_TRUE(at_edge);
+}
+
+SPEC_TEST(EdgeStates, TheLastTurnStateFollowsTheTurnLimitChosen, "island.end.limit") {
+  for (int limit : {200, 60}) {
+    bool found = false;
+    for (const EdgeCase& e :
+         FindGame("island")->edge_cases({{"max_turns", std::to_string(limit)}})) {
+      if (e.name != "last-turn") continue;
+      found = true;
+      EXPECT_EQ(e.state->turn(), limit - 1);
+      auto after = e.state->Clone();
+      after->ApplyLine("shuffle");
+      EXPECT_TRUE(after->IsTerminal()) << limit;
+    }
+    EXPECT_TRUE(found) << limit;
+  }
 }
 
 SPEC_TEST(RefereeDiff, BoardsAreFramedLearntAndComparedWithTheReference, "island.board.island",
@@ -217,8 +232,7 @@ SPEC_TEST(CheckBot, AnUpperCaseShuffleIsInvalidAndAnAttackFromAfarIsIllegal,
   EXPECT_FALSE(Reports(illegal, "action.invalid")) << illegal;
 }
 
-SPEC_TEST(CheckBot, ABotPrintingTwoLinesIsReportedUnderTheOneLineClause,
-          "island.protocol.answer") {
+SPEC_TEST(CheckBot, ABotPrintingTwoLinesIsReportedUnderTheOneLineClause, "island.protocol.answer") {
   const std::string out = CheckBot("read b; printf \"shuffle\\nshuffle\\n\"; cat >/dev/null");
   EXPECT_TRUE(Reports(out, "action.extra-lines [island.protocol.answer]")) << out;
 }

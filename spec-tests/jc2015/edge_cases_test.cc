@@ -87,5 +87,33 @@ SPEC_TEST(EdgeStates, TheLastTurnStateIsTurn999, "jc2015.end.turn-limit") {
   EXPECT_TRUE(state->IsTerminal());
 }
 
+SPEC_TEST(EdgeStates, TheWalledInStateCancelsEveryMoveOfTheBot, "jc2015.move.cancel.distance",
+          "jc2015.move.cancel.edge") {
+  const auto all = EdgeCases();
+  const EdgeCase& e = Get(all, "walled-in");
+  const PlayerView before = ViewOf(e).players[e.seat];
+  for (const char* move : {"U", "D", "L", "R"}) {
+    auto state = e.state->Clone();
+    state->ApplyLine(move);
+    const auto after = ParseInput(state->InputText(e.seat));
+    ASSERT_TRUE(after.ok());
+    EXPECT_EQ(after.value().players[e.seat].row, before.row) << move;
+    EXPECT_EQ(after.value().players[e.seat].col, before.col) << move;
+  }
+}
+
+SPEC_TEST(EdgeStates, TheLastTurnFollowsTheTurnLimitChosen, "jc2015.end.turn-limit",
+          "arbiter.check.edge-states") {
+  const auto all = EdgeCases({{"turn_limit", "40"}});
+  const EdgeCase& e = Get(all, "last-turn");
+  EXPECT_EQ(ViewOf(e).turn, 39);
+  auto state = e.state->Clone();
+  state->ApplyLine("N");
+  EXPECT_TRUE(state->IsTerminal());
+  // A limit too short for a scripted state leaves that state out.
+  for (const EdgeCase& short_game : EdgeCases({{"turn_limit", "5"}}))
+    EXPECT_FALSE(short_game.state->IsTerminal()) << short_game.name;
+}
+
 }  // namespace
 }  // namespace arbiter::jc2015

@@ -26,11 +26,21 @@ const State& Edge(const std::vector<EdgeCase>& all, const std::string& name, int
   return none;
 }
 
+std::vector<EdgeCase> InLeague(int league) {
+  return EdgeCases({{"league", std::to_string(league)}});
+}
+
+bool Has(const std::vector<EdgeCase>& all, const std::string& name) {
+  for (const EdgeCase& e : all)
+    if (e.name == name) return true;
+  return false;
+}
+
 SPEC_TEST(EdgeStates, EachEdgeStateShowsWhatItsNameSays, "wondev.turn.no-legal-action",
           "wondev.fog.build", "wondev.push.destination", "wondev.out.turns", "wondev.grid.cells",
           "wondev.end.rounds") {
-  const auto all = EdgeCases();
-  EXPECT_EQ(all.size(), 6u);
+  const auto all = InLeague(3);
+  EXPECT_EQ(all.size(), 8u);
   int seat = -1;
   EXPECT_TRUE(Edge(all, "no-legal-action", &seat).LegalActions().empty());
   const State& fog = Edge(all, "fog-hidden-adjacent-after-move", &seat);
@@ -54,6 +64,69 @@ SPEC_TEST(EdgeStates, EachEdgeStateShowsWhatItsNameSays, "wondev.turn.no-legal-a
     EXPECT_EQ(e.state->current_player(), e.seat) << e.name;
     EXPECT_TRUE(e.state->CurrentPlayerReceivesInput()) << e.name;
   }
+}
+
+SPEC_TEST(EdgeStates, EachLeagueGetsTheEdgeStatesItCanReachWithItsOwnUnits, "wondev.league",
+          "wondev.league.units", "wondev.push.target", "wondev.fog.visibility",
+          "arbiter.check.edge-states") {
+  for (int league = 0; league <= 3; ++league) {
+    const auto all = InLeague(league);
+    ASSERT_FALSE(all.empty()) << league;
+    for (const EdgeCase& e : all) {
+      const State& s = *StateOf(*e.state);
+      EXPECT_EQ(s.rules().league, league) << e.name;
+      // Exactly the league's units: a one-unit league never sees a unit 1.
+      const std::string input = FormatInput(s, e.seat);
+      EXPECT_EQ(ViewFor(s, e.seat).mine.size(), league >= 2 ? 2u : 1u) << e.name << input;
+      for (const std::string& t : LegalTexts(s)) {
+        if (league < 2) EXPECT_EQ(t.rfind("PUSH", 0), std::string::npos) << e.name << ": " << t;
+        if (league < 2) EXPECT_EQ(t.find("&BUILD 1 "), std::string::npos) << e.name << ": " << t;
+      }
+    }
+    EXPECT_EQ(Has(all, "push-onto-edge"), league >= 2) << league;
+    EXPECT_EQ(Has(all, "one-unit-walled-in"), league >= 2) << league;
+    EXPECT_EQ(Has(all, "fog-hidden-adjacent-after-move"), league == 3) << league;
+    for (const char* everywhere : {"no-legal-action", "opponent-adjacent", "last-round"})
+      EXPECT_TRUE(Has(all, everywhere)) << league << " " << everywhere;
+    EXPECT_TRUE(Edge(all, "no-legal-action").LegalActions().empty()) << league;
+  }
+}
+
+SPEC_TEST(EdgeStates, OneUnitWalledInLeavesOnlyTheOtherUnitsActions, "wondev.protocol.input.legal",
+          "wondev.move.climb") {
+  for (int league : {2, 3}) {
+    int seat = -1;
+    const auto all = InLeague(league);
+    const State& s = Edge(all, "one-unit-walled-in", &seat);
+    const auto texts = LegalTexts(s);
+    ASSERT_FALSE(texts.empty());
+    for (const std::string& t : texts) EXPECT_NE(t.find("&BUILD 1 "), std::string::npos) << t;
+  }
+}
+
+SPEC_TEST(EdgeStates, TheOpponentAdjacentStateHasAnEnemyNextToTheBotsUnit, "wondev.move.occupied") {
+  for (int league = 0; league <= 3; ++league) {
+    int seat = -1;
+    const auto all = InLeague(league);
+    const State& s = Edge(all, "opponent-adjacent", &seat);
+    const auto view = ViewFor(s, seat);
+    ASSERT_FALSE(view.theirs.empty());
+    const Pos me = view.mine[0], them = view.theirs[0];
+    EXPECT_LE(std::max(std::abs(me.x - them.x), std::abs(me.y - them.y)), 1) << league;
+    EXPECT_FALSE(Listed(s, "MOVE&BUILD 0 E N")) << league;  // the enemy's cell
+  }
+}
+
+SPEC_TEST(EdgeStates, TheLastRoundFollowsTheRoundLimitChosen, "wondev.end.rounds") {
+  int seat = -1;
+  const auto all = EdgeCases({{"max_rounds", "30"}});
+  const State& last = Edge(all, "last-round", &seat);
+  EXPECT_EQ(last.round(), 29);
+  auto after = Wrap(last);
+  after->ApplyLine(LegalTexts(last).front());
+  EXPECT_FALSE(after->IsTerminal());  // the opponent's last turn is still to come
+  after->ApplyLine(LegalTexts(*StateOf(*after)).front());
+  EXPECT_TRUE(after->IsTerminal());
 }
 
 SPEC_TEST(BoardView, TheViewHasOneCellPerGridCellAndTheVisibleUnits, "wondev.protocol.input.rows",
@@ -109,8 +182,8 @@ SPEC_TEST(RefereeDiff, TheFirstMessageIsFramedLearntAndComparedFieldByField, "wo
 // (a shell command) in seat 0.
 std::string CheckBot(const std::string& bot, const std::string& match = "game-1") {
   const std::string cmd = std::string(ARBITER_BINARY) +
-                          " check-bot --game wondev --games 1 --match " + match + " -- sh -c '" +
-                          bot + "' 2>&1";
+                          " check-bot --game wondev --games 1 --repro-dir " + ::testing::TempDir() +
+                          "arbiter-repro --match " + match + " -- sh -c '" + bot + "' 2>&1";
   std::string out;
   if (FILE* p = popen(cmd.c_str(), "r")) {
     char buf[4096];
@@ -172,16 +245,27 @@ SPEC_TEST(CheckBot, AWellFormedActionThatIsNotListedIsIllegalAndAMalformedLineIs
 
 SPEC_TEST(CheckBot, ABotThatPrintsNothingWhenItHasNoLegalActionIsReported,
           "wondev.turn.no-legal-action") {
-  // The edge state walls the bot's unit in: legalActions is 0 on its first turn.
-  const std::string crash = CheckBot(UpToCount("exit 3"), "edge-no-legal-action");
-  EXPECT_TRUE(Reports(crash, "action.no-legal-silence [wondev.turn.no-legal-action]")) << crash;
+  // The edge state walls the bot's units in: legalActions is 0 on its first
+  // turn. Waiting for an action that never comes is the failure.
+  const std::string silent = CheckBot(UpToCount("cat >/dev/null"), "edge-no-legal-action-league1");
+  EXPECT_TRUE(Reports(silent, "action.no-legal-silence [wondev.turn.no-legal-action]")) << silent;
+  // Crashing there puts the player out, as any line would: a warning.
+  const std::string crash = CheckBot(UpToCount("exit 3"), "edge-no-legal-action-league2");
+  EXPECT_TRUE(Reports(crash, "process.no-legal-crash [wondev.turn.no-legal-action]")) << crash;
   EXPECT_FALSE(Reports(crash, "process.crash")) << crash;
+  EXPECT_NE(crash.find("PASS"), std::string::npos) << crash;
   // Any line of the grammar is accepted then, even an action that is not listed.
-  const std::string line =
-      CheckBot(UpToCount("echo \"MOVE&BUILD 0 N S\"; cat >/dev/null"), "edge-no-legal-action");
+  const std::string line = CheckBot(UpToCount("echo \"MOVE&BUILD 0 N S\"; cat >/dev/null"),
+                                    "edge-no-legal-action-league0");
   EXPECT_FALSE(Reports(line, "action.no-legal-silence")) << line;
   EXPECT_FALSE(Reports(line, "action.illegal")) << line;
   EXPECT_FALSE(Reports(line, "action.invalid")) << line;
+  // And a line outside the grammar is a note: the player is out whatever it prints.
+  const std::string null =
+      CheckBot(UpToCount("echo null; cat >/dev/null"), "edge-no-legal-action-league3");
+  EXPECT_TRUE(Reports(null, "action.no-legal-line [wondev.turn.no-legal-action]")) << null;
+  EXPECT_FALSE(Reports(null, "action.invalid")) << null;
+  EXPECT_NE(null.find("PASS"), std::string::npos) << null;
 }
 
 }  // namespace

@@ -121,11 +121,30 @@ SPEC_TEST(Answer, AWellFormedActionThatIsNotListedIsIllegalAndAMalformedLineIsIn
                            "MOVE&BUILD 0 N S go", " MOVE&BUILD 0 N S\r"})
     EXPECT_EQ(game->ClassifyAnswer(line), AnswerVerdict::kIllegal) << line;
   // Not in the grammar at all.
-  for (const char* line : {"MOVE&BUILD 0 E", "move&build 0 E W", "MOVE 0 E W", "MOVE&BUILD 0 E X",
-                           "MOVE&BUILD 10 E W", ""})
+  for (const char* line : {"MOVE&BUILD 0 E", "MOVE 0 E W", "MOVE&BUILD 0 E X", "MOVE&BUILD 10 E W",
+                           "move&build 0 e w", "MOVE&BUILD 0 e W", ""})
     EXPECT_EQ(game->ClassifyAnswer(line), AnswerVerdict::kInvalid) << line;
   // Legal once whitespace is ignored: a warning, not a failure.
   EXPECT_EQ(game->ClassifyAnswer("MOVE&BUILD  0 E W"), AnswerVerdict::kWhitespace);
+}
+
+SPEC_TEST(Answer, ALowercaseKeywordIsWhatCodinGamesRefereeAcceptsNotWhatTheTextAllows,
+          "wondev.protocol.action.grammar") {
+  const auto game = Wrap(Make(kFlat5, At(0, 0), At(4, 4)));
+  // The real server matches the keyword without regard to case.
+  EXPECT_EQ(game->ClassifyAnswer("move&build 0 E W"), AnswerVerdict::kServerAccepts);
+  EXPECT_EQ(game->ServerReading("move&build 0 E W"), "MOVE&BUILD 0 E W");
+  EXPECT_EQ(game->ClassifyAnswer("Accept-Defeat"), AnswerVerdict::kServerAccepts);
+  // What the server reads is judged like any answer: not listed is illegal.
+  EXPECT_EQ(game->ClassifyAnswer("move&build 0 N S"), AnswerVerdict::kIllegal);
+  // The text's own answers have no other reading; nor do lowercase directions.
+  EXPECT_EQ(game->ServerReading("MOVE&BUILD 0 E W"), std::nullopt);
+  EXPECT_EQ(game->ServerReading("MOVE&BUILD 0 e w"), std::nullopt);
+  EXPECT_EQ(game->ClassifyAnswer("move&build 0 e w"), AnswerVerdict::kInvalid);
+  // The engine itself keeps the text's reading: the lowercase line puts the player out.
+  auto played = game->Clone();
+  played->ApplyLine("move&build 0 E W");
+  EXPECT_TRUE(StateOf(*played)->out(0));
 }
 
 SPEC_TEST(Timing, TheFirstTurnHasOneSecondAndEveryLaterTurnFiftyMilliseconds,
