@@ -7,11 +7,13 @@
 
 #include <sys/stat.h>
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <map>
 #include <optional>
+#include <sstream>
 
 #include "cg_runner.h"
 #include "command_line.h"
@@ -72,6 +74,31 @@ harness::MatchResult MatchOf(const std::string& id, const RefereeGamePlan& plan,
   return m;
 }
 
+// The readings of the game's ambiguous rules (arbiter.referee.readings):
+// every value of every rule option its register's decisions name, the
+// default and each alternative, except those of the harness (the timing
+// profile) and ranges.
+std::vector<harness::RuleReading> Readings(const nlohmann::json& reg) {
+  std::vector<harness::RuleReading> out;
+  for (const auto& c : reg["clauses"]) {
+    if (!c.contains("decision") || !c["decision"].is_object()) continue;
+    const auto& d = c["decision"];
+    if (!d.contains("option") || !d["option"].is_string()) continue;
+    const std::string key = d["option"];
+    if (key.find(' ') != std::string::npos) continue;  // "profile (harness)"
+    auto add = [&](const nlohmann::json& value, const std::string& meaning) {
+      const std::string v = value.is_string() ? value.get<std::string>() : value.dump();
+      if (v.empty() || v.find("..") != std::string::npos) return;
+      out.push_back({key, v, c["id"], meaning});
+    };
+    if (d.contains("default")) add(d["default"], "the text's reading, arbiter's default");
+    if (d.contains("alternatives") && d["alternatives"].is_array())
+      for (const auto& a : d["alternatives"])
+        if (a.is_object() && a.contains("value")) add(a["value"], a.value("meaning", ""));
+  }
+  return out;
+}
+
 std::string Slug(const std::string& s) {
   std::string out;
   for (char c : s) out += isalnum(static_cast<unsigned char>(c)) ? c : '-';
@@ -114,6 +141,27 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     return Usage(err, cmd, "--referee: " + error);
   if (!CheckOutputFiles(OutputFiles(o), config.referee_template, cmd, err)) return 2;
   const int players = p.game->new_game(0, p.rules, error)->num_players();
+  // Every placeholder must be known, and each bot's used once: an unknown
+  // one ({SEED}, {bot4}) would reach the referee as text (arbiter.cli.bad-input).
+  {
+    std::map<std::string, int> uses;
+    for (const std::string& a : config.referee_template) {
+      for (size_t at = a.find('{'); at != std::string::npos; at = a.find('{', at + 1)) {
+        const size_t end = a.find('}', at);
+        if (end == std::string::npos) break;
+        const std::string key = a.substr(at, end - at + 1);
+        bool known = key == "{seed}";
+        for (int s = 0; s < players; ++s) known = known || key == "{bot" + std::to_string(s) + "}";
+        if (!known)
+          return Usage(err, cmd,
+                       "--referee: unknown placeholder " + key +
+                           " (known: {seed} and {bot0} to {bot" + std::to_string(players - 1) +
+                           "})");
+        if (key != "{seed}" && ++uses[key] > 1)
+          return Usage(err, cmd, "--referee: " + key + " appears twice; each bot is started once");
+      }
+    }
+  }
   for (int s = 0; s < players; ++s) {
     const std::string key = "{bot" + std::to_string(s) + "}";
     bool found = false;
@@ -139,10 +187,34 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     return runner ? harness::RunCgRunnerGame(loop, config, plan)
                   : harness::RunRefereeGame(loop, config, plan);
   };
-  // What every reproducer needs besides the seed: the protocol and the rules.
-  std::string same_referee = " --referee " + harness::QuoteArg(o.referee);
-  if (runner) same_referee += " --protocol cg-runner";
-  for (const auto& rule : o.rules) same_referee += " --rule " + harness::QuoteArg(rule);
+  const auto game_reg = nlohmann::json::parse(report::RegisterJson(p.game->name));
+  config.readings = Readings(game_reg);
+  config.adopt_readings = !o.strict_readings;
+  for (const auto& [key, value] : p.rules) config.fixed_rules.push_back(key);
+  // What every reproducer needs besides the seed: the referee, the protocol,
+  // everything that changes its games (timing, limits), and the rules,
+  // readings adopted so far included (arbiter.check.reproduce).
+  auto same_referee = [&] {
+    std::string s =
+        " --profile " + std::string(p.profile->name) + " --referee " + harness::QuoteArg(o.referee);
+    if (runner) s += " --protocol cg-runner";
+    if (o.ready_ms) s += " --ready-ms " + std::to_string(*o.ready_ms);
+    if (o.action_ms) s += " --action-ms " + std::to_string(*o.action_ms);
+    if (o.time_limit != 30) {
+      std::ostringstream t;
+      t << o.time_limit;
+      s += " --time-limit " + t.str();
+    }
+    if (o.referee_memory_mb) s += " --referee-memory-mb " + std::to_string(o.referee_memory_mb);
+    if (o.referee_cpu_seconds)
+      s += " --referee-cpu-seconds " + std::to_string(o.referee_cpu_seconds);
+    if (o.inherit_env) s += " --inherit-env";
+    for (const std::string& e : o.env) s += " --env " + harness::QuoteArg(e);
+    if (o.strict_readings) s += " --strict-readings";
+    for (const auto& [key, value] : config.rules)
+      s += " --rule " + harness::QuoteArg(key + "=" + value);
+    return s;
+  };
 
   std::vector<std::pair<std::string, RefereeGamePlan>> plans;
   if (!o.replay_path.empty()) {
@@ -171,7 +243,18 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     }
     plans.emplace_back("replay", plan);
   } else {
-    for (int g = 0; g < o.games; ++g) {
+    int first = 0, last = o.games;
+    if (!o.match.empty()) {
+      const auto n = o.match.rfind("game-", 0) == 0
+                         ? ParseCanonicalInt(std::string_view(o.match).substr(5))
+                         : std::nullopt;
+      if (!n || *n < 1 || *n > kMaxGames)
+        return Usage(err, cmd,
+                     "--match: '" + o.match + "' is not a game of the run (game-1 to game-" +
+                         std::to_string(kMaxGames) + ")");
+      first = static_cast<int>(*n) - 1, last = first + 1;
+    }
+    for (int g = first; g < last; ++g) {
       RefereeGamePlan plan = harness::PlanGame(o.seed, g);
       if (runner) plan.late_turn = plan.kill_turn = -1;  // the runner answers every turn
       plans.emplace_back("game-" + std::to_string(g + 1), plan);
@@ -183,7 +266,6 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
   report::RunReport rep = NewReport(o, p, cmd);
   rep.checks.clear();
   for (const auto& c : arbiter_reg["checks"]) rep.checks.push_back(*catalog.Find(c["id"]));
-  const auto game_reg = nlohmann::json::parse(report::RegisterJson(p.game->name));
   for (const auto& c : game_reg["clauses"]) {
     rep.checks.push_back({c["id"], c["id"], harness::Severity::kFail, c["summary"]});
   }
@@ -203,6 +285,31 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     }
     rep.matches.push_back(std::move(m));
   };
+  // The reproducer folder, up front: a path that is a file, or a folder that
+  // cannot be made, is an error before any game (removed again if unused).
+  bool made_repro_dir = false;
+  {
+    std::error_code ec;
+    if (std::filesystem::exists(o.repro_dir, ec) && !std::filesystem::is_directory(o.repro_dir, ec))
+      return Usage(err, cmd, "--repro-dir '" + o.repro_dir + "' is not a folder");
+    if (!std::filesystem::exists(o.repro_dir, ec)) {
+      if (!std::filesystem::create_directories(o.repro_dir, ec) || ec)
+        return Usage(err, cmd,
+                     "--repro-dir '" + o.repro_dir + "' cannot be created: " + ec.message());
+      made_repro_dir = true;
+    }
+  }
+  // The options that play game `id` of this run again.
+  auto this_game = [&](const std::string& id) {
+    if (!o.replay_path.empty()) {
+      std::string s =
+          " --seed " + std::to_string(o.seed) + " --replay " + harness::QuoteArg(o.replay_path);
+      if (o.late_turn >= 0) s += " --late-turn " + std::to_string(o.late_turn);
+      if (o.kill_turn >= 0) s += " --kill-turn " + std::to_string(o.kill_turn);
+      return s;
+    }
+    return " --seed " + std::to_string(o.seed) + " --match " + id;
+  };
   int repro_count = 0;
   Progress progress(o.quiet, err);
   auto tick = progress.Callback();
@@ -218,6 +325,42 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       continue;
     }
     std::vector<std::pair<std::string, Finding>> found;
+    // The readings the game adopted: a note each, once, and the run's rules
+    // from now on (arbiter.referee.readings).
+    for (const harness::ReadingFound& reading : r.readings) {
+      const std::string rule = reading.reading.key + "=" + reading.reading.value;
+      const std::string cause = "reading " + rule;
+      if (Finding* seen = known(cause)) {
+        ++seen->occurrences;
+        continue;
+      }
+      const Divergence& d = reading.divergence;
+      Finding f;
+      f.check = "referee.reading";
+      f.clause = reading.reading.clause;
+      f.severity = harness::Severity::kInfo;
+      f.match = id;
+      f.seed = plan.seed;
+      f.seat = reading.seat;
+      f.turn = reading.turn;
+      std::string meaning = reading.reading.meaning;
+      while (!meaning.empty() && (meaning.back() == '.' || meaning.back() == ' '))
+        meaning.pop_back();
+      f.message = "the referee follows another reading of " + reading.reading.clause + ": " +
+                  meaning + " (--rule " + rule + "); under the text's reading " + d.field +
+                  " was expected " + d.expected + " and the referee sent " + d.actual +
+                  ", and under this one every message of the game matches";
+      f.advice =
+          "adopted for the rest of the run, so that a real bug behind it still shows; "
+          "--strict-readings reports it as a failure instead";
+      f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + this_game(id);
+      found.emplace_back(cause, std::move(f));
+      bool replaced = false;
+      for (auto& [key, value] : config.rules)
+        if (key == reading.reading.key) value = reading.reading.value, replaced = true;
+      if (!replaced) config.rules.emplace_back(reading.reading.key, reading.reading.value);
+      rep.readings.push_back(rule);
+    }
     std::optional<harness::MatchResult> shrunk_match;
     std::vector<std::pair<std::string, Finding>> shrunk_found;
     auto seen_now = [&](const std::string& cause) {
@@ -246,8 +389,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       f.message = fault.message;
       f.stderr_tail = harness::LastLines(r.referee_stderr, 10);
       f.received = EscapeBytes(r.referee_stdout.substr(0, 300));
-      f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee + " --seed " +
-                    std::to_string(plan.seed) + " --games 1";
+      f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + this_game(id);
       found.emplace_back(cause, std::move(f));
     }
     if (r.divergence) {
@@ -295,7 +437,13 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
         std::string file;
         if (!shown.scenario.empty()) {
           ::mkdir(o.repro_dir.c_str(), 0755);
-          file = o.repro_dir + "/" + std::to_string(++repro_count) + "-" + Slug(f.clause) + ".json";
+          // Never over a file that exists: a reproducer being replayed, or
+          // an earlier run's.
+          std::error_code ec;
+          do {
+            file =
+                o.repro_dir + "/" + std::to_string(++repro_count) + "-" + Slug(f.clause) + ".json";
+          } while (std::filesystem::exists(file, ec));
           nlohmann::ordered_json doc = nlohmann::ordered_json::parse(shown.scenario);
           doc["actions"] = script;
           std::ofstream(file) << doc.dump(1) << "\n";
@@ -310,7 +458,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
                                : " (the referee did not reproduce it when re-run: not shrunk)")
                  : "") +
             (file.empty() ? "" : "; the reference's view: arbiter simulate --transcript " + file);
-        f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee + " --seed " +
+        f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + " --seed " +
                       std::to_string(plan.seed) + (file.empty() ? "" : " --replay " + file);
         if (shown.divergence_turn > plan.late_turn && plan.late_turn >= 0)
           f.reproduce += " --late-turn " + std::to_string(plan.late_turn);
@@ -337,6 +485,10 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
                                                         " MB (--referee-memory-mb)"
                                                   : "no referee memory limit";
   progress.Clear();
+  if (made_repro_dir) {
+    std::error_code ec;
+    std::filesystem::remove(o.repro_dir, ec);  // only when still empty
+  }
   return Finish(o, rep, out, err);
 }
 

@@ -11,7 +11,7 @@
 namespace arbiter::cli {
 
 struct FuzzRefereeOptions : RunOptions {
-  std::string referee;  // the command template: {bot0}..{bot3}, {seed}
+  std::string referee;            // the command template: {bot0}..{bot3}, {seed}
   std::string protocol = "bots";  // "bots" (probes in bot seats) or "cg-runner"
   int games = 20;
   double time_limit = 30;              // seconds per game
@@ -22,6 +22,10 @@ struct FuzzRefereeOptions : RunOptions {
   int shrink_runs = 150;
   int referee_memory_mb = 0;    // resident-memory limit of the referee's tree (0: none)
   int referee_cpu_seconds = 0;  // CPU-time limit of the referee (0: none)
+  // A divergence another reading of an ambiguous rule explains stays a
+  // failure instead of a note adopted for the rest of the run.
+  bool strict_readings = false;
+  std::string match;  // "game-N": play only game N of the run from --seed
 };
 
 // Exit status: 0 no divergence and no referee fault, 1 at least one, 2 usage

@@ -283,6 +283,12 @@ int main(int argc, char** argv) {
                    "CPU-time limit of each referee process (0: none, the default)")
       ->default_val(0)
       ->check(IntIn(0, 1 << 20));
+  fuzz_cmd->add_option("--match", fuzz.match,
+                       "Play only this game of the run (game-N, as the reports name it; "
+                       "reproduce commands use it)");
+  fuzz_cmd->add_flag("--strict-readings", fuzz.strict_readings,
+                     "Report a divergence that another reading of an ambiguous rule explains "
+                     "as a failure, instead of a note adopted for the rest of the run");
 
   auto* echo = app.add_subcommand("echo-bot", "");  // hidden: the calibration bot
   echo->group("");

@@ -436,7 +436,13 @@ class RealBot final : public BotProcess {
   void Write(std::string_view bytes) override { ch_->Write(bytes); }
   size_t pending_write_bytes() const override { return ch_->queue.pending(); }
   std::optional<Clock::time_point> write_done_at() const override { return ch_->write_done_at; }
-  void CloseStdin() override { ch_->CloseStdin(); }
+  // The end of its input is the last moment a bot is surely alive: one more
+  // look at its tree, so that a bot that lives less than a sampling period
+  // still has its memory and CPU time measured.
+  void CloseStdin() override {
+    Sample(true);
+    ch_->CloseStdin();
+  }
   bool stdin_broken() const override { return ch_->stdin_broken; }
 
   bool HasLine() const override { return ch_->framer.HasLine(); }

@@ -32,6 +32,9 @@
 #include "write_queue.h"
 
 namespace arbiter::harness {
+
+// What a probe's inbox keeps at most: a flood is garbage long before (referee_fuzz.cc).
+constexpr size_t kInboxCap = size_t{16} << 20;
 namespace asio = boost::asio;
 using Stream = asio::local::stream_protocol;
 
@@ -114,7 +117,10 @@ struct ProbeHub::Seat : std::enable_shared_from_this<Seat> {
           const Clock::time_point at = Clock::now();
           if (self->released || c != self->conn) return;
           if (n > 0) {
-            self->inbox.append(c->buf.data(), n);
+            // Bounded: a referee that floods a bot is garbage at 64 KiB
+            // (referee_fuzz.cc); what comes beyond the cap is read and dropped.
+            const size_t room = kInboxCap > self->inbox.size() ? kInboxCap - self->inbox.size() : 0;
+            self->inbox.append(c->buf.data(), std::min(n, room));
             self->last_arrival = at;
           }
           if (!ec) return self->Read(c);

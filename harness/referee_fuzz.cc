@@ -222,7 +222,9 @@ void RefereeGame::Run() {
                               connected == 0 ? "the referee started no bot"
                                              : "the referee started bots but sent them no input"});
   }
-  for (int s = 0; s < seats && ref; ++s) {
+  // Only a referee that ran its game to its own end had to start every bot:
+  // one arbiter stopped early (a divergence, a fault) may not have yet.
+  for (int s = 0; s < seats && ref && !stop && !reference_.diverged(); ++s) {
     if (hub_->connections(s) == 0)
       result_.faults.push_back(
           {"referee.bot-not-started", "the referee never started bot " + std::to_string(s)});

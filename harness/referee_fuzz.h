@@ -27,6 +27,23 @@
 
 namespace arbiter::harness {
 
+// A reading of an ambiguous rule: a value of one of the game's rule options
+// other than the one in use (the alternatives of its register's decision).
+struct RuleReading {
+  std::string key, value;  // "stun_count", "own-turns"
+  std::string clause;      // the clause whose decision the option is
+  std::string meaning;     // the value's meaning, for people
+};
+
+// A divergence a reading explains: under the rules before it, the referee's
+// message differed (`divergence`); replaying the game's answers under the
+// reading, every message the referee sent so far is the reference's.
+struct ReadingFound {
+  RuleReading reading;
+  int turn = -1, seat = -1;
+  Divergence divergence;
+};
+
 struct RefereeFuzzConfig {
   const GameInfo* game = nullptr;
   std::vector<std::string> referee_template;  // argv with {bot0}..{botN-1}, {seed}
@@ -34,8 +51,17 @@ struct RefereeFuzzConfig {
   std::chrono::milliseconds game_time_limit{30000};
   int referee_action_ms = 100;  // the referee's per-answer limit, for late answers
   std::string probe_executable;
-  Limits limits;     // of the referee's process tree (its bots, arbiter's probes, included)
-  Environment env;   // of the referee
+  Limits limits;    // of the referee's process tree (its bots, arbiter's probes, included)
+  Environment env;  // of the referee
+  // The readings a divergence is tried against (arbiter.referee.readings):
+  // when one explains it, the game goes on under that reading (adopted) or,
+  // with adopt_readings false (--strict-readings), the divergence stands and
+  // names the reading.
+  std::vector<RuleReading> readings;
+  bool adopt_readings = true;
+  // Rule options the user set (--rule): never replaced by another reading,
+  // since the user said how the referee reads them.
+  std::vector<std::string> fixed_rules;
 };
 
 struct RefereeGamePlan {
@@ -79,7 +105,8 @@ struct RefereeGameResult {
   std::optional<int> exit_code, term_signal;
   bool game_over = false;
   int winner = -1;
-  bool interrupted = false;  // arbiter was interrupted: nothing in here is a finding
+  bool interrupted = false;            // arbiter was interrupted: nothing in here is a finding
+  std::vector<ReadingFound> readings;  // adopted during the game, in order
 };
 
 RefereeGameResult RunRefereeGame(EventLoop& loop, const RefereeFuzzConfig& config,

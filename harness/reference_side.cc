@@ -2,11 +2,13 @@
 // against a referee under test, the same for every protocol.
 #include "reference_side.h"
 
+#include <algorithm>
+
 namespace arbiter::harness {
 
 bool ReferenceSide::Start() {
   std::string error;
-  seeded_ = config_.game->new_game(plan_.seed, config_.rules, error);
+  seeded_ = config_->game->new_game(plan_.seed, config_->rules, error);
   if (!seeded_) {
     result_.faults.push_back({"arbiter.error", "rules: " + error});
     return false;
@@ -19,7 +21,7 @@ bool ReferenceSide::Start() {
 void ReferenceSide::Log(int turn, int player, std::string answer, bool silent,
                         std::vector<Event> events, std::string input) {
   result_.history.push_back({turn, player, answer, silent, std::move(events)});
-  result_.answers.push_back(silent ? std::string(config_.game->ok_answer) : std::move(answer));
+  result_.answers.push_back(silent ? std::string(config_->game->ok_answer) : std::move(answer));
   result_.inputs.push_back(std::move(input));
 }
 
@@ -63,7 +65,8 @@ void ReferenceSide::AdvanceSilent() {
 }
 
 bool ReferenceSide::Receive(int seat, const std::string& text) {
-  const GameInfo& game = *config_.game;
+  const GameInfo& game = *config_->game;
+  steps_.push_back({Step::kReceive, seat, text, {}});
   if (!ref_) {
     // Exactly the seeded state's text: a comparison would let through what
     // it leaves open (random tiles a referee deals otherwise, for example).
@@ -72,8 +75,9 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
       ref_ = std::move(seeded_);
     } else {
       Divergence why;
-      ref_ = game.state_from_first_message(text, config_.rules, why);
+      ref_ = game.state_from_first_message(text, config_->rules, why);
       if (!ref_) {
+        if (Explain(why, seat, false, text)) return true;
         Diverge(why, seat, text);
         return false;
       }
@@ -82,6 +86,7 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
   }
   AdvanceSilent();
   if (auto d = game.compare(*ref_, result_.history, text, seat)) {
+    if (Explain(*d, seat, false, text)) return true;
     Diverge(*d, seat, text);
     return false;
   }
@@ -90,7 +95,7 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
 }
 
 std::string ReferenceSide::AnswerWith(Rng& rng) const {
-  const GameInfo& game = *config_.game;
+  const GameInfo& game = *config_->game;
   const int turn = ref_->turn();
   if (static_cast<size_t>(turn) < plan_.script.size()) return plan_.script[turn];
   if (plan_.fuzz_after_script) return game.fuzz_answer(*ref_, plan_.swarm, plan_.targeted, rng);
@@ -107,11 +112,13 @@ std::string ReferenceSide::PeekAnswer() const {
 // The turn is read before it is played (the order in which function
 // arguments are evaluated is unspecified).
 void ReferenceSide::Play(int seat, const std::string& answer, const std::string& input) {
+  steps_.push_back({Step::kPlay, seat, answer, input});
   const int turn = ref_->turn();
   Log(turn, seat, answer, false, ref_->ApplyLine(answer), input);
 }
 
 void ReferenceSide::Stop(int seat, const std::string& input) {
+  steps_.push_back({Step::kStop, seat, {}, input});
   stopped_[seat] = true;
   const int turn = ref_->turn();
   Log(turn, seat, "", true, ref_->ApplySilence(), input);
@@ -120,11 +127,72 @@ void ReferenceSide::Stop(int seat, const std::string& input) {
 bool ReferenceSide::End(const std::string& shown) {
   if (!ref_) return true;
   AdvanceSilent();
-  if (auto d = config_.game->compare(*ref_, result_.history, "", -1)) {
+  if (auto d = config_->game->compare(*ref_, result_.history, "", -1)) {
+    if (Explain(*d, -1, true, shown)) return true;
     Diverge(*d, -1, shown);
     return false;
   }
   return true;
+}
+
+bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::string& shown) {
+  if (!explain_ || config_->readings.empty()) return false;
+  for (const RuleReading& reading : config_->readings) {
+    const auto& fixed = config_->fixed_rules;
+    if (std::find(fixed.begin(), fixed.end(), reading.key) != fixed.end()) continue;
+    auto rules = config_->rules;
+    bool same = false;
+    for (auto& [key, value] : rules) {
+      if (key != reading.key) continue;
+      same = same || value == reading.value;
+      value = reading.value;
+    }
+    if (same) continue;  // the reading in use already
+    if (std::none_of(rules.begin(), rules.end(),
+                     [&](const auto& kv) { return kv.first == reading.key; }))
+      rules.emplace_back(reading.key, reading.value);
+    auto config = std::make_shared<RefereeFuzzConfig>(*config_);
+    config->rules = std::move(rules);
+    RefereeGameResult replayed;
+    ReferenceSide replay(*config, plan_, replayed);
+    replay.explain_ = false;
+    if (!replay.Start()) continue;  // a value this game's rules refuse
+    bool diverged = false;
+    for (const Step& step : steps_) {
+      if (step.kind == Step::kReceive) {
+        diverged = !replay.Receive(step.seat, step.text);
+      } else if (!replay.ref_) {
+        diverged = true;
+      } else if (step.kind == Step::kPlay) {
+        replay.Play(step.seat, step.text, step.input);
+      } else {
+        replay.Stop(step.seat, step.input);
+      }
+      if (diverged) break;
+    }
+    if (!diverged && at_end) diverged = !replay.End(shown);
+    if (diverged) continue;
+    // Explained.
+    ReadingFound found{reading, ref_ ? ref_->turn() : 0, seat, d};
+    if (!config_->adopt_readings) {
+      d.message += "; this is exactly the reading --rule " + reading.key + "=" + reading.value +
+                   " (" + reading.clause + ": " + reading.meaning + ")";
+      d.kind = "reading " + reading.key + "=" + reading.value;
+      return false;
+    }
+    adopted_ = std::move(config);
+    config_ = adopted_.get();
+    ref_ = std::move(replay.ref_);
+    seeded_.reset();
+    stopped_ = replay.stopped_;
+    result_.history = std::move(replayed.history);
+    result_.answers = std::move(replayed.answers);
+    result_.inputs = std::move(replayed.inputs);
+    result_.scenario = std::move(replayed.scenario);
+    result_.readings.push_back(std::move(found));
+    return true;
+  }
+  return false;
 }
 
 void ReferenceSide::Finish() {

@@ -24,7 +24,7 @@ class ReferenceSide {
  public:
   ReferenceSide(const RefereeFuzzConfig& config, const RefereeGamePlan& plan,
                 RefereeGameResult& result)
-      : config_(config), plan_(plan), result_(result), rng_(plan.rng_seed) {}
+      : config_(&config), plan_(plan), result_(result), rng_(plan.rng_seed) {}
 
   // Draws arbiter's own seeded state (GameInfo::new_game with the plan's
   // seed and the rules); false, with an arbiter.error fault, on a bad rule.
@@ -72,13 +72,29 @@ class ReferenceSide {
   void Finish();
 
  private:
+  // What the referee did, in order, to replay it under another reading.
+  struct Step {
+    enum Kind { kReceive, kPlay, kStop } kind;
+    int seat;
+    std::string text;   // the message (kReceive) or the answer (kPlay)
+    std::string input;  // kPlay, kStop: the message answered
+  };
+  // Replays every step (then the end, when `at_end`, shown as `shown`) under
+  // each reading of config_->readings in turn; the first under which the
+  // referee shows no divergence explains `d`. Adopted (the reference, its
+  // rules and the history become the replay's) unless the config says not
+  // to; then `d` names the reading. True: adopted, the game goes on.
+  bool Explain(Divergence& d, int seat, bool at_end, const std::string& shown);
   void AdvanceSilent();
   std::string AnswerWith(Rng& rng) const;
   void Log(int turn, int player, std::string answer, bool silent, std::vector<Event> events,
            std::string input);
   void AddPlayedClauses(Divergence& d) const;
 
-  const RefereeFuzzConfig& config_;
+  const RefereeFuzzConfig* config_;
+  std::shared_ptr<RefereeFuzzConfig> adopted_;  // config_ under the readings adopted
+  bool explain_ = true;                         // false in a replay
+  std::vector<Step> steps_;
   const RefereeGamePlan& plan_;
   RefereeGameResult& result_;
   Rng rng_;

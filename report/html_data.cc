@@ -116,7 +116,9 @@ json Divergence(const GameInfo* game, const harness::Finding& f, Pool& pool) {
 }  // namespace
 
 std::string ScriptJson(const json& data) {
-  auto compact = [](const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); };
+  auto compact = [](const json& j) {
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  };
   auto lines = [&](const json& array, const auto& item) {
     std::string s = "[";
     for (size_t i = 0; i < array.size(); ++i) s += (i ? ",\n" : "\n") + item(array[i]);
@@ -136,7 +138,8 @@ std::string ScriptJson(const json& data) {
         head.erase("turns");
         std::string s = compact(head);
         s.pop_back();  // the closing brace
-        return s + (head.empty() ? "" : ",") + "\"turns\":" + lines(track.value("turns", json::array()), compact) + "}";
+        return s + (head.empty() ? "" : ",") +
+               "\"turns\":" + lines(track.value("turns", json::array()), compact) + "}";
       });
     } else {
       text += compact(value);
@@ -147,10 +150,14 @@ std::string ScriptJson(const json& data) {
   out.reserve(text.size() + text.size() / 16);
   for (char c : text) {
     // These appear only inside JSON strings, where the escapes mean the same.
-    if (c == '<') out += "\\u003c";
-    else if (c == '>') out += "\\u003e";
-    else if (c == '&') out += "\\u0026";
-    else out += c;
+    if (c == '<')
+      out += "\\u003c";
+    else if (c == '>')
+      out += "\\u003e";
+    else if (c == '&')
+      out += "\\u0026";
+    else
+      out += c;
   }
   return out;
 }
@@ -182,7 +189,8 @@ ViewDiff DiffViews(const json& a, const json& b) {
       bool same = j != tk.end();
       if (same) {
         const json& o = tp[j - tk.begin()];
-        for (const char* key : {"r", "c", "dir", "label", "cls"}) same = same && Str(o, key) == Str(fp[i], key);
+        for (const char* key : {"r", "c", "dir", "label", "cls"})
+          same = same && Str(o, key) == Str(fp[i], key);
       }
       if (!same) out.push_back(static_cast<int>(i));
     }
@@ -216,8 +224,9 @@ json ReplayData(const RunReport& report, std::vector<std::vector<int>>& replay_o
       lo = std::max(0, min_f - half);
       hi = std::min(n, max_f + half + 1);
       if (hi - lo > kMaxEmbeddedTurns) {
-        const int first = failing[std::distance(
-            failing.begin(), std::find_if(failing.begin(), failing.end(), [](int i) { return i >= 0; }))];
+        const int first =
+            failing[std::distance(failing.begin(), std::find_if(failing.begin(), failing.end(),
+                                                                [](int i) { return i >= 0; }))];
         hi = std::min(n, std::max(0, first - half) + kMaxEmbeddedTurns);
         lo = std::max(0, hi - kMaxEmbeddedTurns);
       }

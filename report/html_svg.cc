@@ -35,12 +35,23 @@ std::string Escape(std::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -84,8 +95,8 @@ std::string LatencyHistogramSvg(const std::vector<double>& latencies_ms, int lim
   auto x_of = [&](double ms) { return kLeft + ms / span * kPlotW; };
   auto y_of = [&](double count) { return kTop + kPlotH - count / max_count * kPlotH; };
   std::ostringstream s;
-  s << "<svg class=\"histogram\" viewBox=\"0 0 " << Num(kWidth)
-    << ' ' << Num(kHeight) << "\" width=\"" << Num(kWidth) << "\" height=\"" << Num(kHeight)
+  s << "<svg class=\"histogram\" viewBox=\"0 0 " << Num(kWidth) << ' ' << Num(kHeight)
+    << "\" width=\"" << Num(kWidth) << "\" height=\"" << Num(kHeight)
     << "\" role=\"img\" aria-label=\"histogram of " << latencies_ms.size()
     << " answer times in bins of " << Num(h.width) << " ms\">\n";
   // Axes.
@@ -100,8 +111,8 @@ std::string LatencyHistogramSvg(const std::vector<double>& latencies_ms, int lim
     s << "<rect class=\"bar\" data-lo=\"" << Num(lo) << "\" data-hi=\"" << Num(hi)
       << "\" data-count=\"" << h.counts[i] << "\" x=\"" << Num(kLeft + i * bar_w + 1) << "\" y=\""
       << Num(y) << "\" width=\"" << Num(std::max(bar_w - 2, 1.0)) << "\" height=\""
-      << Num(kTop + kPlotH - y) << "\"><title>" << Num(lo) << "–" << Num(hi) << " ms: "
-      << h.counts[i] << " answer(s)</title></rect>\n";
+      << Num(kTop + kPlotH - y) << "\"><title>" << Num(lo) << "–" << Num(hi)
+      << " ms: " << h.counts[i] << " answer(s)</title></rect>\n";
   }
   // X ticks: about 6 labelled bin edges.
   const int every = std::max(1, (bins + 5) / 6);
@@ -129,9 +140,8 @@ std::string LatencyHistogramSvg(const std::vector<double>& latencies_ms, int lim
       << " ms</text>\n";
   }
   // Axis titles.
-  s << "<text class=\"axis-title\" x=\"" << Num(kLeft + kPlotW / 2) << "\" y=\""
-    << Num(kHeight - 6) << "\" text-anchor=\"middle\">answer time (ms), bins of " << Num(h.width)
-    << " ms</text>\n";
+  s << "<text class=\"axis-title\" x=\"" << Num(kLeft + kPlotW / 2) << "\" y=\"" << Num(kHeight - 6)
+    << "\" text-anchor=\"middle\">answer time (ms), bins of " << Num(h.width) << " ms</text>\n";
   s << "<text class=\"axis-title\" transform=\"translate(14 " << Num(kTop + kPlotH / 2)
     << ") rotate(-90)\" text-anchor=\"middle\">answers</text>\n";
   s << "</svg>\n";

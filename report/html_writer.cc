@@ -42,12 +42,14 @@ void Header(const RunReport& r, std::ostream& out) {
   const std::string v = r.Verdict();
   const GameInfo* game = FindGame(r.game);
   out << "<header class=\"top\">\n<div><h1>arbiter " << Escape(r.tool) << ": " << Escape(r.game)
-      << "</h1>\n<div class=\"verdict " << Escape(v) << "\" id=\"verdict\">" << Escape(v == "not-run" ? "NOT RUN" : Upper(v))
-      << "</div>\n<p class=\"verdict-summary\">" << Escape(r.VerdictSummary()) << "</p></div>\n";
+      << "</h1>\n<div class=\"verdict " << Escape(v) << "\" id=\"verdict\">"
+      << Escape(v == "not-run" ? "NOT RUN" : Upper(v)) << "</div>\n<p class=\"verdict-summary\">"
+      << Escape(r.VerdictSummary()) << "</p></div>\n";
   out << "<table class=\"facts\">\n";
   Fact(out, "arbiter", Escape(kVersion));
   Fact(out, "tool", Escape(r.tool));
-  Fact(out, "game", "<code>" + Escape(r.game) + "</code>" + (game ? " (" + Escape(game->title) + ")" : ""));
+  Fact(out, "game",
+       "<code>" + Escape(r.game) + "</code>" + (game ? " (" + Escape(game->title) + ")" : ""));
   if (r.tool != "spec") {
     Fact(out, "profile", "<code>" + Escape(r.profile) + "</code>: " + Escape(r.LimitsText()));
     Fact(out, "seed", Escape(r.SeedsText()));
@@ -57,38 +59,46 @@ void Header(const RunReport& r, std::ostream& out) {
            Escape(usage + (r.memory_limits.empty() ? "" : " (" + r.memory_limits + ")")));
     if (!r.environment.empty()) {
       std::string env;
-      for (const auto& e : r.environment) env += (env.empty() ? "" : " ") + ("<code>" + Escape(e) + "</code>");
+      for (const auto& e : r.environment)
+        env += (env.empty() ? "" : " ") + ("<code>" + Escape(e) + "</code>");
       Fact(out, "bot environment", env);
     }
-    if (r.interrupt_signal) Fact(out, "interrupted", "by " + Escape(r.InterruptName()) + ": the report is partial");
-    Fact(out, "matches", std::to_string(r.matches.size()) + " run" +
-                             (r.skipped.empty() ? "" : ", " + std::to_string(r.skipped.size()) +
-                                                           " not run (stopped at the first failing match)"));
+    if (r.interrupt_signal)
+      Fact(out, "interrupted", "by " + Escape(r.InterruptName()) + ": the report is partial");
+    Fact(out, "matches",
+         std::to_string(r.matches.size()) + " run" +
+             (r.skipped.empty() ? ""
+                                : ", " + std::to_string(r.skipped.size()) +
+                                      " not run (stopped at the first failing match)"));
     if (r.calibration)
-      Fact(out, "calibration", std::to_string(r.calibration->samples) + " samples of arbiter's own turn: median " +
-                                   Ms(r.calibration->median_ms) + " ms, p99 " + Ms(r.calibration->p99_ms) +
-                                   " ms, max " + Ms(r.calibration->max_ms) + " ms");
+      Fact(out, "calibration",
+           std::to_string(r.calibration->samples) + " samples of arbiter's own turn: median " +
+               Ms(r.calibration->median_ms) + " ms, p99 " + Ms(r.calibration->p99_ms) +
+               " ms, max " + Ms(r.calibration->max_ms) + " ms");
   } else {
     Fact(out, "profile", "none (the register holds for every profile)");
     std::string files;
-    for (const auto& f : r.results_files) files += (files.empty() ? "" : ", ") + ("<code>" + Escape(f) + "</code>");
+    for (const auto& f : r.results_files)
+      files += (files.empty() ? "" : ", ") + ("<code>" + Escape(f) + "</code>");
     Fact(out, "results", files.empty() ? "none given: every test is listed as not run" : files);
   }
   Fact(out, "command", "<code>" + Escape(r.command) + "</code>");
   out << "</table>\n</header>\n";
   if (!r.harness_error.empty())
-    out << "<p class=\"harness-error\">arbiter could not run: " << Escape(r.harness_error) << "</p>\n";
+    out << "<p class=\"harness-error\">arbiter could not run: " << Escape(r.harness_error)
+        << "</p>\n";
 }
 
 void ClauseTable(const RunReport& r, std::ostream& out) {
   const bool spec = r.tool == "spec";
-  out << "<section id=\"clauses\">\n<h2>Clauses</h2>\n<table class=\"clauses\">\n<thead><tr><th>clause</th>"
+  out << "<section id=\"clauses\">\n<h2>Clauses</h2>\n<table "
+         "class=\"clauses\">\n<thead><tr><th>clause</th>"
       << "<th>level</th><th>status</th><th>rule</th><th>" << (spec ? "tests" : "checks")
       << "</th></tr></thead>\n<tbody>\n";
   for (const auto& c : r.clauses) {
-    out << "<tr class=\"row-" << Escape(c.status) << "\" id=\"clause-" << Escape(c.id) << "\"><td><code>"
-        << Escape(c.id) << "</code></td><td>" << Escape(c.level) << "</td><td>" << Status(c.status)
-        << "</td><td>" << Escape(c.summary);
+    out << "<tr class=\"row-" << Escape(c.status) << "\" id=\"clause-" << Escape(c.id)
+        << "\"><td><code>" << Escape(c.id) << "</code></td><td>" << Escape(c.level) << "</td><td>"
+        << Status(c.status) << "</td><td>" << Escape(c.summary);
     if (spec && (!c.en.empty() || !c.ja.empty() || !c.decision.empty())) {
       out << "\n<details class=\"texts\"><summary>source sentences"
           << (c.decision.empty() ? "" : " and decision") << "</summary><dl>";
@@ -114,7 +124,8 @@ void ClauseTable(const RunReport& r, std::ostream& out) {
 
 void Latency(const RunReport& r, std::ostream& out) {
   std::vector<double> all;
-  for (const auto& m : r.matches) all.insert(all.end(), m.latencies_ms.begin(), m.latencies_ms.end());
+  for (const auto& m : r.matches)
+    all.insert(all.end(), m.latencies_ms.begin(), m.latencies_ms.end());
   out << "<section id=\"latency\">\n<h2>Answer times</h2>\n";
   if (all.empty()) {
     out << "<p>No answer of the bot was timed.</p>\n</section>\n";
@@ -127,12 +138,15 @@ void Latency(const RunReport& r, std::ostream& out) {
 }
 
 void Matches(const RunReport& r, std::ostream& out) {
-  out << "<section id=\"matches\">\n<h2>Matches</h2>\n<table>\n<thead><tr><th>match</th><th>what</th>"
+  out << "<section "
+         "id=\"matches\">\n<h2>Matches</h2>\n<table>\n<thead><tr><th>match</th><th>what</th>"
       << "<th>seed</th><th>turns</th><th>result</th><th>findings</th></tr></thead>\n<tbody>\n";
   for (const auto& m : r.matches) {
-    out << "<tr><td><code>" << Escape(m.id) << "</code></td><td>" << Escape(m.description) << "</td><td>"
-        << (m.seed ? std::to_string(*m.seed) : "") << "</td><td>" << m.turns_played << "</td><td>"
-        << (m.game_over ? (m.winner >= 0 ? "won by player " + std::to_string(m.winner) : "draw") : "not over")
+    out << "<tr><td><code>" << Escape(m.id) << "</code></td><td>" << Escape(m.description)
+        << "</td><td>" << (m.seed ? std::to_string(*m.seed) : "") << "</td><td>" << m.turns_played
+        << "</td><td>"
+        << (m.game_over ? (m.winner >= 0 ? "won by player " + std::to_string(m.winner) : "draw")
+                        : "not over")
         << "</td><td>" << m.findings.size() << "</td></tr>\n";
   }
   for (const auto& s : r.skipped)
@@ -159,28 +173,38 @@ void ReplaySkeleton(std::ostream& out, const nlohmann::json& data, int replay) {
     const int shown = static_cast<int>(track["turns"].size());
     if (track["truncated"])
       note = "This game has " + std::to_string(total) + " turns; the replay embeds the " +
-             std::to_string(shown) + " around the failing turn (steps " + std::to_string(offset + 1) +
-             " to " + std::to_string(offset + shown) + ").";
-    if (spec["failing"] < 0) note += (note.empty() ? "" : " ") + std::string("The failing turn is not among them.");
+             std::to_string(shown) + " around the failing turn (steps " +
+             std::to_string(offset + 1) + " to " + std::to_string(offset + shown) + ").";
+    if (spec["failing"] < 0)
+      note += (note.empty() ? "" : " ") + std::string("The failing turn is not among them.");
   }
   out << "<div class=\"replay\" id=\"replay-" << replay << "\" data-replay=\"" << replay
-      << "\" tabindex=\"0\" aria-label=\"board replay: arrow keys step, Home/End, f: the failing turn\">\n"
+      << "\" tabindex=\"0\" aria-label=\"board replay: arrow keys step, Home/End, f: the failing "
+         "turn\">\n"
       << "<h4>Board replay</h4>\n<div class=\"replay-controls\">"
       << "<button type=\"button\" data-act=\"first\" title=\"first turn (Home)\">« first</button>"
       << "<button type=\"button\" data-act=\"prev\" title=\"previous turn (←)\">‹ prev</button>"
       << "<button type=\"button\" data-act=\"next\" title=\"next turn (→)\">next ›</button>"
       << "<button type=\"button\" data-act=\"last\" title=\"last turn (End)\">last »</button>"
-      << "<button type=\"button\" data-act=\"failing\" class=\"go-failing\" title=\"the failing turn (f)\">"
-      << "go to failing turn</button><span class=\"turn-label\" aria-live=\"polite\"></span></div>\n"
-      << "<div class=\"slider-wrap\"><input type=\"range\" class=\"slider\" min=\"0\" max=\"0\" value=\"0\" "
-      << "aria-label=\"turn\"><div class=\"slider-marker\" title=\"the failing turn\"></div></div>\n"
-      << "<p class=\"replay-note\">" << Escape(note) << "</p>\n<div class=\"replay-stage\"><div class=\"board-area\"></div>\n"
+      << "<button type=\"button\" data-act=\"failing\" class=\"go-failing\" title=\"the failing "
+         "turn (f)\">"
+      << "go to failing turn</button><span class=\"turn-label\" "
+         "aria-live=\"polite\"></span></div>\n"
+      << "<div class=\"slider-wrap\"><input type=\"range\" class=\"slider\" min=\"0\" max=\"0\" "
+         "value=\"0\" "
+      << "aria-label=\"turn\"><div class=\"slider-marker\" title=\"the failing "
+         "turn\"></div></div>\n"
+      << "<p class=\"replay-note\">" << Escape(note)
+      << "</p>\n<div class=\"replay-stage\"><div class=\"board-area\"></div>\n"
       << "<div class=\"turn-io\"><h4 class=\"sent-title\">sent</h4><pre class=\"sent\"></pre>"
       << "<h4 class=\"received-title\">received</h4><pre class=\"received\"></pre><h4>events</h4>"
-      << "<table class=\"events\"><thead><tr><th>kind</th><th>clause</th><th>detail</th></tr></thead>"
+      << "<table "
+         "class=\"events\"><thead><tr><th>kind</th><th>clause</th><th>detail</th></tr></thead>"
       << "<tbody></tbody></table></div></div>\n"
-      << "<div class=\"divergence-texts\" hidden><div><h4>the referee sent</h4><pre class=\"referee-text\">"
-      << "</pre></div><div><h4>the reference engine sends</h4><pre class=\"reference-text\"></pre></div></div>\n"
+      << "<div class=\"divergence-texts\" hidden><div><h4>the referee sent</h4><pre "
+         "class=\"referee-text\">"
+      << "</pre></div><div><h4>the reference engine sends</h4><pre "
+         "class=\"reference-text\"></pre></div></div>\n"
       << "<noscript><p>The replay needs JavaScript; the evidence above holds the failing turn’s "
       << "input and answer.</p></noscript>\n</div>\n";
 }
@@ -197,18 +221,22 @@ void Findings(const RunReport& r, const nlohmann::json& data,
       const bool referee = f.check.rfind("referee.", 0) == 0;
       out << "<section class=\"finding sev-" << sev << "\" id=\"finding-" << number << "\">\n<h3>"
           << Status(sev) << " <code>" << Escape(f.check) << "</code> (<code>" << Escape(f.clause)
-          << "</code>)</h3>\n<p class=\"message\">" << Escape(f.message) << "</p>\n<dl class=\"evidence\">";
+          << "</code>)</h3>\n<p class=\"message\">" << Escape(f.message)
+          << "</p>\n<dl class=\"evidence\">";
       Evidence(out, "match", "<code>" + Escape(f.match) + "</code>");
       if (f.seed) Evidence(out, "seed", std::to_string(*f.seed));
       if (f.seat >= 0) Evidence(out, "seat", std::to_string(f.seat));
       if (f.turn >= 0) Evidence(out, "turn", std::to_string(f.turn));
       if (f.elapsed_ms) Evidence(out, "elapsed", Ms(*f.elapsed_ms) + " ms");
       if (f.limit_ms) Evidence(out, "limit", std::to_string(*f.limit_ms) + " ms");
-      if (f.occurrences > 1) Evidence(out, "occurrences", std::to_string(f.occurrences) + " in this match");
+      if (f.occurrences > 1)
+        Evidence(out, "occurrences", std::to_string(f.occurrences) + " in this match");
       if (!f.advice.empty()) Evidence(out, "fix", Escape(f.advice));
       out << "</dl>\n";
-      Pre(out, referee ? "The referee sent (escaped)" : "Received (escaped)", f.received, "received-bytes");
-      Pre(out, referee ? "The reference engine sends" : "The input of that turn", f.input, "input-text");
+      Pre(out, referee ? "The referee sent (escaped)" : "Received (escaped)", f.received,
+          "received-bytes");
+      Pre(out, referee ? "The reference engine sends" : "The input of that turn", f.input,
+          "input-text");
       Pre(out, "Last lines of stderr", f.stderr_tail, "stderr-tail");
       Pre(out, "Reproduce", f.reproduce, "reproduce");
       if (replay_of[mi][fi] >= 0) ReplaySkeleton(out, data, replay_of[mi][fi]);
@@ -229,9 +257,9 @@ void WriteHtml(const RunReport& r, std::ostream& out) {
       << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
       << "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
       << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      << "<meta name=\"generator\" content=\"arbiter " << Escape(kVersion) << "\">\n<title>" << verdict
-      << ": arbiter " << Escape(r.tool) << " " << Escape(r.game) << "</title>\n<style>" << html::kStyle
-      << "</style>\n</head>\n<body>\n";
+      << "<meta name=\"generator\" content=\"arbiter " << Escape(kVersion) << "\">\n<title>"
+      << verdict << ": arbiter " << Escape(r.tool) << " " << Escape(r.game) << "</title>\n<style>"
+      << html::kStyle << "</style>\n</head>\n<body>\n";
   Header(r, out);
   // What failed comes first (with its replay), then the clause table.
   if (r.tool != "spec") Findings(r, data, replay_of, out);

@@ -94,6 +94,7 @@ void WriteJson(const RunReport& r, std::ostream& out) {
       r.interrupt_signal ? ordered_json(r.InterruptName()) : ordered_json(nullptr);
   j["environment"] = r.environment;
   j["memory_limits"] = r.memory_limits;
+  if (r.tool == "fuzz-referee") j["readings_adopted"] = r.readings;
   j["counts"] = {{"fail", r.Count(harness::Severity::kFail)},
                  {"warn", r.Count(harness::Severity::kWarn)},
                  {"info", r.Count(harness::Severity::kInfo)},

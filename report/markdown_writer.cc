@@ -70,6 +70,11 @@ void Header(const RunReport& r, std::ostream& out) {
       for (const auto& e : r.environment) out << " `" << Cell(e) << "`";
       out << " |\n";
     }
+    if (!r.readings.empty()) {
+      out << "| referee's readings (adopted) |";
+      for (const auto& reading : r.readings) out << " `--rule " << Cell(reading) << "`";
+      out << " |\n";
+    }
     if (r.interrupt_signal) out << "| interrupted | by " << r.InterruptName() << ": partial |\n";
     out << "| matches | " << r.matches.size() << " run";
     if (!r.skipped.empty())

@@ -70,11 +70,14 @@ struct RunReport {
   std::vector<harness::MatchResult> matches;
   std::vector<std::string> skipped;  // match ids not run (stopped at the first failure)
   std::optional<Calibration> calibration;
-  std::string harness_error;  // set when arbiter itself could not run
-  std::vector<ClauseRow> clauses;         // the per-clause table
+  std::string harness_error;               // set when arbiter itself could not run
+  std::vector<ClauseRow> clauses;          // the per-clause table
   std::vector<std::string> results_files;  // spec: the result files read
   std::vector<std::string> environment;    // the bots' environment (harness::DescribeEnvironment)
   std::string memory_limits;               // how bots' memory is limited, in words
+  // fuzz-referee: the readings of ambiguous rules the referee was found to
+  // follow and that the run adopted, as rule options ("stun_count=own-turns").
+  std::vector<std::string> readings;
   int interrupt_signal = 0;  // the signal that interrupted the run (SIGINT...), or 0
 
   // "interrupted" (a signal stopped the run: what it holds is partial),

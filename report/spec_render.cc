@@ -16,7 +16,6 @@ std::string Cell(std::string s) {
   return out;
 }
 
-
 }  // namespace
 
 std::string RenderRegisterMarkdown(const nlohmann::json& reg) {
@@ -36,8 +35,8 @@ std::string RenderRegisterMarkdown(const nlohmann::json& reg) {
   }
   out += ".\n\n## Clauses\n\n| clause | level | rule | tests |\n| --- | --- | --- | --- |\n";
   for (const auto& c : reg["clauses"]) {
-    out += "| `" + JsonString(c, "id") + "` | " + JsonString(c, "level") + " | " + Cell(JsonString(c, "summary")) +
-           " | " + std::to_string(c["tests"].size()) + " |\n";
+    out += "| `" + JsonString(c, "id") + "` | " + JsonString(c, "level") + " | " +
+           Cell(JsonString(c, "summary")) + " | " + std::to_string(c["tests"].size()) + " |\n";
   }
   if (reg.contains("checks")) {
     out +=
@@ -46,8 +45,8 @@ std::string RenderRegisterMarkdown(const nlohmann::json& reg) {
         "severity.\n\n| check | severity | clause | what the bot must do |\n| --- | --- | --- | "
         "--- |\n";
     for (const auto& k : reg["checks"]) {
-      out += "| `" + JsonString(k, "id") + "` | " + JsonString(k, "severity") + " | `" + JsonString(k, "clause") +
-             "` | " + Cell(JsonString(k, "title")) + " |\n";
+      out += "| `" + JsonString(k, "id") + "` | " + JsonString(k, "severity") + " | `" +
+             JsonString(k, "clause") + "` | " + Cell(JsonString(k, "title")) + " |\n";
     }
   }
   out += "\n## Decisions where the texts are silent or disagree\n\n";
@@ -58,7 +57,8 @@ std::string RenderRegisterMarkdown(const nlohmann::json& reg) {
     out += "**Decision.** " + JsonString(d, "choice") + "\n\n";
     out += "**Why.** " + JsonString(d, "reasoning") + "\n\n";
     if (d.contains("option") && d["option"].is_string()) {
-      out += "**Option.** `" + JsonString(d, "option") + "` (default `" + JsonString(d, "default") + "`)";
+      out += "**Option.** `" + JsonString(d, "option") + "` (default `" + JsonString(d, "default") +
+             "`)";
       for (const auto& alt : d["alternatives"])
         out += "; `" + JsonString(alt, "value") + "`: " + JsonString(alt, "meaning");
       out += "\n\n";
@@ -69,14 +69,15 @@ std::string RenderRegisterMarkdown(const nlohmann::json& reg) {
   if (reg.contains("not_clauses") && !reg["not_clauses"].empty()) {
     out += "## Sentences that are not clauses\n\n";
     for (const auto& n : reg["not_clauses"]) {
-      out +=
-          "- en: " + JsonString(n, "en") + "\n  ja: " + JsonString(n, "ja") + "\n  why: " + JsonString(n, "why") + "\n";
+      out += "- en: " + JsonString(n, "en") + "\n  ja: " + JsonString(n, "ja") +
+             "\n  why: " + JsonString(n, "why") + "\n";
     }
     out += "\n";
   }
   out += "## Clause texts and tests\n\n";
   for (const auto& c : reg["clauses"]) {
-    out += "### `" + JsonString(c, "id") + "` (" + JsonString(c, "level") + ", " + JsonString(c, "section") + ")\n\n";
+    out += "### `" + JsonString(c, "id") + "` (" + JsonString(c, "level") + ", " +
+           JsonString(c, "section") + ")\n\n";
     out += JsonString(c, "summary") + "\n\n";
     out += "- en: " + JsonString(c, "en") + "\n- ja: " + JsonString(c, "ja") + "\n";
     if (c["tests"].empty()) {

@@ -225,7 +225,9 @@ bool LoadRunReport(const nlohmann::json& doc, const std::string& game, TestResul
     std::string status = JsonString(c, "status");
     if (status == "info") status = "pass";
     // The message of the check's first finding, matched as the writers do.
-    harness::CheckInfo check{JsonString(c, "id"), JsonString(c, "clause")};
+    harness::CheckInfo check;
+    check.id = JsonString(c, "id");
+    check.clause = JsonString(c, "clause");
     std::string message;
     for (const auto& f : doc["findings"]) {
       harness::Finding finding;

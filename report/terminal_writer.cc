@@ -71,6 +71,11 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
   if (const std::string usage = r.UsageText(); !usage.empty())
     out << "  bots: " << usage << (r.memory_limits.empty() ? "" : " (" + r.memory_limits + ")")
         << "\n";
+  if (!r.readings.empty()) {
+    out << "  the referee's readings, adopted for the run (reproduce them with):";
+    for (const auto& reading : r.readings) out << " --rule " << reading;
+    out << "\n";
+  }
   if (verbose && !r.environment.empty()) {
     out << "  bot environment:";
     for (const auto& e : r.environment) out << " " << e;

@@ -159,9 +159,15 @@ void Check(const Row& row) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << context;
     EXPECT_LT(r.err.size(), 400u) << context;
   }
-  if (!row.out_says.empty()) EXPECT_NE(r.out.find(row.out_says), std::string::npos) << context;
-  if (!row.out_lacks.empty()) EXPECT_EQ(r.out.find(row.out_lacks), std::string::npos) << context;
-  if (!row.err_lacks.empty()) EXPECT_EQ(r.err.find(row.err_lacks), std::string::npos) << context;
+  if (!row.out_says.empty()) {
+    EXPECT_NE(r.out.find(row.out_says), std::string::npos) << context;
+  }
+  if (!row.out_lacks.empty()) {
+    EXPECT_EQ(r.out.find(row.out_lacks), std::string::npos) << context;
+  }
+  if (!row.err_lacks.empty()) {
+    EXPECT_EQ(r.err.find(row.err_lacks), std::string::npos) << context;
+  }
   for (size_t i = 0; i < row.kept.size(); ++i)
     EXPECT_EQ(ReadFile(Fill(row.kept[i])), before[i]) << row.kept[i] << " changed\n" << context;
   for (const std::string& f : row.absent)

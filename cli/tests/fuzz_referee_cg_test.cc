@@ -85,7 +85,7 @@ TEST_P(CgMutantTest, IsDetectedAttributedAndShrunk) {
   const MutantCase& c = GetParam();
   const std::string league = std::to_string(c.league);
   const Outcome o = Fuzz(Referee("--league " + league + " --mutant " + c.name),
-                         "--games 40 --seed 1 --rule league=" + league);
+                         "--games 40 --seed 1 --strict-readings --rule league=" + league);
   ASSERT_EQ(o.status, 1) << o.output;
   const nlohmann::json* attributed = nullptr;
   for (const auto& f : o.report["findings"]) {

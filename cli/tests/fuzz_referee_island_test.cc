@@ -76,7 +76,9 @@ class IslandMutantTest : public FuzzRefereeIslandTest,
 
 TEST_P(IslandMutantTest, IsDetectedAndAttributedToItsClause) {
   const MutantCase& c = GetParam();
-  const Outcome o = Fuzz(std::string("--mutant ") + c.name, "--games 40 --seed 1");
+  // --strict-readings: keywords-any-case is exactly the reading keyword_case=any.
+  const Outcome o =
+      Fuzz(std::string("--mutant ") + c.name, "--games 40 --seed 1 --strict-readings");
   ASSERT_EQ(o.status, 1) << o.output;
   EXPECT_TRUE(Attributed(o, c.clause)) << c.name << " not attributed to " << c.clause << "\n"
                                        << o.output;
@@ -117,12 +119,20 @@ class IslandReadingTest : public FuzzRefereeIslandTest,
     {"island.syntax.keywords", "island.syntax.whitespace", "island.syntax.tiles"});
 
 // A referee that takes the alternative reading of an open question: the
-// probes show it (the reference, on the default, ends the game where the
-// referee goes on); told the same reading, arbiter finds nothing.
+// probes show it, and arbiter names the reading (a note, adopted for the run;
+// with --strict-readings a divergence citing the clause); told the same
+// reading, arbiter finds nothing.
 TEST_P(IslandReadingTest, TheProbesTellItFromTheRegistersReadingButNotFromItself) {
   const ReadingCase& c = GetParam();
   const std::string rule = std::string("--rule ") + c.rule;
-  const Outcome other = Fuzz(rule, "--games 40 --seed 1");
+  const Outcome noted = Fuzz(rule, "--games 40 --seed 1");
+  EXPECT_EQ(noted.status, 0) << noted.output;
+  bool named = false;
+  for (const auto& f : noted.report["findings"])
+    named = named || (f["check"] == "referee.reading" && f["clause"] == c.clause &&
+                      f["message"].get<std::string>().find(rule) != std::string::npos);
+  EXPECT_TRUE(named) << c.rule << "\n" << noted.output;
+  const Outcome other = Fuzz(rule, "--games 40 --seed 1 --strict-readings");
   ASSERT_EQ(other.status, 1) << other.output;
   EXPECT_TRUE(Attributed(other, c.clause)) << c.rule << "\n" << other.output;
   const Outcome same = Fuzz(rule, "--games 40 --seed 1 " + rule);

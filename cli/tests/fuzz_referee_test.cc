@@ -59,9 +59,9 @@ TEST_F(FuzzRefereeTest, TheConformantExampleRefereeHasNoFinding) {
 CITES(FuzzRefereeTest, AJvmRefereeRunsUnderTheDefaultOptions, "arbiter.process.limits");
 TEST_F(FuzzRefereeTest, AJvmRefereeRunsUnderTheDefaultOptions) {
   // The bots' memory limit is not the referee's: a JVM must start.
-  const Outcome o = Fuzz(std::string(JAVA_EXECUTABLE) + " -jar " + JVM_REFEREE_JAR + " " +
-                             Referee(),
-                         "--games 3 --seed 1");
+  const Outcome o =
+      Fuzz(std::string(JAVA_EXECUTABLE) + " -jar " + JVM_REFEREE_JAR + " " + Referee(),
+           "--games 3 --seed 1");
   EXPECT_EQ(o.status, 0) << o.output;
   EXPECT_EQ(o.report["verdict"], "pass") << o.output;
   EXPECT_EQ(o.report["counts"]["fail"], 0) << o.output;
@@ -85,7 +85,10 @@ class MutantTest : public FuzzRefereeTest, public ::testing::WithParamInterface<
 
 TEST_P(MutantTest, IsDetectedAttributedAndShrunk) {
   const MutantCase& c = GetParam();
-  const Outcome o = Fuzz(Referee(std::string("--mutant ") + c.name), "--games 40 --seed 1");
+  // --strict-readings: extra-last-turn is exactly the reading turn_limit=1001,
+  // which would otherwise be a note (see the readings tests below).
+  const Outcome o =
+      Fuzz(Referee(std::string("--mutant ") + c.name), "--games 40 --seed 1 --strict-readings");
   ASSERT_EQ(o.status, 1) << o.output;
   bool attributed = false;
   for (const auto& f : o.report["findings"]) {
@@ -231,6 +234,128 @@ TEST_F(FuzzRefereeTest, AMissingTemplatePlaceholderIsAUsageError) {
       Fuzz(std::string(EXAMPLE_REFEREE) + " -a {bot0} -a {bot1} -a {bot2}", "--games 1");
   EXPECT_EQ(o.status, 2) << o.output;
   EXPECT_NE(o.output.find("no {bot3} placeholder"), std::string::npos) << o.output;
+}
+
+// The findings of `o` under `check`.
+std::vector<nlohmann::json> Findings(const Outcome& o, const std::string& check) {
+  std::vector<nlohmann::json> out;
+  if (o.report.is_null()) return out;
+  for (const auto& f : o.report["findings"])
+    if (f["check"] == check) out.push_back(f);
+  return out;
+}
+
+CITES(FuzzRefereeTest, AnotherReadingOfAnAmbiguousRuleIsANoteNotABug, "arbiter.referee.readings",
+      "jc2015.protocol.input.stun");
+TEST_F(FuzzRefereeTest, AnotherReadingOfAnAmbiguousRuleIsANoteNotABug) {
+  const Outcome o = Fuzz(Referee("--rule stun_count=own-turns"), "--games 6 --seed 1");
+  EXPECT_EQ(o.status, 0) << o.output;
+  const auto notes = Findings(o, "referee.reading");
+  ASSERT_EQ(notes.size(), 1u) << o.output;
+  EXPECT_EQ(notes[0]["clause"], "jc2015.protocol.input.stun");
+  EXPECT_EQ(notes[0]["severity"], "info");
+  const std::string message = notes[0]["message"];
+  EXPECT_NE(message.find("--rule stun_count=own-turns"), std::string::npos) << message;
+  EXPECT_TRUE(Findings(o, "referee.divergence").empty()) << o.output;
+  EXPECT_EQ(o.report["readings_adopted"], nlohmann::json::array({"stun_count=own-turns"}));
+  // Its reproduce command plays that game again and shows the same reading.
+  const std::string again = notes[0]["reproduce"];
+  ASSERT_NE(again.find("--match game-"), std::string::npos) << again;
+  const arbiter::testing::CommandRun rerun = arbiter::testing::RunCommand(
+      "cd " + ::testing::TempDir() + " && " + std::string(ARBITER_BINARY) +
+      again.substr(again.find(' ')) + " --repro-dir " + Dir() + "-again");
+  EXPECT_EQ(rerun.status, 0) << rerun.output;
+  EXPECT_NE(rerun.output.find("referee.reading"), std::string::npos) << rerun.output;
+}
+
+CITES(FuzzRefereeTest, ABugBehindAnotherReadingIsStillFoundAndNamed, "arbiter.referee.readings",
+      "jc2015.move.cancel.distance");
+TEST_F(FuzzRefereeTest, ABugBehindAnotherReadingIsStillFoundAndNamed) {
+  const Outcome o = Fuzz(Referee("--rule stun_count=own-turns --mutant cancel-below-three"),
+                         "--games 40 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_EQ(Findings(o, "referee.reading").size(), 1u) << o.output;
+  bool found = false;
+  for (const auto& f : Findings(o, "referee.divergence")) {
+    const std::string message = f["message"], reproduce = f["reproduce"];
+    if (f["clause"] != "jc2015.move.cancel.distance" &&
+        message.find("jc2015.move.cancel.distance") == std::string::npos)
+      continue;
+    found = true;
+    // The reproducer replays under the reading adopted.
+    EXPECT_NE(reproduce.find("--rule stun_count=own-turns"), std::string::npos) << reproduce;
+  }
+  EXPECT_TRUE(found) << o.output;
+  // The stun reading is not reported as a bug of its own.
+  for (const auto& f : Findings(o, "referee.divergence"))
+    EXPECT_NE(f["clause"], "jc2015.protocol.input.stun") << o.output;
+}
+
+CITES(FuzzRefereeTest, WithStrictReadingsAnotherReadingIsAFailureThatNamesIt,
+      "arbiter.referee.readings");
+TEST_F(FuzzRefereeTest, WithStrictReadingsAnotherReadingIsAFailureThatNamesIt) {
+  const Outcome o =
+      Fuzz(Referee("--rule stun_count=own-turns"), "--games 6 --seed 1 --strict-readings");
+  EXPECT_EQ(o.status, 1) << o.output;
+  const auto divergences = Findings(o, "referee.divergence");
+  ASSERT_FALSE(divergences.empty()) << o.output;
+  const std::string message = divergences[0]["message"];
+  EXPECT_NE(message.find("exactly the reading --rule stun_count=own-turns"), std::string::npos)
+      << message;
+  EXPECT_TRUE(Findings(o, "referee.reading").empty());
+}
+
+CITES(FuzzRefereeTest, AnExtraLastTurnIsTheReadingOfATurnLimitOfOneThousandAndOne,
+      "arbiter.referee.readings", "jc2015.end.turn-limit");
+TEST_F(FuzzRefereeTest, AnExtraLastTurnIsTheReadingOfATurnLimitOfOneThousandAndOne) {
+  const Outcome o = Fuzz(Referee("--mutant extra-last-turn"), "--games 40 --seed 1");
+  const auto notes = Findings(o, "referee.reading");
+  ASSERT_EQ(notes.size(), 1u) << o.output;
+  const std::string message = notes[0]["message"];
+  EXPECT_NE(message.find("--rule turn_limit=1001"), std::string::npos) << message;
+}
+
+CITES(FuzzRefereeTest, UnknownOrRepeatedPlaceholdersAndABadReproDirAreUsageErrors,
+      "arbiter.cli.bad-input");
+TEST_F(FuzzRefereeTest, UnknownOrRepeatedPlaceholdersAndABadReproDirAreUsageErrors) {
+  for (const char* bad : {"{SEED}", "{foo}", "{bot4}"}) {
+    const Outcome o = Fuzz(Referee(std::string("--x ") + bad), "--games 1");
+    EXPECT_EQ(o.status, 2) << bad << o.output;
+    EXPECT_NE(o.output.find(std::string("unknown placeholder ") + bad), std::string::npos)
+        << o.output;
+  }
+  const Outcome twice = Fuzz(Referee("-a {bot0}"), "--games 1");
+  EXPECT_EQ(twice.status, 2) << twice.output;
+  EXPECT_NE(twice.output.find("{bot0} appears twice"), std::string::npos) << twice.output;
+  const std::string file = ::testing::TempDir() + "/not-a-folder-" + std::to_string(getpid());
+  std::ofstream(file) << "x";
+  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(
+      std::string(ARBITER_BINARY) + " fuzz-referee --games 1 --repro-dir " + file + " --referee '" +
+      Referee() + "'");
+  EXPECT_EQ(run.status, 2) << run.output;
+  EXPECT_NE(run.output.find("is not a folder"), std::string::npos) << run.output;
+  std::remove(file.c_str());
+}
+
+CITES(FuzzRefereeTest, TheOfficialRefereesReadingsAreEachNamedAndTheRunGoesOn,
+      "arbiter.referee.readings", "jc2015.protocol.input.position", "jc2015.protocol.input.stun");
+TEST_F(FuzzRefereeTest, TheOfficialRefereesReadingsAreEachNamedAndTheRunGoesOn) {
+  // Player lines column first and S in own turns, as the official 2015
+  // referee has them, plus a rule bug behind both.
+  const Outcome o = Fuzz(Referee("--rule position_order=col-row --rule stun_count=own-turns "
+                                 "--mutant move-onto-fallen"),
+                         "--games 40 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> readings;
+  for (const auto& f : Findings(o, "referee.reading")) readings.insert(f["clause"]);
+  EXPECT_EQ(readings,
+            (std::set<std::string>{"jc2015.protocol.input.position", "jc2015.protocol.input.stun"}))
+      << o.output;
+  std::set<std::string> bugs;
+  for (const auto& f : Findings(o, "referee.divergence")) bugs.insert(f["clause"]);
+  EXPECT_TRUE(bugs.count("jc2015.move.cancel.fallen")) << o.output;
+  EXPECT_FALSE(bugs.count("jc2015.protocol.input.position")) << o.output;
+  EXPECT_FALSE(bugs.count("jc2015.protocol.input.stun")) << o.output;
 }
 
 }  // namespace

@@ -67,7 +67,8 @@ CITES(FuzzRefereeWondevTest, LegalActionsListedUnsortedAreADivergenceShrunkToARe
       "wondev.protocol.input.legal");
 TEST_F(FuzzRefereeWondevTest, LegalActionsListedUnsortedAreADivergenceShrunkToAReproducer) {
   // The referee lists them in generation order; arbiter expects them sorted.
-  const Outcome o = Fuzz("--rule action_order=generation", "--games 3 --seed 1");
+  // Strict: otherwise the order is the reading action_order=generation, a note.
+  const Outcome o = Fuzz("--rule action_order=generation", "--games 3 --seed 1 --strict-readings");
   ASSERT_EQ(o.status, 1) << o.output;
   const nlohmann::json* legal = nullptr;
   for (const auto& f : o.report["findings"])

@@ -11,7 +11,6 @@ namespace {
 
 constexpr int kInputLines = 2 + kBoardBlocks + kNumPlayers + 1;
 
-
 ParseError Error(int line, std::string message) { return ParseError{line, 0, std::move(message)}; }
 
 // One integer field in [lo, hi]; on failure fills `err` and returns false.
@@ -49,6 +48,7 @@ InputView ViewFor(const State& state, int id) {
                           : i;
     v.blocks[i] = state.block_at(shown);
   }
+  v.column_first = state.rules().position_order == PositionOrder::kColumnRow;
   for (int q = 0; q < kNumPlayers; ++q) {
     const Player& p = state.player(q);
     PlayerView& pv = v.players[q];
@@ -78,14 +78,15 @@ std::string FormatInput(const InputView& v) {
     out += '\n';
   }
   for (const PlayerView& p : v.players) {
-    out += std::to_string(p.row) + ' ' + std::to_string(p.col) + ' ' + p.dir + ' ' +
+    const int first = v.column_first ? p.col : p.row, second = v.column_first ? p.row : p.col;
+    out += std::to_string(first) + ' ' + std::to_string(second) + ' ' + p.dir + ' ' +
            std::to_string(p.stun) + '\n';
   }
   out += "EOD\n";  // jc2015.protocol.input.eod
   return out;
 }
 
-Parsed<InputView> ParseInput(std::string_view text) {
+Parsed<InputView> ParseInput(std::string_view text, bool column_first) {
   std::vector<std::string_view> lines;
   size_t start = 0;
   while (start < text.size()) {
@@ -109,6 +110,7 @@ Parsed<InputView> ParseInput(std::string_view text) {
                  "unexpected text after EOD: '" + EscapeBytes(lines[kInputLines]) + "'");
   }
   InputView v;
+  v.column_first = column_first;
   ParseError err;
   if (!ReadInt(lines[0], 1, "id", 0, kNumPlayers - 1, v.id, err)) return err;
   if (!ReadInt(lines[1], 2, "T", 0, 1'000'000'000, v.turn, err)) return err;
@@ -140,8 +142,12 @@ Parsed<InputView> ParseInput(std::string_view text) {
                              EscapeBytes(text_line) + "'");
     }
     PlayerView& p = v.players[q];
-    if (!ReadInt(fields[0], line, (who + " R").c_str(), -1, kBoardSquares - 1, p.row, err) ||
-        !ReadInt(fields[1], line, (who + " C").c_str(), -1, kBoardSquares - 1, p.col, err))
+    int& first = column_first ? p.col : p.row;
+    int& second = column_first ? p.row : p.col;
+    if (!ReadInt(fields[0], line, (who + (column_first ? " C" : " R")).c_str(), -1,
+                 kBoardSquares - 1, first, err) ||
+        !ReadInt(fields[1], line, (who + (column_first ? " R" : " C")).c_str(), -1,
+                 kBoardSquares - 1, second, err))
       return err;
     if ((p.row == -1) != (p.col == -1)) {
       return Error(line, who + ": R and C must both be -1 (fallen) or both on the board, got " +

@@ -30,6 +30,9 @@ struct InputView {
   int turn = 0;
   std::array<int, kNumBlocks> blocks{};  // row-major, B[r][c] at r * 6 + c
   std::array<PlayerView, kNumPlayers> players{};
+  // jc2015.protocol.input.position: the lines read "C R D S" (the rule
+  // position_order=col-row); row and col above are the same either way.
+  bool column_first = false;
   friend bool operator==(const InputView&, const InputView&) = default;
 };
 
@@ -43,7 +46,8 @@ inline std::string FormatInput(const State& state, int id) {
 
 // Parses one complete turn input (including the final "EOD\n"). Accepts only
 // the canonical form FormatInput writes, with values in their ranges.
-Parsed<InputView> ParseInput(std::string_view text);
+// With `column_first`, player lines are read "C R D S" (position_order=col-row).
+Parsed<InputView> ParseInput(std::string_view text, bool column_first = false);
 
 // jc2015.protocol.action.commands: reads one answer line (without its '\n').
 // Returns Action::kInvalid for anything that is not a command under `parsing`.

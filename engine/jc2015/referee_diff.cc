@@ -130,7 +130,14 @@ size_t FrameMessage(std::string_view bytes) {
 std::unique_ptr<GameState> StateFromFirstMessage(
     std::string_view message, const std::vector<std::pair<std::string, std::string>>& rules,
     Divergence& why) {
-  const auto parsed = ParseInput(message);
+  Rules r;
+  for (const auto& [key, value] : rules) {
+    if (std::string err = SetRule(r, key, value); !err.empty()) {
+      why = Make("rules", "rules", "", err, {}, err);
+      return nullptr;
+    }
+  }
+  const auto parsed = ParseInput(message, r.position_order == PositionOrder::kColumnRow);
   if (!parsed.ok()) {
     why = Make("format", "format", "a turn input", EscapeBytes(message.substr(0, 120)),
                {"jc2015.protocol.input.format"},
@@ -157,13 +164,6 @@ std::unique_ptr<GameState> StateFromFirstMessage(
     why = Make("placement", "setup", "every pair more than distance 3 apart", err,
                {"jc2015.setup.distance"}, "the initial placement breaks the distance rule: " + err);
     return nullptr;
-  }
-  Rules r;
-  for (const auto& [key, value] : rules) {
-    if (std::string err = SetRule(r, key, value); !err.empty()) {
-      why = Make("rules", "rules", "", err, {}, err);
-      return nullptr;
-    }
   }
   return Wrap(State::Initial(p, r));
 }
@@ -210,7 +210,7 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
   }
   const std::string expected = FormatInput(ref, seat);
   if (actual == expected) return std::nullopt;
-  const auto parsed = ParseInput(actual);
+  const auto parsed = ParseInput(actual, ref.rules().position_order == PositionOrder::kColumnRow);
   if (!parsed.ok()) {
     return Make("format", "format", EscapeBytes(expected), EscapeBytes(actual.substr(0, 300)),
                 {"jc2015.protocol.input.format"},

@@ -16,6 +16,8 @@ constexpr RuleName<InvalidAction> kInvalid[] = {{InvalidAction::kDoNothing, "do-
 constexpr RuleName<ActionParsing> kParsing[] = {{ActionParsing::kTrimmed, "trimmed"},
                                                 {ActionParsing::kExact, "exact"}};
 constexpr RuleName<bool> kBool[] = {{false, "false"}, {true, "true"}};
+constexpr RuleName<PositionOrder> kOrder[] = {{PositionOrder::kRowColumn, "row-col"},
+                                              {PositionOrder::kColumnRow, "col-row"}};
 
 #ifdef ARBITER_MUTANTS
 // The clause each one breaks is in spec-tests/jc2015/clauses.json.
@@ -52,12 +54,13 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
   if (key == "action_parsing") return SetEnumRule(kParsing, key, value, rules.action_parsing);
   if (key == "fallen_players_get_input")
     return SetEnumRule(kBool, key, value, rules.fallen_players_get_input);
+  if (key == "position_order") return SetEnumRule(kOrder, key, value, rules.position_order);
 #ifdef ARBITER_MUTANTS
   if (key == "mutant") return SetEnumRule(kMutants, key, value, rules.mutant);
 #endif
   return "unknown rule '" + std::string(key) +
          "' (known: turn_limit, stun_count, attack_distance, invalid_action, action_parsing, "
-         "fallen_players_get_input"
+         "fallen_players_get_input, position_order"
 #ifdef ARBITER_MUTANTS
          ", mutant"
 #endif
@@ -70,7 +73,8 @@ std::string DescribeRules(const Rules& r) {
                     " attack_distance=" + RuleNameOf(kAttack, r.attack_distance) +
                     " invalid_action=" + RuleNameOf(kInvalid, r.invalid_action) +
                     " action_parsing=" + RuleNameOf(kParsing, r.action_parsing) +
-                    " fallen_players_get_input=" + RuleNameOf(kBool, r.fallen_players_get_input);
+                    " fallen_players_get_input=" + RuleNameOf(kBool, r.fallen_players_get_input) +
+                    " position_order=" + RuleNameOf(kOrder, r.position_order);
 #ifdef ARBITER_MUTANTS
   // Only when set, so that the rules without a mutant read as in production.
   if (r.mutant != Mutant::kNone) out += " mutant=" + std::string(MutantName(r.mutant));

@@ -57,6 +57,12 @@ enum class InvalidAction : uint8_t {
   kRemovePlayer,  // alternative: the player is removed from the board, as if it fell
 };
 
+// jc2015.protocol.input.position: the order of a player line's coordinates.
+enum class PositionOrder : uint8_t {
+  kRowColumn,  // default: "R C D S", as both texts write it
+  kColumnRow,  // alternative: "x y D S", column first (the official 2015 referee's lines)
+};
+
 // jc2015.protocol.action.whitespace: how an action line is read.
 enum class ActionParsing : uint8_t {
   kTrimmed,  // default: surrounding spaces, tabs and CR are ignored (a trim()ing referee)
@@ -108,6 +114,7 @@ struct Rules {
   InvalidAction invalid_action = InvalidAction::kDoNothing;
   ActionParsing action_parsing = ActionParsing::kTrimmed;
   bool fallen_players_get_input = false;  // jc2015.fallen.turns
+  PositionOrder position_order = PositionOrder::kRowColumn;
 #ifdef ARBITER_MUTANTS
   Mutant mutant = Mutant::kNone;  // rule "mutant" (test builds only)
 #endif

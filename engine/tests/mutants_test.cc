@@ -256,7 +256,8 @@ TEST(Mutants, TheMutantRuleIsSetByNameAndOnlyDescribedWhenSet) {
   const std::string plain = DescribeRules(r);
   EXPECT_EQ(plain,
             "turn_limit=1000 stun_count=global-turns attack_distance=blocks "
-            "invalid_action=do-nothing action_parsing=trimmed fallen_players_get_input=false");
+            "invalid_action=do-nothing action_parsing=trimmed fallen_players_get_input=false "
+            "position_order=row-col");
   EXPECT_EQ(SetRule(r, "mutant", "stun-one-turn-short"), "");
   EXPECT_EQ(r.mutant, Mutant::kStunOneTurnShort);
   EXPECT_EQ(DescribeRules(r), plain + " mutant=stun-one-turn-short");

@@ -70,6 +70,30 @@ SPEC_TEST(Input, DirectionsAreWrittenAsTheLettersURDL, "jc2015.protocol.input.di
       << text;
 }
 
+SPEC_TEST(Input, UnderColumnFirstOrderPlayerLinesReadColumnThenRowAndBlocksStayRowByRow,
+          "jc2015.protocol.input.position") {
+  Rules rules;
+  ASSERT_EQ(SetRule(rules, "position_order", "col-row"), "");
+  const State s = Make({1, 10, 'U'}, {1, 1, 'R'}, {10, 1, 'D'}, {16, 16, 'L'}, rules);
+  const std::string text = FormatInput(s, 1);
+  EXPECT_NE(text.find("\n10 1 U 0\n1 1 R 0\n1 10 D 0\n16 16 L 0\nEOD\n"), std::string::npos)
+      << text;
+  const std::string rows =
+      FormatInput(Make({1, 10, 'U'}, {1, 1, 'R'}, {10, 1, 'D'}, {16, 16, 'L'}), 1);
+  // The blocks are the same lines in both orders.
+  EXPECT_EQ(text.substr(0, text.find("\n10 1 U")), rows.substr(0, rows.find("\n1 10 U")))
+      << text << rows;
+  // Read back in its own order, the view is the state's; read row first, it is not.
+  const auto parsed = ParseInput(text, true);
+  ASSERT_TRUE(parsed.ok()) << parsed.error().ToString();
+  EXPECT_EQ(parsed.value(), ViewFor(s, 1));
+  EXPECT_EQ(parsed.value().players[0].row, 1);
+  EXPECT_EQ(parsed.value().players[0].col, 10);
+  const auto misread = ParseInput(text);
+  ASSERT_TRUE(misread.ok());
+  EXPECT_EQ(misread.value().players[0].row, 10);
+}
+
 SPEC_TEST(InputParser, ParsingWhatIsFormattedGivesTheSameView, "jc2015.protocol.input.format") {
   State s = Make({7, 4, 'R'}, {7, 8, 'U'}, {16, 16, 'U'}, {16, 10, 'L'});
   Play(s, "A N N N N");
