@@ -11,7 +11,7 @@
 // It prints READY at start and exits 0 at end of input. A message beyond the
 // script means the referee played another game than the one recorded: exit 3.
 //
-// Like arbiter-probe (harness/probe/probe.cc), which it stands in for, it is
+// Like arbiter-probe (harness/referee/probe/probe.cc), which it stands in for, it is
 // plain POSIX with no C++ runtime, linked statically where the build allows,
 // so that the two cost the same to start.
 #include <errno.h>

@@ -1,6 +1,6 @@
 // `arbiter check-bot` and `arbiter play`: the contestant's main job ("is my bot
 // ready to submit?") and a local referee for a full game of bots. Both build
-// matches for the game-agnostic session (harness/session.h) from the game's
+// matches for the game-agnostic session (harness/checks/session.h) from the game's
 // registration, and write the reports of report/run_report.h.
 #pragma once
 

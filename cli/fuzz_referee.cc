@@ -14,10 +14,12 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include "cg_runner.h"
 #include "command_line.h"
 #include "core/parse.h"
+#include "game_pool.h"
 #include "input_files.h"
 #include "interrupt.h"
 #include "probe_hub.h"
@@ -182,10 +184,15 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     config.probe_executable = harness::ProbeBesideSelf(error);
     if (config.probe_executable.empty()) return Usage(err, cmd, error);
   }
+  // The games run on worker threads (--jobs) under `config`, which no one
+  // changes while they run; shrinking runs here, on this thread's loop, under
+  // the rules of the run so far (the user's and the readings adopted).
   harness::EventLoop loop;
+  std::vector<std::pair<std::string, std::string>> run_rules;
+  harness::RefereeFuzzConfig shrink_config;
   const harness::GameRunner run_game = [&](const RefereeGamePlan& plan) {
-    return runner ? harness::RunCgRunnerGame(loop, config, plan)
-                  : harness::RunRefereeGame(loop, config, plan);
+    return runner ? harness::RunCgRunnerGame(loop, shrink_config, plan)
+                  : harness::RunRefereeGame(loop, shrink_config, plan);
   };
   const auto game_reg = nlohmann::json::parse(report::RegisterJson(p.game->name));
   config.readings = Readings(game_reg);
@@ -211,7 +218,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     if (o.inherit_env) s += " --inherit-env";
     for (const std::string& e : o.env) s += " --env " + harness::QuoteArg(e);
     if (o.strict_readings) s += " --strict-readings";
-    for (const auto& [key, value] : config.rules)
+    for (const auto& [key, value] : run_rules)
       s += " --rule " + harness::QuoteArg(key + "=" + value);
     return s;
   };
@@ -313,16 +320,23 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
   int repro_count = 0;
   Progress progress(o.quiet, err);
   auto tick = progress.Callback();
-  for (const auto& [id, plan] : plans) {
-    if (harness::Interrupted()) {
-      rep.skipped.push_back(id);
-      continue;
-    }
+  run_rules = config.rules;
+  shrink_config = config;
+  const int jobs =
+      o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const auto play = [&](harness::EventLoop& game_loop, size_t index) {
+    return runner ? harness::RunCgRunnerGame(game_loop, config, plans[index].second)
+                  : harness::RunRefereeGame(game_loop, config, plans[index].second);
+  };
+  std::string arbiter_error;
+  // Each game's result, in plan order (harness/referee/game_pool.h).
+  const auto consume = [&](size_t index, RefereeGameResult r) {
+    const std::string& id = plans[index].first;
+    const RefereeGamePlan& plan = plans[index].second;
     if (tick) tick(id, 0);
-    RefereeGameResult r = run_game(plan);
     if (r.interrupted) {  // an abandoned game says nothing about the referee
       rep.skipped.push_back(id);
-      continue;
+      return;
     }
     std::vector<std::pair<std::string, Finding>> found;
     // The readings the game adopted: a note each, once, and the run's rules
@@ -356,9 +370,10 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + this_game(id);
       found.emplace_back(cause, std::move(f));
       bool replaced = false;
-      for (auto& [key, value] : config.rules)
+      for (auto& [key, value] : run_rules)
         if (key == reading.reading.key) value = reading.reading.value, replaced = true;
-      if (!replaced) config.rules.emplace_back(reading.reading.key, reading.reading.value);
+      if (!replaced) run_rules.emplace_back(reading.reading.key, reading.reading.value);
+      shrink_config.rules = run_rules;
       rep.readings.push_back(rule);
     }
     std::optional<harness::MatchResult> shrunk_match;
@@ -370,9 +385,8 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     };
     for (const harness::RefereeFault& fault : r.faults) {
       if (fault.check == "arbiter.error") {
-        progress.Clear();
-        err << "arbiter fuzz-referee: " << fault.message << "\n";
-        return 2;
+        if (arbiter_error.empty()) arbiter_error = fault.message;
+        return;
       }
       const std::string cause = fault.check;
       if (Finding* seen = known(cause) ? known(cause) : seen_now(cause)) {
@@ -401,13 +415,21 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
         std::vector<std::string> script(r.answers.begin(), r.answers.end());
         int runs = 0;
         bool reproduced = false;
+        std::vector<bool> neutral;  // answers shrinking made neutral
+        bool nondeterministic = false, flaky = false;
+        int confirm_runs = 0;
         if (o.shrink && o.replay_path.empty()) {
-          const harness::ShrinkResult s = harness::Shrink(run_game, config, plan, r, o.shrink_runs);
+          const harness::ShrinkResult s =
+              harness::Shrink(run_game, shrink_config, plan, r, o.shrink_runs);
           runs = s.runs;
           reproduced = s.reproduced;
+          nondeterministic = s.nondeterministic;
+          confirm_runs = s.confirm_runs;
+          flaky = !s.reproduced && !s.nondeterministic && !harness::Interrupted();
           if (s.reproduced) {
             shown = s.game;
             script = s.script;
+            neutral = s.neutral;
           }
         }
         script.resize(std::min<size_t>(script.size(), shown.divergence_turn + 1));
@@ -449,13 +471,18 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
           std::ofstream(file) << doc.dump(1) << "\n";
         }
         int nontrivial = 0;
-        for (const auto& a : script) nontrivial += a != std::string(p.game->ok_answer);
+        for (size_t i = 0; i < script.size(); ++i)
+          nontrivial += !(i < neutral.size() && neutral[i]) && script[i] != p.game->ok_answer;
         f.advice =
             "the divergence needs " + std::to_string(nontrivial) + " non-trivial answer(s) over " +
             std::to_string(script.size()) + " turns" +
             (o.shrink && o.replay_path.empty()
                  ? (reproduced ? " (shrunk in " + std::to_string(runs) + " referee runs)"
-                               : " (the referee did not reproduce it when re-run: not shrunk)")
+                    : nondeterministic
+                        ? " (not shrunk: re-run with the same seed, the referee started another "
+                          "game; the whole witness game is the reproducer)"
+                        : " (not shrunk: the same answers did not show it again in " +
+                              std::to_string(confirm_runs) + " re-runs)")
                  : "") +
             (file.empty() ? "" : "; the reference's view: arbiter simulate --transcript " + file);
         f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + " --seed " +
@@ -465,6 +492,29 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
         if (shown.divergence_turn > plan.kill_turn && plan.kill_turn >= 0)
           f.reproduce += " --kill-turn " + std::to_string(plan.kill_turn);
         f.reproduce += "   # referee command: " + harness::QuoteCommand(shown.argv);
+        // A divergence the same answers do not show again is not a rule bug
+        // to report as one (arbiter.referee.replayable): a warning.
+        if (flaky) {
+          f.check = "referee.flaky";
+          f.severity = harness::Severity::kWarn;
+          f.message = "seen once, not again in " + std::to_string(confirm_runs) +
+                      " re-runs of the same answers with the same seed: " + f.message;
+        }
+        if (nondeterministic && !known("referee.nondeterministic")) {
+          Finding n;
+          n.check = "referee.nondeterministic";
+          if (const auto* info = catalog.Find(n.check))
+            n.clause = info->clause, n.severity = info->severity;
+          n.match = id;
+          n.seed = plan.seed;
+          n.message =
+              "re-run with the same seed and the same answers, the referee sent another first "
+              "message: it draws its game from a source of its own, so a finding that depends "
+              "on its draw is not shrunk and keeps its whole witness game";
+          n.advice = "draw the game from {seed} to make the referee's findings shrinkable";
+          n.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + this_game(id);
+          found.emplace_back("referee.nondeterministic", std::move(n));
+        }
         if (reproduced) {
           shrunk_match = MatchOf(id + "-shrunk", plan, shown);
           shrunk_match->shrunk_from = id;
@@ -478,6 +528,12 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     }
     add_match(MatchOf(id, plan, r), std::move(found));
     if (shrunk_match) add_match(std::move(*shrunk_match), std::move(shrunk_found));
+  };
+  harness::PlayGames(jobs, plans.size(), play, consume);
+  if (!arbiter_error.empty()) {
+    progress.Clear();
+    err << "arbiter fuzz-referee: " << arbiter_error << "\n";
+    return 2;
   }
   rep.interrupt_signal = harness::InterruptSignal();
   rep.memory_limits = config.limits.memory_mb > 0 ? "referee resident memory limit " +

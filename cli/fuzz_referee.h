@@ -1,5 +1,5 @@
 // `arbiter fuzz-referee`: differential testing of a black-box referee against
-// the reference engine (harness/referee_fuzz.h): many seeded games, each
+// the reference engine (harness/referee/referee_fuzz.h): many seeded games, each
 // divergence shrunk to a minimal reproducer and reported once per root cause.
 #pragma once
 
@@ -26,6 +26,7 @@ struct FuzzRefereeOptions : RunOptions {
   // failure instead of a note adopted for the rest of the run.
   bool strict_readings = false;
   std::string match;  // "game-N": play only game N of the run from --seed
+  int jobs = 0;       // games played at once (0: one per core)
 };
 
 // Exit status: 0 no divergence and no referee fault, 1 at least one, 2 usage

@@ -283,6 +283,11 @@ int main(int argc, char** argv) {
                    "CPU-time limit of each referee process (0: none, the default)")
       ->default_val(0)
       ->check(IntIn(0, 1 << 20));
+  fuzz_cmd
+      ->add_option("--jobs", fuzz.jobs,
+                   "Games played at once, each on a thread with its own event loop; the report "
+                   "is the same for a given seed whatever the number (default: one per core)")
+      ->check(IntIn(1, 256));
   fuzz_cmd->add_option("--match", fuzz.match,
                        "Play only this game of the run (game-N, as the reports name it; "
                        "reproduce commands use it)");

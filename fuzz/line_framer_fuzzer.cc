@@ -1,4 +1,4 @@
-// Fuzzes harness/line_framer.h: the same bytes fed whole and fed in chunks
+// Fuzzes harness/process/line_framer.h: the same bytes fed whole and fed in chunks
 // of fuzzer-chosen sizes (cycled; a size may be 0) must give the same lines
 // (text, full length, truncated flag), the same partial line and the same
 // counters. The caps are small (line 0..32 bytes, queue 1..16 lines) so that

@@ -10,7 +10,9 @@
 // running. Every referee answers within 300 ms here instead of the game's
 // 3 s, so that the late answers fuzz-referee sends cost little time.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -156,7 +158,7 @@ INSTANTIATE_TEST_SUITE_P(
 // (arbiter's seeded state is the reference); one seeded otherwise cannot be
 // followed, and the first board says so instead of a guess.
 CITES(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsRefusedWithItsReason,
-      "island.tiles.deal");
+      "island.tiles.deal", "arbiter.referee.unknowable");
 TEST_F(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsRefusedWithItsReason) {
   const Outcome same = Fuzz("--rule deal=immediate", "--games 10 --seed 1 --rule deal=immediate");
   EXPECT_EQ(same.status, 0) << same.output;
@@ -165,9 +167,73 @@ TEST_F(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsRefusedWithI
                               " -a {bot0} -a {bot1}";
   const Outcome run = arbiter::testing::RunFuzzReferee(
       "fuzz-island-immediate", referee, "--game island --rule deal=immediate --games 1 --seed 1");
-  EXPECT_EQ(run.status, 1) << run.output;
-  EXPECT_NE(run.output.find("cannot follow a deal=immediate referee"), std::string::npos)
-      << run.output;
+  // Not the referee's fault: a note with the way out, never a failure.
+  EXPECT_EQ(run.status, 0) << run.output;
+  ASSERT_FALSE(run.report.is_null()) << run.output;
+  bool noted = false;
+  for (const auto& f : run.report["findings"]) {
+    EXPECT_NE(f["severity"], "fail") << run.output;
+    noted = noted || (f["check"] == "referee.unknowable" &&
+                      f["message"].get<std::string>().find("cannot follow a deal=immediate") !=
+                          std::string::npos &&
+                      f["message"].get<std::string>().find("{seed}") != std::string::npos);
+  }
+  EXPECT_TRUE(noted) << run.output;
+}
+
+// A wrapper script around the example referee: `body` is the shell line
+// that runs it ("$@" holds the bot arguments).
+std::string Wrapper(const std::string& name, const std::string& body) {
+  const std::string path =
+      ::testing::TempDir() + "/" + name + "-" + std::to_string(getpid()) + ".sh";
+  std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
+  chmod(path.c_str(), 0755);
+  return path;
+}
+
+CITES(FuzzRefereeIslandTest, ARefereeThatDealsAnotherGameOnEveryRunIsSaidToBeSoOnce,
+      "arbiter.referee.replayable");
+TEST_F(FuzzRefereeIslandTest, ARefereeThatDealsAnotherGameOnEveryRunIsSaidToBeSoOnce) {
+  // Seeded from its own process id: every run deals another game.
+  const std::string wrapper =
+      Wrapper("random-deal",
+              std::string("exec ") + EXAMPLE_REFEREE +
+                  " --game island --time-ms 300 --mutant mirrored-for-player-2 -s $$ \"$@\"");
+  const Outcome o =
+      arbiter::testing::RunFuzzReferee("fuzz-island-random", wrapper + " -a {bot0} -a {bot1}",
+                                       "--game island --action-ms 300 --games 20 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  int notes = 0;
+  for (const auto& f : o.report["findings"]) notes += f["check"] == "referee.nondeterministic";
+  EXPECT_EQ(notes, 1) << o.output;
+  // The bug is still a failure, with its whole witness game.
+  EXPECT_TRUE(Attributed(o, "island.board.island")) << o.output;
+  std::remove(wrapper.c_str());
+}
+
+CITES(FuzzRefereeIslandTest, ADivergenceTheSameAnswersDoNotShowAgainIsAWarning,
+      "arbiter.referee.replayable");
+TEST_F(FuzzRefereeIslandTest, ADivergenceTheSameAnswersDoNotShowAgainIsAWarning) {
+  // The first run only plays a mutant; every re-run is conformant.
+  const std::string marker = ::testing::TempDir() + "/flaky-" + std::to_string(getpid());
+  std::remove(marker.c_str());
+  const std::string wrapper =
+      Wrapper("flaky", "if [ -e " + marker + " ]; then m=; else : > " + marker +
+                           "; m='--mutant mirrored-for-player-2'; fi\nexec " + EXAMPLE_REFEREE +
+                           " --game island --time-ms 300 $m \"$@\"");
+  const Outcome o = arbiter::testing::RunFuzzReferee(
+      "fuzz-island-flaky", wrapper + " -s {seed} -a {bot0} -a {bot1}",
+      "--game island --action-ms 300 --games 1 --seed 1");
+  ASSERT_FALSE(o.report.is_null()) << o.output;
+  bool warned = false;
+  for (const auto& f : o.report["findings"]) {
+    EXPECT_NE(f["check"], "referee.divergence") << o.output;
+    warned = warned || (f["check"] == "referee.flaky" && f["severity"] == "warn");
+  }
+  EXPECT_TRUE(warned) << o.output;
+  EXPECT_EQ(o.status, 0) << o.output;
+  std::remove(wrapper.c_str());
+  std::remove(marker.c_str());
 }
 
 }  // namespace

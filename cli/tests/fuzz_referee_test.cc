@@ -358,4 +358,31 @@ TEST_F(FuzzRefereeTest, TheOfficialRefereesReadingsAreEachNamedAndTheRunGoesOn) 
   EXPECT_FALSE(bugs.count("jc2015.protocol.input.stun")) << o.output;
 }
 
+// What a run found, without what differs from run to run (probe paths in
+// the referee command, timings).
+std::vector<std::string> Essence(const Outcome& o) {
+  std::vector<std::string> out;
+  if (o.report.is_null()) return out;
+  for (const auto& m : o.report["matches"])
+    out.push_back("match " + m["id"].get<std::string>() + " " + m["turns_played"].dump());
+  for (const auto& f : o.report["findings"])
+    out.push_back("finding " + f["check"].get<std::string>() + " " +
+                  f["clause"].get<std::string>() + " " + f["match"].get<std::string>() + " " +
+                  f["turn"].dump() + " " + f["message"].get<std::string>() + " x" +
+                  f["occurrences"].dump());
+  return out;
+}
+
+CITES(FuzzRefereeTest, GamesPlayedInParallelGiveTheSameReportAsOneAfterAnother,
+      "arbiter.referee.completes");
+TEST_F(FuzzRefereeTest, GamesPlayedInParallelGiveTheSameReportAsOneAfterAnother) {
+  const std::string referee = Referee("--rule stun_count=own-turns --mutant attack-own-block");
+  const Outcome one = Fuzz(referee, "--games 12 --seed 3 --jobs 1");
+  const Outcome three = Fuzz(referee, "--games 12 --seed 3 --jobs 3");
+  EXPECT_EQ(one.status, 1) << one.output;
+  EXPECT_EQ(three.status, one.status) << three.output;
+  EXPECT_FALSE(Essence(one).empty());
+  EXPECT_EQ(Essence(three), Essence(one)) << one.output << "\n---\n" << three.output;
+}
+
 }  // namespace

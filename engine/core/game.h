@@ -160,7 +160,7 @@ struct GameInfo {
   std::vector<EdgeCase> (*edge_cases)(const RuleList& rules);
   std::string_view ok_answer;  // an answer valid on any turn, for tests ("N")
 
-  // Referee fuzzing (harness/referee_fuzz.h).
+  // Referee fuzzing (harness/referee/referee_fuzz.h).
   // The length of the first complete message a bot receives at the start of
   // `bytes` (jc2015: through "EOD\n"); 0 while incomplete.
   size_t (*frame_message)(std::string_view bytes);
@@ -194,6 +194,11 @@ struct GameInfo {
   // draws (docs/report-schema.md, "Board views"); null when the message is not
   // a turn input of this game. Optional: nullptr when the game has none.
   nlohmann::json (*board_view)(std::string_view message) = nullptr;
+
+  // Shrinking: a harmless legal answer on the current turn, one that neither
+  // ends the game nor puts the player out (Wondev Woman's first listed
+  // action, not ACCEPT-DEFEAT). nullptr: ok_answer is harmless on every turn.
+  std::string (*neutral_answer)(const GameState& state) = nullptr;
 };
 
 // Every game arbiter knows (engine/games.cc holds one registration line each).

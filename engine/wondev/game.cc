@@ -112,6 +112,15 @@ std::string EndClause(const State& s) {
   return "wondev.end.rounds";
 }
 
+// Shrinking's harmless answer: the first listed action (ACCEPT-DEFEAT would
+// put the player out); ACCEPT-DEFEAT only when nothing is listed.
+std::string NeutralAnswer(const GameState& gs) {
+  const auto* s = dynamic_cast<const WondevState*>(&gs);
+  if (!s) return "ACCEPT-DEFEAT";
+  Rng rng(0);
+  return ChooseAnswer(Policy::kFirst, s->state(), rng);
+}
+
 }  // namespace
 
 const GameInfo kGameInfo = {
@@ -130,6 +139,7 @@ const GameInfo kGameInfo = {
     .compare = &CompareMessage,
     .fuzz_answer = &FuzzAnswer,
     .board_view = &BoardView,
+    .neutral_answer = &NeutralAnswer,
 };
 
 std::unique_ptr<GameState> Wrap(const State& state) { return std::make_unique<WondevState>(state); }

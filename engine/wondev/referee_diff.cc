@@ -118,7 +118,7 @@ std::unique_ptr<GameState> StateFromFirstMessage(
   Units units{};
   for (size_t i = 0; i < v.mine.size(); ++i) {
     if (v.theirs[i].x < 0) {
-      why = Make("opponent unit " + std::to_string(i), "setup", "a visible unit", "-1 -1",
+      why = Make("opponent unit " + std::to_string(i), "unlearnable", "a visible unit", "-1 -1",
                  {"wondev.fog.visibility"},
                  "the initial state cannot be learnt: an opponent unit is hidden by the fog");
       return nullptr;
@@ -144,10 +144,24 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
                 {"wondev.end.leader-alone", "wondev.end.both-out", "wondev.end.rounds"},
                 "the referee ended the game before the reference did");
   }
-  if (ref.IsTerminal())
-    return Make("end", "end", "no more input", "input for player " + std::to_string(seat),
-                {"wondev.end.leader-alone", "wondev.end.rounds", "wondev.end.both-out"},
-                "the referee went on after the end of the game");
+  if (ref.IsTerminal()) {
+    // The rule that ended the reference's game first: three referees that
+    // go on past three different ends are three findings.
+    std::vector<std::string> clauses = {"wondev.end.leader-alone", "wondev.end.rounds",
+                                        "wondev.end.both-out"};
+    std::string why = "wondev.end.rounds";
+    if (ref.out(0) && ref.out(1)) {
+      why = "wondev.end.both-out";
+    } else if (ref.rules().first_climb_wins() && ref.score(0) + ref.score(1) > 0) {
+      why = "wondev.score.league0";
+    } else if (ref.out(0) || ref.out(1)) {
+      why = "wondev.end.leader-alone";
+    }
+    clauses.erase(std::remove(clauses.begin(), clauses.end(), why), clauses.end());
+    clauses.insert(clauses.begin(), why);
+    return Make("end", "end", "no more input", "input for player " + std::to_string(seat), clauses,
+                "the referee went on after the end of the game (" + why + ")");
+  }
   if (seat != ref.current_player())
     return Make(
         "recipient", "recipient", "input for player " + std::to_string(ref.current_player()),
@@ -210,6 +224,17 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
       return Make(who, "position", P(pe), P(pa), clauses, who + " stands elsewhere");
     }
   std::vector<std::string> se = e.actions, sa = a.actions;
+  // In plain words: no list at all is not one missing action.
+  if (sa.empty() && !se.empty())
+    return Make("legal actions", "no-legal-list", std::to_string(se.size()) + " legal actions",
+                "an empty list (legalActions 0)", {"wondev.protocol.input.legal"},
+                "the referee sent no legal-action list although the player has " +
+                    std::to_string(se.size()) + " legal actions");
+  if (se.empty() && !sa.empty())
+    return Make("legal actions", "extra-action", "an empty list (legalActions 0)",
+                std::to_string(sa.size()) + " actions",
+                {"wondev.turn.no-legal-action", "wondev.protocol.input.legal"},
+                "the referee lists actions for a player that has no legal action");
   std::sort(se.begin(), se.end());
   std::sort(sa.begin(), sa.end());
   if (se == sa)

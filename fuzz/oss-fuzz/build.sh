@@ -14,12 +14,12 @@ cd "$SRC_ROOT"
 WORK=${WORK:-$(mktemp -d)}
 mkdir -p "$OUT" "$WORK/obj"
 
-FLAGS="-std=c++20 -O1 -g -Iengine -Iharness -Ispec-tests -Ispec-tests/common -Ifuzz $CXXFLAGS"
+FLAGS="-std=c++20 -O1 -g -Iengine -Iharness -Iharness/process -Ispec-tests -Ispec-tests/common -Ifuzz $CXXFLAGS"
 engine_objs=()
 # The engine as engine/CMakeLists.txt globs it (games.cc and every game's
 # folder but tests/), the line framer and the simple model.
 engine_srcs=$(find engine -mindepth 2 -maxdepth 2 -name '*.cc' -not -path 'engine/tests/*' | sort)
-for src in engine/games.cc $engine_srcs harness/line_framer.cc spec-tests/jc2015/model.cc; do
+for src in engine/games.cc $engine_srcs harness/process/line_framer.cc spec-tests/jc2015/model.cc; do
   obj=$WORK/obj/$(echo "$src" | tr / _).o
   $CXX $FLAGS -c "$src" -o "$obj"
   engine_objs+=("$obj")

@@ -78,6 +78,18 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
       ref_ = game.state_from_first_message(text, config_->rules, why);
       if (!ref_) {
         if (Explain(why, seat, false, text)) return true;
+        if (why.kind == "unlearnable") {
+          // Not the referee's fault: arbiter cannot know what it hides
+          // (arbiter.referee.unknowable). The game is not compared.
+          result_.faults.push_back(
+              {"referee.unknowable",
+               why.message +
+                   "; this game is not compared. The way out: let the referee draw its initial "
+                   "state from {seed} as arbiter does, and arbiter follows it, hidden parts "
+                   "included",
+               0});
+          return false;
+        }
         Diverge(why, seat, text);
         return false;
       }
@@ -97,7 +109,10 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
 std::string ReferenceSide::AnswerWith(Rng& rng) const {
   const GameInfo& game = *config_->game;
   const int turn = ref_->turn();
-  if (static_cast<size_t>(turn) < plan_.script.size()) return plan_.script[turn];
+  if (static_cast<size_t>(turn) < plan_.script.size()) {
+    if (plan_.script[turn] != kNeutralAnswer) return plan_.script[turn];
+    return game.neutral_answer ? game.neutral_answer(*ref_) : std::string(game.ok_answer);
+  }
   if (plan_.fuzz_after_script) return game.fuzz_answer(*ref_, plan_.swarm, plan_.targeted, rng);
   return std::string(game.ok_answer);
 }

@@ -41,6 +41,7 @@
 #include <deque>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <set>
 #include <vector>
 
@@ -412,6 +413,10 @@ class RealBot final : public BotProcess {
     if (!terminated_) Terminate(grace);
     ch_->Release();
     loop_->impl().bots.erase(this);
+    {
+      std::lock_guard lock(posix::TreeMutex());
+      posix::LiveMains().erase(pid_);
+    }
     loop_ = nullptr;
     UnregisterGroup(pid_);
     if (!home_.empty()) {
@@ -498,13 +503,8 @@ class RealBot final : public BotProcess {
 
  private:
   posix::BotTree Tree() const {
-    posix::BotTree tree{pid_, main_start_, &seen_, {}};
-    if (loop_ != nullptr) {
-      for (const RealBot* other : loop_->impl().bots) {
-        if (other != this) tree.others.insert(other->pid_);
-      }
-    }
-    return tree;
+    // Other bots of every event loop are known to BotMembers (posix::LiveMains).
+    return posix::BotTree{pid_, main_start_, &seen_, {}};
   }
 
   // One look at the tree: resident memory (killing the tree above the
@@ -614,6 +614,7 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
   launcher.env = envp.data();
   boost::system::error_code ec;
   std::optional<bp::process> proc;
+  std::unique_lock<std::mutex> registering;
   const Clock::time_point started = Clock::now();
   {
     // Holds the child's ends of the pipes until the launch is over.
@@ -622,8 +623,13 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
       if (*e) error = "cannot start " + Quoted(name) + ": pipe: " + e->message();
     }
     if (error.empty()) {
+      // No tree is scanned between the fork and the registration of the new
+      // main pid: another thread's teardown would take it for an orphan.
+      registering = std::unique_lock(posix::TreeMutex());
       proc.emplace(launcher(asio::any_io_executor(io.get_executor()), ec, path, argv.data(), stdio,
                             ChildInit{&plan}));
+      if (!ec && proc) posix::LiveMains().insert(proc->id());
+      registering.unlock();
     }
   }
   ::close(report[1]);

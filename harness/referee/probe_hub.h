@@ -1,7 +1,7 @@
 // The arbiter end of the probes of one `arbiter fuzz-referee` run.
 //
 // A referee under test launches its bots itself, so arbiter gives it, for
-// each seat, a probe command (arbiter-probe, harness/probe/probe.cc) in place
+// each seat, a probe command (arbiter-probe, harness/referee/probe/probe.cc) in place
 // of a bot. The probe relays every byte the referee writes to the bot's stdin
 // to this hub over a unix socket, and writes to the bot's stdout every byte
 // the hub sends. The hub therefore plays the bots: it reads what the referee

@@ -263,9 +263,23 @@ std::string_view ChildStepName(int step) {
   }
 }
 
+std::mutex& TreeMutex() {
+  static std::mutex mu;
+  return mu;
+}
+
+std::set<pid_t>& LiveMains() {
+  static std::set<pid_t> mains;
+  return mains;
+}
+
 std::vector<proc::ProcStat> BotMembers(const BotTree& tree) {
+  std::lock_guard lock(TreeMutex());
+  std::set<pid_t> others = tree.others;
+  for (const pid_t main : LiveMains())
+    if (main != tree.main_pid) others.insert(main);
   const std::vector<proc::ProcStat> all = proc::ScanProcesses();
-  const pid_t self = ::getpid();
+  const pid_t self = ::getpid(), own_session = ::getsid(0);
   std::map<pid_t, std::vector<size_t>> children;
   std::vector<size_t> queue;
   std::set<pid_t> in;
@@ -273,9 +287,14 @@ std::vector<proc::ProcStat> BotMembers(const BotTree& tree) {
     const proc::ProcStat& s = all[i];
     if (s.start_time < tree.main_start || s.pid == self) continue;  // older than the bot
     children[s.ppid].push_back(i);
-    const bool other = tree.others.count(s.pid) != 0 || tree.others.count(s.pgrp) != 0;
-    if (s.pgrp == tree.main_pid || tree.seen->count({s.pid, s.start_time}) != 0 ||
-        (s.ppid == self && !other)) {
+    const bool other =
+        others.count(s.pid) != 0 || others.count(s.pgrp) != 0 || others.count(s.session) != 0;
+    // A child of arbiter that is no other bot's: an orphan of this bot's
+    // reparented here (arbiter is a subreaper). Not one still in arbiter's
+    // own session: a bot another thread has just forked, before its setsid.
+    const bool orphan = s.ppid == self && !other && s.session != own_session;
+    if (s.pgrp == tree.main_pid || s.session == tree.main_pid ||
+        tree.seen->count({s.pid, s.start_time}) != 0 || orphan) {
       if (in.insert(s.pid).second) queue.push_back(i);
     }
   }

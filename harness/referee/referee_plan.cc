@@ -26,8 +26,14 @@ RefereeGamePlan PlanGame(uint64_t base_seed, int index) {
   return p;
 }
 
+// The cause of a divergence: its kind, the clause it is most likely to
+// break and, for the end of the game, its direction (ended early or went on):
+// a referee that ends too early and one that goes on too long are two bugs.
 std::string Signature(const Divergence& d) {
-  return d.kind + "|" + (d.clauses.empty() ? std::string() : d.clauses.front());
+  std::string sig = d.kind + "|" + (d.clauses.empty() ? std::string() : d.clauses.front());
+  if (d.kind == "end")
+    sig += d.actual.find("ended the game") != std::string::npos ? "|early" : "|late";
+  return sig;
 }
 
 ShrinkResult Shrink(EventLoop& loop, const RefereeFuzzConfig& config, const RefereeGamePlan& plan,
@@ -48,19 +54,33 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
       failing.answers.begin(),
       failing.answers.begin() +
           std::min<size_t>(failing.answers.size(), failing.divergence_turn + 1));
+  std::string last_first_input;  // of the last run
   auto test = [&](const std::vector<std::string>& candidate, const RefereeGamePlan& base) {
     if (Interrupted()) return false;  // every loop below then runs out at once
     RefereeGamePlan q = base;
     q.script = candidate;
     ++out.runs;
     RefereeGameResult r = run(q);
+    last_first_input = r.inputs.empty() ? std::string() : r.inputs.front();
     if (!r.interrupted && r.divergence && Signature(*r.divergence) == sig) {
       out.game = std::move(r);
       return true;
     }
     return false;
   };
-  if (!test(script, p)) return out;  // not reproducible: keep the original
+  // Confirmed first: the same answers, up to three times (a referee's timing
+  // may differ from run to run), unless the referee starts another game.
+  const std::string first_input = failing.inputs.empty() ? std::string() : failing.inputs.front();
+  bool confirmed = false;
+  while (!confirmed && out.confirm_runs < 3 && out.runs < max_runs && !Interrupted()) {
+    ++out.confirm_runs;
+    confirmed = test(script, p);
+    if (!last_first_input.empty() && last_first_input != first_input) {
+      out.nondeterministic = true;
+      if (!confirmed) break;
+    }
+  }
+  if (!confirmed) return out;  // not reproducible: keep the original
   out.reproduced = true;
   // Late answers and killed bots after the divergence do not matter.
   if (p.late_turn >= 0 || p.kill_turn >= 0) {
@@ -68,10 +88,15 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
     q.late_turn = q.kill_turn = -1;
     if (out.runs < max_runs && test(script, q)) p = q;
   }
-  const std::string neutral(config.game->ok_answer);
+  // Answers are replaced by the neutral one of their turn (a marker the
+  // reference side resolves), or by ok_answer where that is harmless.
+  const bool by_state = config.game->neutral_answer != nullptr;
+  const std::string neutral =
+      by_state ? std::string(kNeutralAnswer) : std::string(config.game->ok_answer);
   std::vector<size_t> live;
   for (size_t i = 0; i < script.size(); ++i)
-    if (script[i] != neutral) live.push_back(i);
+    if (script[i] != neutral && (by_state || script[i] != config.game->ok_answer))
+      live.push_back(i);
   size_t n = 2;
   while (!live.empty() && out.runs < max_runs) {
     const size_t chunk = (live.size() + n - 1) / n;
@@ -112,6 +137,16 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
   }
   // Answers after the (possibly earlier) divergence are irrelevant.
   script.resize(std::min<size_t>(script.size(), out.game.divergence_turn + 1));
+  // The reproducer holds concrete answers: each neutral marker becomes the
+  // answer that run played on its turn.
+  out.neutral.assign(script.size(), false);
+  for (size_t i = 0; i < script.size(); ++i) {
+    if (script[i] != kNeutralAnswer && (by_state || script[i] != config.game->ok_answer)) continue;
+    out.neutral[i] = true;
+    if (script[i] == kNeutralAnswer)
+      script[i] =
+          i < out.game.answers.size() ? out.game.answers[i] : std::string(config.game->ok_answer);
+  }
   out.script = script;
   return out;
 }

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <set>
 #include <string>
 #include <string_view>
@@ -70,8 +71,16 @@ struct BotTree {
 // which must stop a runaway tree at once without running the loop.
 void SignalTree(const BotTree& tree, int sig);
 
-// The processes that belong to the bot now, zombies included.
+// The processes that belong to the bot now, zombies included. A child of
+// arbiter outside every bot's group and session is taken for an orphan of
+// this bot unless it is another live bot (LiveMains).
 std::vector<proc::ProcStat> BotMembers(const BotTree& tree);
+
+// The main pids of every live bot of every event loop in the process (games
+// run on several threads), guarded by TreeMutex: a spawn registers its child
+// before the mutex is let go, and BotMembers scans under it.
+std::mutex& TreeMutex();
+std::set<pid_t>& LiveMains();
 
 // Live members of the bot's own process group, remembered in tree.seen.
 std::vector<proc::ProcStat> GroupMembers(const BotTree& tree);

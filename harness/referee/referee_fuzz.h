@@ -115,11 +115,20 @@ RefereeGameResult RunRefereeGame(EventLoop& loop, const RefereeFuzzConfig& confi
 // The identity of a divergence for deduplication and shrinking.
 std::string Signature(const Divergence& d);
 
+// In a plan's script: the game's neutral answer on that turn
+// (GameInfo::neutral_answer), whatever the state then is.
+inline constexpr std::string_view kNeutralAnswer = "\x01neutral";
+
 struct ShrinkResult {
   std::vector<std::string> script;  // the minimal answers, up to the divergence
+  std::vector<bool> neutral;        // per answer: a neutral one, put there by shrinking
   RefereeGameResult game;           // the run of that script
   int runs = 0;
   bool reproduced = false;  // the original divergence was seen again
+  // Not reproduced because the referee's first message differed on a re-run
+  // with the same seed: it draws its start from a source of its own.
+  bool nondeterministic = false;
+  int confirm_runs = 0;  // re-runs of the original answers made to see it again
 };
 
 // Plays one game of a plan against the referee under test: RunRefereeGame,
