@@ -38,6 +38,8 @@ std::string Referee(const std::string& extra = "") {
          " -s {seed} -a {bot0} -a {bot1} -a {bot2} -a {bot3}";
 }
 
+std::vector<nlohmann::json> Findings(const Outcome& o, const std::string& check);
+
 class FuzzRefereeTest : public arbiter::testing::NoLeftoversTest {};
 
 CITES(FuzzRefereeTest, TheConformantExampleRefereeHasNoFinding, "arbiter.referee.completes",
@@ -221,10 +223,14 @@ TEST_F(FuzzRefereeTest, AnotherWinnerInTheRefereesResultLineIsADivergence) {
 
 CITES(FuzzRefereeTest, TheRightWinnerOrNoResultLineIsNoFinding, "arbiter.referee.result");
 TEST_F(FuzzRefereeTest, TheRightWinnerOrNoResultLineIsNoFinding) {
-  for (const char* mode : {"keep", "drop"}) {
+  for (const std::string mode : {"keep", "drop"}) {
     const Outcome o = Fuzz(Restated(mode), "--games 2 --seed 1 --rule turn_limit=60");
     EXPECT_EQ(o.status, 0) << mode << "\n" << o.output;
     EXPECT_EQ(o.report["verdict"], "pass") << mode << "\n" << o.output;
+    // Without a RESULT line, a note says once that winners were not compared.
+    const auto notes = Findings(o, "referee.no-result");
+    EXPECT_EQ(notes.size(), mode == "drop" ? 1u : 0u) << mode << "\n" << o.output;
+    if (!notes.empty()) EXPECT_EQ(notes[0]["severity"], "info");
   }
 }
 
@@ -338,24 +344,26 @@ TEST_F(FuzzRefereeTest, UnknownOrRepeatedPlaceholdersAndABadReproDirAreUsageErro
 }
 
 CITES(FuzzRefereeTest, TheOfficialRefereesReadingsAreEachNamedAndTheRunGoesOn,
-      "arbiter.referee.readings", "jc2015.protocol.input.position", "jc2015.protocol.input.stun");
+      "arbiter.referee.readings", "jc2015.protocol.input.position", "jc2015.protocol.input.stun",
+      "jc2015.fallen.turns");
 TEST_F(FuzzRefereeTest, TheOfficialRefereesReadingsAreEachNamedAndTheRunGoesOn) {
-  // Player lines column first and S in own turns, as the official 2015
-  // referee has them, plus a rule bug behind both.
+  // Player lines column first, S in own turns and input to fallen players,
+  // as the official 2015 referee has them, plus a rule bug behind them.
   const Outcome o = Fuzz(Referee("--rule position_order=col-row --rule stun_count=own-turns "
-                                 "--mutant move-onto-fallen"),
+                                 "--rule fallen_players_get_input=true --mutant move-onto-fallen"),
                          "--games 40 --seed 1");
   EXPECT_EQ(o.status, 1) << o.output;
   std::set<std::string> readings;
   for (const auto& f : Findings(o, "referee.reading")) readings.insert(f["clause"]);
-  EXPECT_EQ(readings,
-            (std::set<std::string>{"jc2015.protocol.input.position", "jc2015.protocol.input.stun"}))
+  EXPECT_EQ(readings, (std::set<std::string>{"jc2015.protocol.input.position",
+                                             "jc2015.protocol.input.stun", "jc2015.fallen.turns"}))
       << o.output;
   std::set<std::string> bugs;
   for (const auto& f : Findings(o, "referee.divergence")) bugs.insert(f["clause"]);
   EXPECT_TRUE(bugs.count("jc2015.move.cancel.fallen")) << o.output;
   EXPECT_FALSE(bugs.count("jc2015.protocol.input.position")) << o.output;
   EXPECT_FALSE(bugs.count("jc2015.protocol.input.stun")) << o.output;
+  EXPECT_FALSE(bugs.count("jc2015.fallen.turns")) << o.output;
 }
 
 // What a run found, without what differs from run to run (probe paths in
@@ -383,6 +391,48 @@ TEST_F(FuzzRefereeTest, GamesPlayedInParallelGiveTheSameReportAsOneAfterAnother)
   EXPECT_EQ(three.status, one.status) << three.output;
   EXPECT_FALSE(Essence(one).empty());
   EXPECT_EQ(Essence(three), Essence(one)) << one.output << "\n---\n" << three.output;
+}
+
+CITES(FuzzRefereeTest, EveryFindingsReproduceCommandReproducesItWithoutOverwritingItsInput,
+      "arbiter.check.reproduce", "arbiter.referee.replayable");
+TEST_F(FuzzRefereeTest, EveryFindingsReproduceCommandReproducesItWithoutOverwritingItsInput) {
+  const Outcome o = Fuzz(Referee("--rule stun_count=own-turns --mutant reschedule-scheduled"),
+                         "--games 20 --seed 1");
+  ASSERT_EQ(o.status, 1) << o.output;
+  int replayed = 0;
+  for (const auto& f : o.report["findings"]) {
+    std::string cmd = f["reproduce"];
+    cmd = cmd.substr(0, cmd.find("   # "));  // the referee command as run, a comment
+    ASSERT_EQ(cmd.rfind("arbiter ", 0), 0u) << cmd;
+    std::string file;
+    if (const size_t at = cmd.find("--replay "); at != std::string::npos)
+      file = cmd.substr(at + 9, cmd.find(' ', at + 9) - at - 9);
+    std::string before;
+    if (!file.empty()) {
+      std::ifstream in(file);
+      before.assign(std::istreambuf_iterator<char>(in), {});
+      ASSERT_FALSE(before.empty()) << file;
+    }
+    const std::string json = Dir() + "-again.json";
+    std::remove(json.c_str());
+    const arbiter::testing::CommandRun run =
+        arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + cmd.substr(7) + " --json " +
+                                     json + " --repro-dir " + Dir() + "-again");
+    const nlohmann::json again = arbiter::testing::ReadJsonFile(json);
+    ASSERT_FALSE(again.is_null()) << cmd << "\n" << run.output;
+    bool same = false;
+    for (const auto& g : again["findings"])
+      same = same || (g["check"] == f["check"] && g["clause"] == f["clause"]);
+    EXPECT_TRUE(same) << f["check"] << " " << f["clause"] << " not reproduced by\n"
+                      << cmd << "\n"
+                      << run.output;
+    if (!file.empty()) {
+      std::ifstream in(file);
+      EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), before) << file;
+    }
+    ++replayed;
+  }
+  EXPECT_GE(replayed, 2) << o.output;  // the reading and the bug at least
 }
 
 }  // namespace

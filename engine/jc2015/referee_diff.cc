@@ -218,6 +218,38 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
   }
   const InputView& a = parsed.value();
   const InputView e = ViewFor(ref, seat);
+  // Every field that differs, for the message: the first names the cause,
+  // the others are listed after it.
+  std::vector<std::string> differing;
+  if (a.id != e.id) differing.push_back("id");
+  if (a.turn != e.turn) differing.push_back("T");
+  for (int i = 0; i < kNumBlocks; ++i)
+    if (a.blocks[i] != e.blocks[i])
+      differing.push_back("B[" + std::to_string(i / 6) + "][" + std::to_string(i % 6) + "]");
+  for (int q = 0; q < kNumPlayers; ++q) {
+    const PlayerView &pe = e.players[q], &pa = a.players[q];
+    const std::string who = "player " + std::to_string(q);
+    if (pe.row != pa.row || pe.col != pa.col) differing.push_back(who + " R C");
+    if (pe.row < 0) continue;
+    if (pe.dir != pa.dir) differing.push_back(who + " D");
+    if (pe.stun != pa.stun) differing.push_back(who + " S");
+  }
+  const auto Make = [&](std::string field, std::string kind, std::string expected,
+                        std::string actual, std::vector<std::string> clauses, std::string message) {
+    std::string also;
+    int listed = 0;
+    for (const std::string& f : differing) {
+      if (f == field || f.rfind(field, 0) == 0 || field.rfind(f, 0) == 0) continue;
+      if (++listed > 8) {
+        also += ", ...";
+        break;
+      }
+      also += (also.empty() ? "" : ", ") + f;
+    }
+    if (!also.empty()) message += " (also differing: " + also + ")";
+    return ::arbiter::jc2015::Make(std::move(field), std::move(kind), std::move(expected),
+                                   std::move(actual), std::move(clauses), std::move(message));
+  };
   if (a.id != e.id)
     return Make("id", "id", std::to_string(e.id), std::to_string(a.id),
                 {"jc2015.protocol.input.id"}, "the id line is not the receiving player's id");

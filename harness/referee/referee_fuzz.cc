@@ -51,6 +51,15 @@ std::optional<std::pair<int, std::string>> ResultLine(const std::vector<std::str
 
 class RefereeGame {
  public:
+  // ", right after player P answered 'A' on turn T", or "" before any answer.
+  std::string LastAnswer() const {
+    for (auto t = result_.history.rbegin(); t != result_.history.rend(); ++t) {
+      if (t->silent) continue;
+      return ", right after player " + std::to_string(t->player) + " answered '" +
+             EscapeBytes(t->answer) + "' on turn " + std::to_string(t->turn);
+    }
+    return "";
+  }
   RefereeGame(EventLoop& loop, const RefereeFuzzConfig& c, const RefereeGamePlan& p,
               RefereeGameResult& r)
       : loop_(loop), config_(c), plan_(p), result_(r), reference_(c, p, r) {}
@@ -101,7 +110,15 @@ void RefereeGame::CheckResult(const std::vector<std::string>& stdout_lines) {
   const GameState* ref = reference_.reference();
   if (reference_.diverged() || !ref || !ref->IsTerminal()) return;
   const auto stated = ResultLine(stdout_lines);
-  if (!stated || stated->first == ref->Winner()) return;
+  if (!stated) {
+    // Said once per run by the command line (arbiter.referee.result).
+    result_.faults.push_back({"referee.no-result",
+                              "the referee printed no 'RESULT <winner> ...' line on its stdout: "
+                              "its winners were not compared with the reference's",
+                              reference_.turn()});
+    return;
+  }
+  if (stated->first == ref->Winner()) return;
   Divergence d;
   d.field = "result";
   d.kind = "result";
@@ -236,9 +253,10 @@ void RefereeGame::Run() {
     if (referee->term_signal() || referee->exit_code().value_or(0) != 0) {
       result_.faults.push_back(
           {"referee.crash",
-           referee->term_signal()
-               ? "the referee was killed by signal " + std::to_string(*referee->term_signal())
-               : "the referee exited with status " + std::to_string(*referee->exit_code()),
+           (referee->term_signal()
+                ? "the referee was killed by signal " + std::to_string(*referee->term_signal())
+                : "the referee exited with status " + std::to_string(*referee->exit_code())) +
+               LastAnswer(),
            reference_.turn()});
     }
   } else if (!stop && !reference_.diverged()) {
