@@ -1,7 +1,10 @@
 // The referee fuzzer's answers for wondev: swarm testing over families of
 // answer lines (legal actions, any action of the grammar, ACCEPT-DEFEAT,
-// garbage, padded lines, messages), and targeted answers that steer toward
-// rule edges (pushes, climbs onto level 3, builds that remove a cell).
+// garbage, padded lines, messages, keywords and directions in another case,
+// unit indexes out of range and unknown directions), and targeted answers
+// that steer toward rule edges (pushes, climbs onto level 3, builds that
+// remove a cell).
+#include <cctype>
 #include <vector>
 
 #include "wondev/game.h"
@@ -25,9 +28,11 @@ std::string FuzzAnswer(const GameState& gs, uint64_t swarm, bool targeted, Rng& 
     return ChooseAnswer(Policy::kGreedy, s, rng);
   }
   // Families: 0 a legal action, 1 any action of the grammar, 2 ACCEPT-DEFEAT,
-  // 3 garbage or empty, 4 padded or CR, 5 with a message.
+  // 3 garbage or empty, 4 padded or CR, 5 with a message, 6 a legal action
+  // in another case (lowercase keyword, directions, or both), 7 a unit index
+  // out of range or an unknown direction.
   std::vector<int> on;
-  for (int f = 0; f < 6; ++f)
+  for (int f = 0; f < 8; ++f)
     if (swarm >> f & 1) on.push_back(f);
   if (on.empty()) on = {0};
   const int f = on[rng.Uniform(static_cast<uint32_t>(on.size()))];
@@ -54,6 +59,30 @@ std::string FuzzAnswer(const GameState& gs, uint64_t swarm, bool targeted, Rng& 
     }
     case 5:
       return pick + " hello there";
+    case 6: {
+      std::string line = pick;
+      const size_t space = line.find(' ');
+      const uint32_t how = rng.Uniform(3);  // keyword, directions, everything
+      for (size_t i = 0; i < line.size(); ++i) {
+        const bool keyword = i < space;
+        if ((how == 0 && keyword) || (how == 1 && !keyword) || how == 2)
+          line[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(line[i])));
+      }
+      return line;
+    }
+    case 7: {
+      if (legal.empty()) return "MOVE&BUILD 2 N S";
+      const Action a = legal[rng.Uniform(static_cast<uint32_t>(legal.size()))];
+      if (rng.Chance(1, 2)) {
+        const int index = static_cast<int>(2 + rng.Uniform(2)) * (rng.Chance(1, 4) ? 4 : 1);
+        std::string line = ActionText(a);
+        const size_t at = line.find(' ');
+        return line.substr(0, at + 1) + std::to_string(index) + line.substr(line.find(' ', at + 1));
+      }
+      const char* unknown[] = {"X", "UP", "NN", "n0"};
+      std::string line = ActionText(a);
+      return line.substr(0, line.rfind(' ') + 1) + unknown[rng.Uniform(4)];
+    }
     default:
       return pick;
   }

@@ -80,7 +80,8 @@ struct RefereeGamePlan {
 // base_seed + index; swarm testing (each of the six commands enabled with
 // probability 3/4, at least one; lowercase, garbage and padding 1/4 each);
 // targeted half of the time; a late answer and a killed bot each in 1/6 of
-// the games, on a turn in [4, 124).
+// the games, on a turn in [4, 124). Game i < 9 always enables family i, so
+// that every family of every game is tried in the first games of a run.
 RefereeGamePlan PlanGame(uint64_t base_seed, int index);
 
 struct RefereeFault {

@@ -20,6 +20,9 @@ RefereeGamePlan PlanGame(uint64_t base_seed, int index) {
   if ((p.swarm & 0x3f) == 0) p.swarm |= 1ull << r.Uniform(6);
   for (int f = 6; f < 9; ++f)
     if (r.Chance(1, 4)) p.swarm |= 1ull << f;
+  // Coverage first: game i < 9 enables answer family i whatever the draw,
+  // so that every family is tried within the first games of any run.
+  if (index >= 0 && index < 9) p.swarm |= 1ull << index;
   p.targeted = r.Chance(1, 2);
   if (r.Chance(1, 6)) p.late_turn = 4 + static_cast<int>(r.Uniform(120));
   if (r.Chance(1, 6)) p.kill_turn = 4 + static_cast<int>(r.Uniform(120));
