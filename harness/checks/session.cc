@@ -1,4 +1,7 @@
-// The referee loop of one match (session.h). Bot seats are driven through
+// The referee loop of one match (session.h): starting the bots, their
+// handshake, each turn's answer and how the game judges it, floods, the end
+// of the game and teardown. What a silence or a late answer means lives in
+// match_silence.cc, the Match class in match.h. Bot seats are driven through
 // Env, so the same code runs real processes and the fakes of the tests.
 #include "session.h"
 
@@ -9,20 +12,10 @@
 #include "core/parse.h"
 #include "core/rng.h"
 #include "interrupt.h"
+#include "match.h"
 #include "silence.h"
 
-namespace arbiter::harness {
-namespace {
-
-// The checks a game opts into by listing them in its register (findings.h).
-constexpr const char* kFirstDeadline = "action.first-deadline";
-constexpr const char* kIllegalCheck = "action.illegal";
-constexpr const char* kNoLegalSilence = "action.no-legal-silence";
-constexpr const char* kNoLegalLine = "action.no-legal-line";
-constexpr const char* kNoLegalCrash = "process.no-legal-crash";
-constexpr const char* kServerAccepts = "action.server-accepts";
-constexpr const char* kMemory = "process.memory";
-constexpr const char* kInconclusive = "timing.inconclusive";
+namespace arbiter::harness::detail {
 
 double Ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
 
@@ -41,76 +34,9 @@ std::string DescribeExit(const BotProcess& p) {
   return "exited with status " + std::to_string(p.exit_code().value_or(-1));
 }
 
-// One bot seat of the match.
-struct BotSeat {
-  int seat = 0;
-  std::unique_ptr<BotProcess> proc;
-  bool active = false;  // still playing; a stopped bot does nothing on its turns
-  int own_turns = 0;
-  bool first_turn = false;                 // the turn being played is the bot's first
-  std::map<std::string, size_t> reported;  // check -> index in findings
-  SchedSample sched_before;                // the bot's tree when its input was written
-  SchedSample self_before;                 // arbiter's own, at the same moment
-  int no_legal_turn = -1;                  // a turn it had no legal action on, which put it out
-  std::string sent;                        // every byte written to it, for reproducing a finding
-};
-
 double NsToMs(uint64_t after, uint64_t before) {
   return after > before ? static_cast<double>(after - before) / 1e6 : 0.0;
 }
-
-class Match {
- public:
-  Match(Env& env, MatchSpec& spec, const SessionConfig& config, const CheckCatalog& catalog,
-        MatchResult& result)
-      : env_(env), spec_(spec), config_(config), catalog_(catalog), result_(result) {}
-
-  void Run(const Progress& progress);
-
- private:
-  Finding& Report(BotSeat& b, const std::string& check, std::string message, int turn = -1);
-  void Handshake(BotSeat& b);
-  void BotTurn(BotSeat& b, TurnRecord& rec);
-  void DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec);
-  void CheckBetweenTurns(BotSeat& b, int turn);
-  void CheckFloods(BotSeat& b, int turn);
-  // An answer that came after the limit: reported, and the bot is stopped.
-  void ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit, TurnRecord& rec);
-  // The check of a missed deadline: action.first-deadline on the bot's first
-  // turn when the register lists it, action.deadline otherwise.
-  std::string DeadlineCheck(const BotSeat& b) const;
-  // The check of an answer the game judges `verdict` (kInvalid or kIllegal).
-  std::string RejectedCheck(AnswerVerdict verdict) const;
-  // A silent turn (already applied, rec.events filled) on which the game
-  // cites the clause of the register's action.no-legal-silence check, i.e.
-  // the player had no legal action and still had to print a line.
-  bool NoLegalSilence(const TurnRecord& rec) const;
-  void Stop(BotSeat& b, int turn);
-  // The bot's main process has exited: a crash, or arbiter's memory watch
-  // killed the tree (process.memory). `what` ends the sentence ("before its
-  // handshake"); `check` is the crash's check otherwise.
-  Finding& ReportExit(BotSeat& b, const std::string& check, const std::string& what, int turn);
-  // A late answer whose lateness the machine's load may explain: true (and a
-  // timing.inconclusive finding) when only the waits for a CPU make it late.
-  bool LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl);
-  // A process that dies closes its stdout a moment before it is reaped: after
-  // end of file, wait briefly for the exit, to tell a crash from a bot that
-  // closed its stdout and lives on.
-  void Settle(BotProcess& p) {
-    if (p.stdout_eof() && !p.exited())
-      env_.RunUntil(env_.Now() + config_.observe, [&] { return p.exited(); });
-  }
-  void Teardown(BotSeat& b, int turn);
-  void Finish(BotSeat& b);
-
-  Env& env_;
-  MatchSpec& spec_;
-  const SessionConfig& config_;
-  const CheckCatalog& catalog_;
-  MatchResult& result_;
-  std::vector<BotSeat> bots_;
-  std::string last_input_;
-};
 
 Finding& Match::Report(BotSeat& b, const std::string& check, std::string message, int turn) {
   if (auto it = b.reported.find(check); it != b.reported.end()) {
@@ -136,23 +62,6 @@ Finding& Match::Report(BotSeat& b, const std::string& check, std::string message
   b.reported[check] = result_.findings.size();
   result_.findings.push_back(std::move(f));
   return result_.findings.back();
-}
-
-std::string Match::DeadlineCheck(const BotSeat& b) const {
-  return b.first_turn && catalog_.Find(kFirstDeadline) ? kFirstDeadline : "action.deadline";
-}
-
-std::string Match::RejectedCheck(AnswerVerdict verdict) const {
-  return verdict == AnswerVerdict::kIllegal && catalog_.Find(kIllegalCheck) ? kIllegalCheck
-                                                                            : "action.invalid";
-}
-
-bool Match::NoLegalSilence(const TurnRecord& rec) const {
-  const CheckInfo* info = catalog_.Find(kNoLegalSilence);
-  if (!info || info->clause.empty()) return false;
-  for (const Event& e : rec.events)
-    if (e.clause == info->clause) return true;
-  return false;
 }
 
 void Match::Handshake(BotSeat& b) {
@@ -214,88 +123,6 @@ void Match::Handshake(BotSeat& b) {
     f.received = noise + EscapeBytes(p.partial());
   }
   Stop(b, -1);
-}
-
-void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit,
-                       TurnRecord& rec) {
-  const bool no_legal = NoLegalSilence(rec);
-  Finding& f = Report(b, no_legal ? kNoLegalSilence : DeadlineCheck(b),
-                      "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
-                          std::to_string(limit) + " ms" +
-                          (no_legal ? " (on a turn with no legal action)" : ""),
-                      rec.turn);
-  f.elapsed_ms = elapsed;
-  f.limit_ms = limit;
-  f.received = EscapeBytes(tl.line.text) + "\\n";
-  Stop(b, rec.turn);
-}
-
-Finding& Match::ReportExit(BotSeat& b, const std::string& check, const std::string& what,
-                           int turn) {
-  BotProcess& p = *b.proc;
-  const ResourceUsage u = p.usage();
-  const Limits& l = config_.limits;
-  if (u.memory_exceeded) {
-    Finding& f = Report(b, kMemory,
-                        "the bot's processes used " + std::to_string(u.exceeded_rss_kb / 1024) +
-                            " MB of resident memory, over the limit of " +
-                            std::to_string(l.memory_mb) + " MB: arbiter killed them " + what,
-                        turn);
-    f.advice = "use less memory; if the contest allows more, raise the limit with --memory-mb";
-    return f;
-  }
-  if (check == "process.crash" && b.no_legal_turn >= 0 && catalog_.Find(kNoLegalCrash)) {
-    const std::string when = turn == b.no_legal_turn
-                                 ? ""
-                                 : ", after turn " + std::to_string(b.no_legal_turn) +
-                                       " on which it had no legal action";
-    return Report(b, kNoLegalCrash,
-                  "the bot " + DescribeExit(p) + " " + what + when +
-                      ": its player was out whatever it did, but a bot that crashes on an "
-                      "empty action list loses any game that reaches one",
-                  turn);
-  }
-  Finding& f = Report(b, check, "the bot " + DescribeExit(p) + " " + what, turn);
-  const std::optional<int> sig = p.term_signal();
-  if (sig == SIGXCPU ||
-      (sig == SIGKILL && l.cpu_seconds > 0 && u.cpu_ms >= 1000.0 * l.cpu_seconds - 1000.0)) {
-    f.advice =
-        "it reached the CPU-time limit of " + std::to_string(l.cpu_seconds) + " s (--cpu-seconds)";
-  } else if (sig == SIGXFSZ) {
-    f.advice =
-        "it wrote a file over the file-size limit of " + std::to_string(l.file_size_mb) + " MB";
-  } else if (l.address_space_mb > 0) {
-    f.advice = "the bot ran under an address-space limit of " + std::to_string(l.address_space_mb) +
-               " MB (--address-space-mb): a JVM, node, Go or .NET runtime reserves more address "
-               "space than it uses and may die of it; try without --address-space-mb";
-  }
-  return f;
-}
-
-bool Match::LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl) {
-  const SchedSample bot = b.proc->SchedOfTree();
-  const SchedSample self = env_.SelfSched();
-  LateEvidence e;
-  e.elapsed_ms = elapsed;
-  e.limit_ms = limit;
-  e.sched_valid = bot.valid && self.valid && b.sched_before.valid && b.self_before.valid;
-  e.bot_run_ms = NsToMs(bot.run_ns, b.sched_before.run_ns);
-  e.bot_wait_ms = NsToMs(bot.wait_ns, b.sched_before.wait_ns);
-  e.self_wait_ms = NsToMs(self.wait_ns, b.self_before.wait_ns);
-  if (JudgeLateAnswer(e) == LateVerdict::kLate) return false;
-  Finding& f = Report(
-      b, kInconclusive,
-      "the answer came after " + Fmt(elapsed) + " ms (limit " + std::to_string(limit) +
-          " ms), but the machine was busy: the bot waited " + Fmt(e.bot_wait_ms) +
-          " ms for a CPU and arbiter " + Fmt(e.self_wait_ms) + " ms; the bot itself ran " +
-          Fmt(e.bot_run_ms) + " ms and took " + Fmt(elapsed - e.bot_wait_ms - e.self_wait_ms) +
-          " ms without the waits, so the match is played again to decide",
-      turn);
-  if (!f.elapsed_ms || elapsed > *f.elapsed_ms) f.elapsed_ms = elapsed;
-  f.limit_ms = limit;
-  if (f.received.empty()) f.received = EscapeBytes(tl.line.text) + "\\n";
-  result_.timing_inconclusive = true;
-  return true;
 }
 
 void Match::CheckFloods(BotSeat& b, int turn) {
@@ -474,111 +301,6 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   rec.events = spec_.state->ApplyLine(played);
 }
 
-void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec) {
-  BotProcess& p = *b.proc;
-  // The player gives no answer whatever the diagnosis; the game says whether
-  // it had a legal action (NoLegalSilence), which names the finding.
-  rec.silent = true;
-  rec.events = spec_.state->ApplySilence();
-  const bool no_legal = NoLegalSilence(rec);
-  const std::string no_legal_note = no_legal ? " on a turn with no legal action" : "";
-  // A bot that exits or closes its output instead of answering is out either
-  // way: a warning where the register lists process.no-legal-crash.
-  auto process_check = [&](const char* check) {
-    if (!no_legal) return std::string(check);
-    if (catalog_.Find(kNoLegalCrash)) {
-      b.no_legal_turn = rec.turn;
-      return std::string(check) == "process.crash" ? std::string("process.crash")
-                                                   : std::string(kNoLegalCrash);
-    }
-    return std::string(kNoLegalSilence);
-  };
-  Settle(p);
-  if (p.exited()) {
-    ReportExit(b, process_check("process.crash"), "instead of answering" + no_legal_note, rec.turn);
-    return Stop(b, rec.turn);
-  }
-  if (p.stdout_eof()) {
-    Report(b, process_check("process.stdout-closed"),
-           "the bot closed its standard output instead of answering" + no_legal_note, rec.turn);
-    return Stop(b, rec.turn);
-  }
-  // Gather evidence: is it computing or blocked reading, does a late answer come?
-  SilenceEvidence e;
-  e.partial_bytes = p.partial_length();
-  const ProcProbe before = p.Probe();
-  env_.RunUntil(env_.Now() + config_.observe, [&] {
-    if (p.HasLine() || p.exited()) return true;
-    b.self_before = env_.SelfSched();
-    return false;
-  });
-  if (p.HasLine()) {
-    const TimedLine tl = p.PopLine();
-    const double elapsed = Ms(tl.at - start);
-    rec.elapsed_ms = elapsed;
-    result_.latencies_ms.push_back(elapsed);
-    // The turn was played as silent already; an inconclusive bot plays on.
-    if (LoadExplains(b, elapsed, limit, rec.turn, tl)) return;
-    return ReportLate(b, tl, elapsed, limit, rec);
-  }
-  if (Interrupted()) return Stop(b, rec.turn);
-  const ProcProbe after = p.Probe();
-  e.waiting_for_input = before.waiting_for_stdin && after.waiting_for_stdin;
-  e.cpu_advanced = after.cpu_ticks > before.cpu_ticks;
-  e.exited_before_eof = p.exited();
-  const std::string partial = p.partial();
-  if (!e.exited_before_eof) {
-    p.CloseStdin();
-    env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.HasLine() || p.exited(); });
-    e.answer_after_eof = p.HasLine();
-  }
-  if (Interrupted() && !e.answer_after_eof && !e.exited_before_eof) return Stop(b, rec.turn);
-  Finding* f = nullptr;
-  const std::string waited = "no answer within " + std::to_string(limit) + " ms" + no_legal_note;
-  const std::string deadline = no_legal ? std::string(kNoLegalSilence) : DeadlineCheck(b);
-  const SilenceVerdict verdict = harness::DiagnoseSilence(e);
-  switch (verdict) {
-    case SilenceVerdict::kUnflushed:
-      f = &Report(b, "action.unflushed",
-                  waited +
-                      ": the bot was blocked reading its input with its answer unflushed; "
-                      "the answer came out only when its stdin was closed",
-                  rec.turn);
-      f->received = EscapeBytes(p.PopLine().line.text) + "\\n (after stdin was closed)";
-      f->advice = std::string(FlushAdvice());
-      break;
-    case SilenceVerdict::kPartialLine:
-      f = &Report(b, "action.partial", waited + ": the bot wrote part of a line and no newline",
-                  rec.turn);
-      f->received = EscapeBytes(partial.substr(0, 200));
-      f->advice = "end every answer with '\\n' (and flush)";
-      break;
-    case SilenceVerdict::kTooSlow:
-      f = &Report(b, deadline, waited + ": the bot was still computing", rec.turn);
-      break;
-    case SilenceVerdict::kStalled:
-      f = &Report(b, deadline,
-                  waited +
-                      ": the bot was neither computing nor reading its input (sleeping, or "
-                      "blocked on something else)",
-                  rec.turn);
-      break;
-    case SilenceVerdict::kWaitingForMoreInput:
-      f = &Report(b, deadline,
-                  waited +
-                      ": the bot was blocked reading its input, as if it expected more than "
-                      "the turn gives",
-                  rec.turn);
-      break;
-    case SilenceVerdict::kExited:
-      f = &ReportExit(b, process_check("process.crash"), "instead of answering" + no_legal_note,
-                      rec.turn);
-      break;
-  }
-  if (verdict != SilenceVerdict::kExited && f->check != kMemory) f->limit_ms = limit;
-  Stop(b, rec.turn);
-}
-
 void Match::Finish(BotSeat& b) {
   if (!b.active) return;
   BotProcess& p = *b.proc;
@@ -668,7 +390,9 @@ void Match::Run(const Progress& progress) {
   result_.winner = state.Winner();
 }
 
-}  // namespace
+}  // namespace arbiter::harness::detail
+
+namespace arbiter::harness {
 
 MatchResult RunMatch(Env& env, MatchSpec spec, const SessionConfig& config,
                      const CheckCatalog& catalog, const Progress& progress) {
@@ -677,7 +401,7 @@ MatchResult RunMatch(Env& env, MatchSpec spec, const SessionConfig& config,
   result.description = spec.description;
   result.variant = spec.variant;
   result.seed = spec.seed;
-  Match(env, spec, config, catalog, result).Run(progress);
+  detail::Match(env, spec, config, catalog, result).Run(progress);
   return result;
 }
 

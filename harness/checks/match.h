@@ -1,0 +1,98 @@
+// The referee loop of one match, inside: a bot seat and the Match that
+// drives the seats through a game (session.cc) and judges what a silence or
+// a late answer means (match_silence.cc). Internal to checks/.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "session.h"
+
+namespace arbiter::harness::detail {
+
+// The checks a game opts into by listing them in its register (findings.h).
+inline constexpr const char* kFirstDeadline = "action.first-deadline";
+inline constexpr const char* kIllegalCheck = "action.illegal";
+inline constexpr const char* kNoLegalSilence = "action.no-legal-silence";
+inline constexpr const char* kNoLegalLine = "action.no-legal-line";
+inline constexpr const char* kNoLegalCrash = "process.no-legal-crash";
+inline constexpr const char* kServerAccepts = "action.server-accepts";
+inline constexpr const char* kMemory = "process.memory";
+inline constexpr const char* kInconclusive = "timing.inconclusive";
+
+double Ms(Clock::duration d);
+std::string Fmt(double ms);                     // "12.3"
+std::string DescribeExit(const BotProcess& p);  // "exited with status 1"
+double NsToMs(uint64_t after, uint64_t before);
+
+// One bot seat of the match.
+struct BotSeat {
+  int seat = 0;
+  std::unique_ptr<BotProcess> proc;
+  bool active = false;  // still playing; a stopped bot does nothing on its turns
+  int own_turns = 0;
+  bool first_turn = false;                 // the turn being played is the bot's first
+  std::map<std::string, size_t> reported;  // check -> index in findings
+  SchedSample sched_before;                // the bot's tree when its input was written
+  SchedSample self_before;                 // arbiter's own, at the same moment
+  int no_legal_turn = -1;                  // a turn it had no legal action on, which put it out
+  std::string sent;                        // every byte written to it, for reproducing a finding
+};
+
+class Match {
+ public:
+  Match(Env& env, MatchSpec& spec, const SessionConfig& config, const CheckCatalog& catalog,
+        MatchResult& result)
+      : env_(env), spec_(spec), config_(config), catalog_(catalog), result_(result) {}
+
+  void Run(const Progress& progress);
+
+ private:
+  Finding& Report(BotSeat& b, const std::string& check, std::string message, int turn = -1);
+  void Handshake(BotSeat& b);
+  void BotTurn(BotSeat& b, TurnRecord& rec);
+  void DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec);
+  void CheckBetweenTurns(BotSeat& b, int turn);
+  void CheckFloods(BotSeat& b, int turn);
+  // An answer that came after the limit: reported, and the bot is stopped.
+  void ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit, TurnRecord& rec);
+  // The check of a missed deadline: action.first-deadline on the bot's first
+  // turn when the register lists it, action.deadline otherwise.
+  std::string DeadlineCheck(const BotSeat& b) const;
+  // The check of an answer the game judges `verdict` (kInvalid or kIllegal).
+  std::string RejectedCheck(AnswerVerdict verdict) const;
+  // A silent turn (already applied, rec.events filled) on which the game
+  // cites the clause of the register's action.no-legal-silence check, i.e.
+  // the player had no legal action and still had to print a line.
+  bool NoLegalSilence(const TurnRecord& rec) const;
+  void Stop(BotSeat& b, int turn);
+  // The bot's main process has exited: a crash, or arbiter's memory watch
+  // killed the tree (process.memory). `what` ends the sentence ("before its
+  // handshake"); `check` is the crash's check otherwise.
+  Finding& ReportExit(BotSeat& b, const std::string& check, const std::string& what, int turn);
+  // A late answer whose lateness the machine's load may explain: true (and a
+  // timing.inconclusive finding) when only the waits for a CPU make it late.
+  bool LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl);
+  // A process that dies closes its stdout a moment before it is reaped: after
+  // end of file, wait briefly for the exit, to tell a crash from a bot that
+  // closed its stdout and lives on.
+  void Settle(BotProcess& p) {
+    if (p.stdout_eof() && !p.exited())
+      env_.RunUntil(env_.Now() + config_.observe, [&] { return p.exited(); });
+  }
+  void Teardown(BotSeat& b, int turn);
+  void Finish(BotSeat& b);
+
+  Env& env_;
+  MatchSpec& spec_;
+  const SessionConfig& config_;
+  const CheckCatalog& catalog_;
+  MatchResult& result_;
+  std::vector<BotSeat> bots_;
+  std::string last_input_;
+};
+
+}  // namespace arbiter::harness::detail

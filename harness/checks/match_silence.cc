@@ -1,0 +1,220 @@
+// What a bot's silence or late answer means on its turn (session.h,
+// match.h): the diagnosis of a silence (silence.h) from the evidence
+// gathered while waiting, a late answer judged against the machine's load
+// (arbiter.timing.load), an exit reported as a crash or as the memory
+// watch's kill, and the checks a game opts into for a missed deadline, a
+// rejected answer and a turn with no legal action.
+#include <csignal>
+
+#include "core/parse.h"
+#include "interrupt.h"
+#include "match.h"
+#include "silence.h"
+
+namespace arbiter::harness::detail {
+
+std::string Match::DeadlineCheck(const BotSeat& b) const {
+  return b.first_turn && catalog_.Find(kFirstDeadline) ? kFirstDeadline : "action.deadline";
+}
+
+std::string Match::RejectedCheck(AnswerVerdict verdict) const {
+  return verdict == AnswerVerdict::kIllegal && catalog_.Find(kIllegalCheck) ? kIllegalCheck
+                                                                            : "action.invalid";
+}
+
+bool Match::NoLegalSilence(const TurnRecord& rec) const {
+  const CheckInfo* info = catalog_.Find(kNoLegalSilence);
+  if (!info || info->clause.empty()) return false;
+  for (const Event& e : rec.events)
+    if (e.clause == info->clause) return true;
+  return false;
+}
+
+void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit,
+                       TurnRecord& rec) {
+  const bool no_legal = NoLegalSilence(rec);
+  Finding& f = Report(b, no_legal ? kNoLegalSilence : DeadlineCheck(b),
+                      "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
+                          std::to_string(limit) + " ms" +
+                          (no_legal ? " (on a turn with no legal action)" : ""),
+                      rec.turn);
+  f.elapsed_ms = elapsed;
+  f.limit_ms = limit;
+  f.received = EscapeBytes(tl.line.text) + "\\n";
+  Stop(b, rec.turn);
+}
+
+Finding& Match::ReportExit(BotSeat& b, const std::string& check, const std::string& what,
+                           int turn) {
+  BotProcess& p = *b.proc;
+  const ResourceUsage u = p.usage();
+  const Limits& l = config_.limits;
+  if (u.memory_exceeded) {
+    Finding& f = Report(b, kMemory,
+                        "the bot's processes used " + std::to_string(u.exceeded_rss_kb / 1024) +
+                            " MB of resident memory, over the limit of " +
+                            std::to_string(l.memory_mb) + " MB: arbiter killed them " + what,
+                        turn);
+    f.advice = "use less memory; if the contest allows more, raise the limit with --memory-mb";
+    return f;
+  }
+  if (check == "process.crash" && b.no_legal_turn >= 0 && catalog_.Find(kNoLegalCrash)) {
+    const std::string when = turn == b.no_legal_turn
+                                 ? ""
+                                 : ", after turn " + std::to_string(b.no_legal_turn) +
+                                       " on which it had no legal action";
+    return Report(b, kNoLegalCrash,
+                  "the bot " + DescribeExit(p) + " " + what + when +
+                      ": its player was out whatever it did, but a bot that crashes on an "
+                      "empty action list loses any game that reaches one",
+                  turn);
+  }
+  Finding& f = Report(b, check, "the bot " + DescribeExit(p) + " " + what, turn);
+  const std::optional<int> sig = p.term_signal();
+  if (sig == SIGXCPU ||
+      (sig == SIGKILL && l.cpu_seconds > 0 && u.cpu_ms >= 1000.0 * l.cpu_seconds - 1000.0)) {
+    f.advice =
+        "it reached the CPU-time limit of " + std::to_string(l.cpu_seconds) + " s (--cpu-seconds)";
+  } else if (sig == SIGXFSZ) {
+    f.advice =
+        "it wrote a file over the file-size limit of " + std::to_string(l.file_size_mb) + " MB";
+  } else if (l.address_space_mb > 0) {
+    f.advice = "the bot ran under an address-space limit of " + std::to_string(l.address_space_mb) +
+               " MB (--address-space-mb): a JVM, node, Go or .NET runtime reserves more address "
+               "space than it uses and may die of it; try without --address-space-mb";
+  }
+  return f;
+}
+
+bool Match::LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl) {
+  const SchedSample bot = b.proc->SchedOfTree();
+  const SchedSample self = env_.SelfSched();
+  LateEvidence e;
+  e.elapsed_ms = elapsed;
+  e.limit_ms = limit;
+  e.sched_valid = bot.valid && self.valid && b.sched_before.valid && b.self_before.valid;
+  e.bot_run_ms = NsToMs(bot.run_ns, b.sched_before.run_ns);
+  e.bot_wait_ms = NsToMs(bot.wait_ns, b.sched_before.wait_ns);
+  e.self_wait_ms = NsToMs(self.wait_ns, b.self_before.wait_ns);
+  if (JudgeLateAnswer(e) == LateVerdict::kLate) return false;
+  Finding& f = Report(
+      b, kInconclusive,
+      "the answer came after " + Fmt(elapsed) + " ms (limit " + std::to_string(limit) +
+          " ms), but the machine was busy: the bot waited " + Fmt(e.bot_wait_ms) +
+          " ms for a CPU and arbiter " + Fmt(e.self_wait_ms) + " ms; the bot itself ran " +
+          Fmt(e.bot_run_ms) + " ms and took " + Fmt(elapsed - e.bot_wait_ms - e.self_wait_ms) +
+          " ms without the waits, so the match is played again to decide",
+      turn);
+  if (!f.elapsed_ms || elapsed > *f.elapsed_ms) f.elapsed_ms = elapsed;
+  f.limit_ms = limit;
+  if (f.received.empty()) f.received = EscapeBytes(tl.line.text) + "\\n";
+  result_.timing_inconclusive = true;
+  return true;
+}
+
+void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec) {
+  BotProcess& p = *b.proc;
+  // The player gives no answer whatever the diagnosis; the game says whether
+  // it had a legal action (NoLegalSilence), which names the finding.
+  rec.silent = true;
+  rec.events = spec_.state->ApplySilence();
+  const bool no_legal = NoLegalSilence(rec);
+  const std::string no_legal_note = no_legal ? " on a turn with no legal action" : "";
+  // A bot that exits or closes its output instead of answering is out either
+  // way: a warning where the register lists process.no-legal-crash.
+  auto process_check = [&](const char* check) {
+    if (!no_legal) return std::string(check);
+    if (catalog_.Find(kNoLegalCrash)) {
+      b.no_legal_turn = rec.turn;
+      return std::string(check) == "process.crash" ? std::string("process.crash")
+                                                   : std::string(kNoLegalCrash);
+    }
+    return std::string(kNoLegalSilence);
+  };
+  Settle(p);
+  if (p.exited()) {
+    ReportExit(b, process_check("process.crash"), "instead of answering" + no_legal_note, rec.turn);
+    return Stop(b, rec.turn);
+  }
+  if (p.stdout_eof()) {
+    Report(b, process_check("process.stdout-closed"),
+           "the bot closed its standard output instead of answering" + no_legal_note, rec.turn);
+    return Stop(b, rec.turn);
+  }
+  // Gather evidence: is it computing or blocked reading, does a late answer come?
+  SilenceEvidence e;
+  e.partial_bytes = p.partial_length();
+  const ProcProbe before = p.Probe();
+  env_.RunUntil(env_.Now() + config_.observe, [&] {
+    if (p.HasLine() || p.exited()) return true;
+    b.self_before = env_.SelfSched();
+    return false;
+  });
+  if (p.HasLine()) {
+    const TimedLine tl = p.PopLine();
+    const double elapsed = Ms(tl.at - start);
+    rec.elapsed_ms = elapsed;
+    result_.latencies_ms.push_back(elapsed);
+    // The turn was played as silent already; an inconclusive bot plays on.
+    if (LoadExplains(b, elapsed, limit, rec.turn, tl)) return;
+    return ReportLate(b, tl, elapsed, limit, rec);
+  }
+  if (Interrupted()) return Stop(b, rec.turn);
+  const ProcProbe after = p.Probe();
+  e.waiting_for_input = before.waiting_for_stdin && after.waiting_for_stdin;
+  e.cpu_advanced = after.cpu_ticks > before.cpu_ticks;
+  e.exited_before_eof = p.exited();
+  const std::string partial = p.partial();
+  if (!e.exited_before_eof) {
+    p.CloseStdin();
+    env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.HasLine() || p.exited(); });
+    e.answer_after_eof = p.HasLine();
+  }
+  if (Interrupted() && !e.answer_after_eof && !e.exited_before_eof) return Stop(b, rec.turn);
+  Finding* f = nullptr;
+  const std::string waited = "no answer within " + std::to_string(limit) + " ms" + no_legal_note;
+  const std::string deadline = no_legal ? std::string(kNoLegalSilence) : DeadlineCheck(b);
+  const SilenceVerdict verdict = harness::DiagnoseSilence(e);
+  switch (verdict) {
+    case SilenceVerdict::kUnflushed:
+      f = &Report(b, "action.unflushed",
+                  waited +
+                      ": the bot was blocked reading its input with its answer unflushed; "
+                      "the answer came out only when its stdin was closed",
+                  rec.turn);
+      f->received = EscapeBytes(p.PopLine().line.text) + "\\n (after stdin was closed)";
+      f->advice = std::string(FlushAdvice());
+      break;
+    case SilenceVerdict::kPartialLine:
+      f = &Report(b, "action.partial", waited + ": the bot wrote part of a line and no newline",
+                  rec.turn);
+      f->received = EscapeBytes(partial.substr(0, 200));
+      f->advice = "end every answer with '\\n' (and flush)";
+      break;
+    case SilenceVerdict::kTooSlow:
+      f = &Report(b, deadline, waited + ": the bot was still computing", rec.turn);
+      break;
+    case SilenceVerdict::kStalled:
+      f = &Report(b, deadline,
+                  waited +
+                      ": the bot was neither computing nor reading its input (sleeping, or "
+                      "blocked on something else)",
+                  rec.turn);
+      break;
+    case SilenceVerdict::kWaitingForMoreInput:
+      f = &Report(b, deadline,
+                  waited +
+                      ": the bot was blocked reading its input, as if it expected more than "
+                      "the turn gives",
+                  rec.turn);
+      break;
+    case SilenceVerdict::kExited:
+      f = &ReportExit(b, process_check("process.crash"), "instead of answering" + no_legal_note,
+                      rec.turn);
+      break;
+  }
+  if (verdict != SilenceVerdict::kExited && f->check != kMemory) f->limit_ms = limit;
+  Stop(b, rec.turn);
+}
+
+}  // namespace arbiter::harness::detail
