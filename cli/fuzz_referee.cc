@@ -329,6 +329,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
                   : harness::RunRefereeGame(game_loop, config, plans[index].second);
   };
   std::string arbiter_error;
+  uint64_t families_played = 0;  // the swarm bits of the games played
   // Each game's result, in plan order (harness/referee/game_pool.h).
   const auto consume = [&](size_t index, RefereeGameResult r) {
     const std::string& id = plans[index].first;
@@ -338,6 +339,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       rep.skipped.push_back(id);
       return;
     }
+    if (plan.fuzz_after_script) families_played |= plan.swarm;
     std::vector<std::pair<std::string, Finding>> found;
     // The readings the game adopted: a note each, once, and the run's rules
     // from now on (arbiter.referee.readings).
@@ -530,6 +532,12 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     if (shrunk_match) add_match(std::move(*shrunk_match), std::move(shrunk_found));
   };
   harness::PlayGames(jobs, plans.size(), play, consume);
+  if (o.replay_path.empty()) {
+    const auto& names = p.game->answer_families;
+    for (size_t f = 0; f < names.size(); ++f)
+      (families_played >> f & 1 ? rep.families_tried : rep.families_not_tried)
+          .emplace_back(names[f]);
+  }
   if (!arbiter_error.empty()) {
     progress.Clear();
     err << "arbiter fuzz-referee: " << arbiter_error << "\n";

@@ -94,7 +94,10 @@ void WriteJson(const RunReport& r, std::ostream& out) {
       r.interrupt_signal ? ordered_json(r.InterruptName()) : ordered_json(nullptr);
   j["environment"] = r.environment;
   j["memory_limits"] = r.memory_limits;
-  if (r.tool == "fuzz-referee") j["readings_adopted"] = r.readings;
+  if (r.tool == "fuzz-referee") {
+    j["readings_adopted"] = r.readings;
+    j["answer_families"] = {{"tried", r.families_tried}, {"not_tried", r.families_not_tried}};
+  }
   j["counts"] = {{"fail", r.Count(harness::Severity::kFail)},
                  {"warn", r.Count(harness::Severity::kWarn)},
                  {"info", r.Count(harness::Severity::kInfo)},

@@ -70,6 +70,15 @@ void Header(const RunReport& r, std::ostream& out) {
       for (const auto& e : r.environment) out << " `" << Cell(e) << "`";
       out << " |\n";
     }
+    if (!r.families_tried.empty() || !r.families_not_tried.empty()) {
+      out << "| answer families tried |";
+      for (const auto& f : r.families_tried) out << " " << Cell(f) << ";";
+      if (!r.families_not_tried.empty()) {
+        out << " not tried:";
+        for (const auto& f : r.families_not_tried) out << " " << Cell(f) << ";";
+      }
+      out << " |\n";
+    }
     if (!r.readings.empty()) {
       out << "| referee's readings (adopted) |";
       for (const auto& reading : r.readings) out << " `--rule " << Cell(reading) << "`";

@@ -78,6 +78,8 @@ struct RunReport {
   // fuzz-referee: the readings of ambiguous rules the referee was found to
   // follow and that the run adopted, as rule options ("stun_count=own-turns").
   std::vector<std::string> readings;
+  // fuzz-referee: the families of answers the games played enabled, and not.
+  std::vector<std::string> families_tried, families_not_tried;
   int interrupt_signal = 0;  // the signal that interrupted the run (SIGINT...), or 0
 
   // "interrupted" (a signal stopped the run: what it holds is partial),

@@ -71,6 +71,15 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
   if (const std::string usage = r.UsageText(); !usage.empty())
     out << "  bots: " << usage << (r.memory_limits.empty() ? "" : " (" + r.memory_limits + ")")
         << "\n";
+  if (!r.families_tried.empty() || !r.families_not_tried.empty()) {
+    out << "  answer families tried:";
+    for (const auto& f : r.families_tried) out << " " << f << ";";
+    if (!r.families_not_tried.empty()) {
+      out << " not tried:";
+      for (const auto& f : r.families_not_tried) out << " " << f << ";";
+    }
+    out << "\n";
+  }
   if (!r.readings.empty()) {
     out << "  the referee's readings, adopted for the run (reproduce them with):";
     for (const auto& reading : r.readings) out << " --rule " << reading;

@@ -220,10 +220,10 @@ TEST_F(FuzzRefereeIslandTest, ADivergenceTheSameAnswersDoNotShowAgainIsAWarning)
   const std::string wrapper =
       Wrapper("flaky", "if [ -e " + marker + " ]; then m=; else : > " + marker +
                            "; m='--mutant mirrored-for-player-2'; fi\nexec " + EXAMPLE_REFEREE +
-                           " --game island --time-ms 300 $m \"$@\"");
+                           " --game island --time-ms 3000 $m \"$@\"");
   const Outcome o = arbiter::testing::RunFuzzReferee(
       "fuzz-island-flaky", wrapper + " -s {seed} -a {bot0} -a {bot1}",
-      "--game island --action-ms 300 --games 1 --seed 1");
+      "--game island --action-ms 3000 --games 1 --seed 1");
   ASSERT_FALSE(o.report.is_null()) << o.output;
   bool warned = false;
   for (const auto& f : o.report["findings"]) {

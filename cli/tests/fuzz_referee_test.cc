@@ -55,6 +55,13 @@ TEST_F(FuzzRefereeTest, TheConformantExampleRefereeHasNoFinding) {
     turns += m["turns_played"].get<int>();
   }
   EXPECT_GT(turns, 200);
+  // Within its first nine games a run has tried every family of answers,
+  // and says so.
+  EXPECT_EQ(o.report["answer_families"]["tried"].size(), 9u) << o.report["answer_families"];
+  EXPECT_TRUE(o.report["answer_families"]["not_tried"].empty()) << o.report["answer_families"];
+  EXPECT_NE(o.output.find("answer families tried: U; R; D; L; A; N; lowercase; garbage; padded;"),
+            std::string::npos)
+      << o.output;
 }
 
 #ifdef JVM_REFEREE_JAR

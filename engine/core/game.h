@@ -181,6 +181,9 @@ struct GameInfo {
   // A fuzzing answer for the player to move: `swarm` enables a subset of the
   // game's answer families, `targeted` steers toward rule edges.
   std::string (*fuzz_answer)(const GameState& state, uint64_t swarm, bool targeted, Rng& rng);
+  // The name of the family of answers each swarm bit enables, for reports
+  // ("which families did a run try").
+  std::vector<std::string_view> answer_families;
 
   // Referee fuzzing of games with hidden chance (island: the tiles a referee
   // deals at random): writes into `reference` what a message to `seat`

@@ -86,6 +86,8 @@ const GameInfo kGameInfo = {
     .scenario_of = &ScenarioOf,
     .compare = &CompareMessage,
     .fuzz_answer = &FuzzAnswer,
+    .answer_families = {"forward", "retreat", "attack", "shuffle", "not allowed here", "any legal",
+                        "letter case", "separators and tile characters", "whitespace"},
     .learn_from_message = &LearnFromMessage,
     .board_view = &BoardView,
 };

@@ -186,6 +186,7 @@ const GameInfo kGameInfo = {
     .scenario_of = &ScenarioOf,
     .compare = &CompareMessage,
     .fuzz_answer = &FuzzAnswer,
+    .answer_families = {"U", "R", "D", "L", "A", "N", "lowercase", "garbage", "padded"},
     .board_view = &BoardView,
 };
 

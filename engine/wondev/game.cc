@@ -138,6 +138,8 @@ const GameInfo kGameInfo = {
     .scenario_of = &ScenarioOf,
     .compare = &CompareMessage,
     .fuzz_answer = &FuzzAnswer,
+    .answer_families = {"legal action", "any action", "ACCEPT-DEFEAT", "garbage", "padded",
+                        "message", "other case", "unit or direction out of range"},
     .board_view = &BoardView,
     .neutral_answer = &NeutralAnswer,
 };
