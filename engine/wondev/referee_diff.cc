@@ -188,6 +188,48 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
   const InputView e = ViewFor(ref, seat);
   const Event* last = LastEvent(history);
   const std::string last_kind = last ? last->kind : "";
+  // Every field that differs, for the message: the first names the cause,
+  // the others are listed after it.
+  std::vector<std::string> differing;
+  if (a.size != e.size) {
+    differing.push_back("size");
+  } else {
+    for (int y = 0; y < e.size; ++y)
+      for (int x = 0; x < e.size; ++x)
+        if (e.rows[y][x] != a.rows[y][x])
+          differing.push_back("rows[" + std::to_string(y) + "][" + std::to_string(x) + "]");
+  }
+  if (a.mine.size() == e.mine.size()) {
+    for (int side = 0; side < 2; ++side)
+      for (size_t i = 0; i < e.mine.size(); ++i)
+        if ((side ? e.theirs[i] : e.mine[i]) != (side ? a.theirs[i] : a.mine[i]))
+          differing.push_back(std::string(side ? "opponent" : "own") + " unit " +
+                              std::to_string(i));
+  } else {
+    differing.push_back("units");
+  }
+  {
+    std::vector<std::string> se = e.actions, sa = a.actions;
+    std::sort(se.begin(), se.end());
+    std::sort(sa.begin(), sa.end());
+    if (se != sa) differing.push_back("legal actions");
+  }
+  const auto Make = [&](std::string field, std::string kind, std::string expected,
+                        std::string actual, std::vector<std::string> clauses, std::string message) {
+    std::string also;
+    int listed = 0;
+    for (const std::string& f : differing) {
+      if (f == field) continue;
+      if (++listed > 8) {
+        also += ", ...";
+        break;
+      }
+      also += (also.empty() ? "" : ", ") + f;
+    }
+    if (!also.empty()) message += " (also differing: " + also + ")";
+    return ::arbiter::wondev::Make(std::move(field), std::move(kind), std::move(expected),
+                                   std::move(actual), std::move(clauses), std::move(message));
+  };
   if (a.size != e.size)
     return Make("size", "size", std::to_string(e.size), std::to_string(a.size),
                 {"wondev.grid.square"}, "the grid has another size");

@@ -94,6 +94,24 @@ SPEC_TEST(Input, UnderColumnFirstOrderPlayerLinesReadColumnThenRowAndBlocksStayR
   EXPECT_EQ(misread.value().players[0].row, 10);
 }
 
+SPEC_TEST(RefereeDiff, ADivergenceNamesItsFirstFieldAndListsTheOthers, "jc2015.protocol.input.stun",
+          "jc2015.protocol.input.position") {
+  const State s = Make({1, 1, 'R'}, {1, 10, 'L'}, {10, 1, 'U'}, {16, 16, 'U'});
+  InputView v = ViewFor(s, 0);
+  v.players[1].col = 11;  // player 1 elsewhere
+  v.players[3].stun = 2;  // and player 3 stunned
+  const auto d = CompareMessage(*Wrap(s), {}, FormatInput(v), 0);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->field, "player 1 R C");
+  EXPECT_NE(d->message.find("also differing: player 3 S"), std::string::npos) << d->message;
+  // One field: nothing else is listed.
+  InputView one = ViewFor(s, 0);
+  one.players[3].stun = 2;
+  const auto o = CompareMessage(*Wrap(s), {}, FormatInput(one), 0);
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->message.find("also differing"), std::string::npos) << o->message;
+}
+
 SPEC_TEST(InputParser, ParsingWhatIsFormattedGivesTheSameView, "jc2015.protocol.input.format") {
   State s = Make({7, 4, 'R'}, {7, 8, 'U'}, {16, 16, 'U'}, {16, 10, 'L'});
   Play(s, "A N N N N");

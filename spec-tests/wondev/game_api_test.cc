@@ -172,6 +172,19 @@ SPEC_TEST(RefereeDiff, TheFirstMessageIsFramedLearntAndComparedFieldByField, "wo
   const auto h = CompareMessage(*Wrap(removed), {}, FormatInit(removed) + FormatInput(holed), 0);
   ASSERT_TRUE(h);
   EXPECT_EQ(h->clauses.front(), "wondev.grid.cells");
+  // Two differences at once: the message names the first and lists the other.
+  InputView both = holed;
+  both.mine[0] = At(1, 1);
+  const auto b = CompareMessage(*Wrap(removed), {}, FormatInit(removed) + FormatInput(both), 0);
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->field, "rows[0][0]");
+  EXPECT_NE(b->message.find("also differing: own unit 0"), std::string::npos) << b->message;
+  // An empty legal-action list is said in plain words.
+  InputView none = ViewFor(s, 0);
+  none.actions.clear();
+  const auto n = CompareMessage(*learnt, {}, FormatInit(s) + FormatInput(none), 0);
+  ASSERT_TRUE(n);
+  EXPECT_NE(n->message.find("sent no legal-action list"), std::string::npos) << n->message;
   // The reproducer scenario replays the same initial state.
   ScenarioError e;
   const auto sc = LoadScenario(nlohmann::json::parse(ScenarioOf(*learnt)), {}, e);
