@@ -51,8 +51,6 @@ std::vector<std::string> Opponents(const GameInfo& game, int i) {
   return out;
 }
 
-using RuleList = std::vector<std::pair<std::string, std::string>>;
-
 // "league=2" for people; "league2" for match ids.
 std::string VariantText(const RuleList& variant) {
   std::string text;
@@ -74,8 +72,9 @@ std::string Reproduce(const CheckBotOptions& o, const Prepared& p, int games,
                       const std::string& match, const RuleList& variant, int depth) {
   std::string cmd =
       "arbiter check-bot --game " + o.game + " --profile " + std::string(p.profile->name);
-  cmd += ResultOptions(o);
-  for (const auto& [key, value] : variant) cmd += " --rule " + harness::QuoteArg(key + "=" + value);
+  RuleList rules = p.rules;
+  rules.insert(rules.end(), variant.begin(), variant.end());
+  cmd += ResultOptions(o, rules);
   if (depth > 1) cmd += " --depth " + std::to_string(depth);
   cmd += " --seed " + std::to_string(o.seed) + " --games " + std::to_string(games) + " --match " +
          match + " -- " + harness::QuoteCommand(o.bot);
@@ -86,12 +85,15 @@ std::string Reproduce(const CheckBotOptions& o, const Prepared& p, int games,
 // (<match>.seat<k>.turn<t>.in) and names the file in the finding; a finding
 // whose file cannot be written keeps its input in the report only.
 void WriteInputFiles(report::RunReport& rep, const std::string& dir, std::ostream& err) {
-  bool warned = false;
+  bool warned = false, made = false;
   for (harness::MatchResult& m : rep.matches) {
     for (harness::Finding& f : m.findings) {
       if (f.input_stream.empty() || f.severity == harness::Severity::kInfo) continue;
-      std::error_code ec;
-      std::filesystem::create_directories(dir, ec);
+      if (!made) {
+        std::error_code ec;
+        std::filesystem::create_directories(dir, ec);
+        made = true;
+      }
       const std::string path =
           (std::filesystem::path(dir) /
            (m.id + ".seat" + std::to_string(f.seat) + ".turn" + std::to_string(f.turn) + ".in"))
@@ -221,8 +223,11 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
       for (EdgeCase& e : game.edge_cases(rules)) {
         for (int run = 1; run <= depth; ++run) {
           harness::MatchSpec m;
-          const std::string base = "edge-" + e.name;
-          m.id = base + suffix + (run > 1 ? "-run" + std::to_string(run) : "");
+          const std::string run_part = run > 1 ? "-run" + std::to_string(run) : "";
+          // The id under the variant's rules given alone, which the reproduce
+          // command names with --rule VARIANT --match.
+          const std::string plain = "edge-" + e.name + run_part;
+          m.id = "edge-" + e.name + suffix + run_part;
           m.variant = VariantText(variant);
           m.description = e.description + " (" + e.clause + ")";
           if (!m.variant.empty()) m.description += ", " + m.variant;
@@ -240,9 +245,7 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
             m.description += ", played to the end";
           }
           m.policy_seed = o.seed + static_cast<uint64_t>(run - 1);
-          m.reproduce =
-              Reproduce(o, p, o.games.value_or(base_games),
-                        base + (run > 1 ? "-run" + std::to_string(run) : ""), variant, depth);
+          m.reproduce = Reproduce(o, p, o.games.value_or(base_games), plain, variant, depth);
           matches.push_back(std::move(m));
         }
       }

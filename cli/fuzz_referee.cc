@@ -205,9 +205,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     std::string s =
         " --profile " + std::string(p.profile->name) + " --referee " + harness::QuoteArg(o.referee);
     if (runner) s += " --protocol cg-runner";
-    if (o.ready_ms) s += " --ready-ms " + std::to_string(*o.ready_ms);
-    if (o.action_ms) s += " --action-ms " + std::to_string(*o.action_ms);
-    if (o.time_limit != 30) {
+    if (o.time_limit != FuzzRefereeOptions{}.time_limit) {
       std::ostringstream t;
       t << o.time_limit;
       s += " --time-limit " + t.str();
@@ -215,12 +213,9 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     if (o.referee_memory_mb) s += " --referee-memory-mb " + std::to_string(o.referee_memory_mb);
     if (o.referee_cpu_seconds)
       s += " --referee-cpu-seconds " + std::to_string(o.referee_cpu_seconds);
-    if (o.inherit_env) s += " --inherit-env";
-    for (const std::string& e : o.env) s += " --env " + harness::QuoteArg(e);
     if (o.strict_readings) s += " --strict-readings";
-    for (const auto& [key, value] : run_rules)
-      s += " --rule " + harness::QuoteArg(key + "=" + value);
-    return s;
+    // The bots' limits are not the referee's (it gets its own, above).
+    return s + ResultOptions(o, run_rules, /*bot_limits=*/false);
   };
 
   std::vector<std::pair<std::string, RefereeGamePlan>> plans;

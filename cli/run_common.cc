@@ -165,18 +165,24 @@ std::string MemoryLimitsText(const harness::Limits& l) {
   return text;
 }
 
-std::string ResultOptions(const RunOptions& o) {
+std::string ResultOptions(const RunOptions& o,
+                          const std::vector<std::pair<std::string, std::string>>& rules,
+                          bool bot_limits) {
+  const RunOptions defaults;
   std::string cmd;
   if (o.ready_ms) cmd += " --ready-ms " + std::to_string(*o.ready_ms);
   if (o.action_ms) cmd += " --action-ms " + std::to_string(*o.action_ms);
-  if (o.memory_mb != harness::kDefaultMemoryMb)
-    cmd += " --memory-mb " + std::to_string(o.memory_mb);
-  if (o.address_space_mb != 0) cmd += " --address-space-mb " + std::to_string(o.address_space_mb);
-  if (o.cpu_seconds != 120) cmd += " --cpu-seconds " + std::to_string(o.cpu_seconds);
-  if (o.no_network) cmd += " --no-network";
+  if (bot_limits) {
+    if (o.memory_mb != defaults.memory_mb) cmd += " --memory-mb " + std::to_string(o.memory_mb);
+    if (o.address_space_mb != defaults.address_space_mb)
+      cmd += " --address-space-mb " + std::to_string(o.address_space_mb);
+    if (o.cpu_seconds != defaults.cpu_seconds)
+      cmd += " --cpu-seconds " + std::to_string(o.cpu_seconds);
+    if (o.no_network) cmd += " --no-network";
+  }
   if (o.inherit_env) cmd += " --inherit-env";
   for (const std::string& e : o.env) cmd += " --env " + harness::QuoteArg(e);
-  for (const std::string& r : o.rules) cmd += " --rule " + harness::QuoteArg(r);
+  for (const auto& [key, value] : rules) cmd += " --rule " + harness::QuoteArg(key + "=" + value);
   return cmd;
 }
 

@@ -75,8 +75,7 @@ const Script kScripts[] = {
 
 std::vector<EdgeCase> EdgeCases(const RuleList& rule_list) {
   Rules rules;
-  for (const auto& [key, value] : rule_list)
-    if (!SetRule(rules, key, value).empty()) return {};  // new_game reports bad rules
+  if (std::string error; !RulesFrom(rule_list, rules, error)) return {};  // new_game reports it
   std::vector<EdgeCase> out;
   for (const Script& sc : kScripts) {
     const int turn = sc.turn >= 0 ? sc.turn : rules.max_turns + sc.turn;

@@ -76,8 +76,7 @@ const Script kScripts[] = {
 
 std::vector<EdgeCase> EdgeCases(const RuleList& rule_list) {
   Rules rules;
-  for (const auto& [key, value] : rule_list)
-    if (!SetRule(rules, key, value).empty()) return {};  // new_game reports bad rules
+  if (std::string error; !RulesFrom(rule_list, rules, error)) return {};  // new_game reports it
   std::vector<EdgeCase> out;
   for (const Script& s : kScripts) {
     Placement p;

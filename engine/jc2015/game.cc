@@ -162,14 +162,19 @@ std::unique_ptr<GameState> NewGame(uint64_t seed,
                                    const std::vector<std::pair<std::string, std::string>>& rules,
                                    std::string& error) {
   Rules r;
-  for (const auto& [key, value] : rules) {
-    error = SetRule(r, key, value);
-    if (!error.empty()) return nullptr;
-  }
+  if (!RulesFrom(rules, r, error)) return nullptr;
   return Wrap(State::Initial(DrawPlacement(seed), r));
 }
 
 }  // namespace
+
+bool RulesFrom(const RuleList& pairs, Rules& rules, std::string& error) {
+  for (const auto& [key, value] : pairs) {
+    error = SetRule(rules, key, value);
+    if (!error.empty()) return false;
+  }
+  return true;
+}
 
 const GameInfo kGameInfo = {
     .name = "jc2015",

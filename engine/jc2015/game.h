@@ -35,6 +35,8 @@ nlohmann::json BoardView(std::string_view message);
 
 // The harness's edge states (edge_cases.cc).
 std::vector<EdgeCase> EdgeCases(const RuleList& rules = {});
+// Rules from --rule pairs; false with `error` on a bad one (game.cc).
+bool RulesFrom(const RuleList& pairs, Rules& rules, std::string& error);
 // The events of one turn as sentences with their clauses.
 std::vector<Event> DescribeEvents(const State& after, const TurnEvents& ev);
 

@@ -151,14 +151,19 @@ const State* StateOf(const GameState& state) {
   return s ? &s->state() : nullptr;
 }
 
+bool RulesFrom(const RuleList& pairs, Rules& rules, std::string& error) {
+  for (const auto& [key, value] : pairs) {
+    error = SetRule(rules, key, value);
+    if (!error.empty()) return false;
+  }
+  return true;
+}
+
 std::unique_ptr<GameState> NewGame(uint64_t seed,
                                    const std::vector<std::pair<std::string, std::string>>& rules,
                                    std::string& error) {
   Rules r;
-  for (const auto& [key, value] : rules) {
-    error = SetRule(r, key, value);
-    if (!error.empty()) return nullptr;
-  }
+  if (!RulesFrom(rules, r, error)) return nullptr;
   return Wrap(NewState(seed, r));
 }
 

@@ -33,6 +33,8 @@ std::optional<Scenario> LoadScenario(const nlohmann::json& doc, const ScenarioOp
 std::unique_ptr<GameState> NewGame(uint64_t seed,
                                    const std::vector<std::pair<std::string, std::string>>& rules,
                                    std::string& error);
+// Rules from --rule pairs; false with `error` on a bad one.
+bool RulesFrom(const RuleList& pairs, Rules& rules, std::string& error);
 
 // Referee fuzzing (referee_diff.cc).
 size_t FrameMessage(std::string_view bytes);

@@ -88,11 +88,10 @@ std::unique_ptr<GameState> StateFromFirstMessage(
     std::string_view message, const std::vector<std::pair<std::string, std::string>>& rules,
     Divergence& why) {
   Rules r;
-  for (const auto& [key, value] : rules)
-    if (std::string err = SetRule(r, key, value); !err.empty()) {
-      why = Make("rules", "rules", "", err, {}, err);
-      return nullptr;
-    }
+  if (std::string err; !RulesFrom(rules, r, err)) {
+    why = Make("rules", "rules", "", err, {}, err);
+    return nullptr;
+  }
   const size_t init = InitLength(message);
   const auto parsed = ParseInput(message.substr(init));
   if (!parsed.ok()) {

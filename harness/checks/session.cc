@@ -245,7 +245,8 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   }
   // On a turn with no legal action the player is out whatever it prints:
   // what it prints is a note, not a failure (action.no-legal-line).
-  const bool no_legal = !spec_.state->CurrentPlayerHasLegalAction() && catalog_.Find(kNoLegalLine);
+  const bool no_legal =
+      catalog_.Find(kNoLegalLine) != nullptr && !spec_.state->CurrentPlayerHasLegalAction();
   if (no_legal) b.no_legal_turn = rec.turn;
   std::string played = text;
   AnswerVerdict verdict = spec_.state->ClassifyAnswer(text);

@@ -504,7 +504,7 @@ class RealBot final : public BotProcess {
  private:
   posix::BotTree Tree() const {
     // Other bots of every event loop are known to BotMembers (posix::LiveMains).
-    return posix::BotTree{pid_, main_start_, &seen_, {}};
+    return posix::BotTree{pid_, main_start_, &seen_};
   }
 
   // One look at the tree: resident memory (killing the tree above the

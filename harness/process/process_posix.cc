@@ -275,7 +275,7 @@ std::set<pid_t>& LiveMains() {
 
 std::vector<proc::ProcStat> BotMembers(const BotTree& tree) {
   std::lock_guard lock(TreeMutex());
-  std::set<pid_t> others = tree.others;
+  std::set<pid_t> others;  // main pids (and groups, sessions) of the other live bots
   for (const pid_t main : LiveMains())
     if (main != tree.main_pid) others.insert(main);
   const std::vector<proc::ProcStat> all = proc::ScanProcesses();

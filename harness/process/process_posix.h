@@ -64,7 +64,6 @@ struct BotTree {
   pid_t main_pid = 0;          // also the process group id
   uint64_t main_start = 0;     // start time of the main process (clock ticks)
   ProcessIds* seen = nullptr;  // grows with every member found
-  std::set<pid_t> others;      // main pids (and groups) of other live bots
 };
 
 // Sends `sig` to the bot's group and to every member. For the memory watch,

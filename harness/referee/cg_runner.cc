@@ -119,22 +119,14 @@ void CgRunnerGame::Line(const std::string& line) {
 void CgRunnerGame::Run() {
   if (!reference_.Start()) return;
   seats_ = reference_.seats();
-  std::string error;
   pending_.assign(seats_, "");
   for (std::string arg : config_.referee_template) {
     for (size_t at; (at = arg.find("{seed}")) != std::string::npos;)
       arg.replace(at, 6, std::to_string(plan_.seed));
     result_.argv.push_back(arg);
   }
-  SpawnOptions so;
-  so.argv = result_.argv;
-  so.limits = config_.limits;
-  so.env = config_.env;
-  auto referee = SpawnBot(loop_, so, error);
-  if (!referee) {
-    result_.faults.push_back({"referee.exec-failed", error});
-    return;
-  }
+  auto referee = SpawnReferee(loop_, config_, result_);
+  if (!referee) return;
   referee_ = referee.get();
   referee->Write("###Seed " + std::to_string(plan_.seed) + "\n###Start " + std::to_string(seats_) +
                  "\n");

@@ -18,17 +18,16 @@ namespace arbiter::harness {
 void PlayGames(int jobs, size_t count,
                const std::function<RefereeGameResult(EventLoop& loop, size_t index)>& play,
                const std::function<void(size_t index, RefereeGameResult result)>& consume) {
+  // Once interrupted, a game is handed over unplayed.
+  const auto play_one = [&](EventLoop& loop, size_t index) {
+    if (!Interrupted()) return play(loop, index);
+    RefereeGameResult r;
+    r.interrupted = true;
+    return r;
+  };
   if (jobs <= 1 || count <= 1) {
     EventLoop loop;
-    for (size_t i = 0; i < count; ++i) {
-      RefereeGameResult r;
-      if (Interrupted()) {
-        r.interrupted = true;
-      } else {
-        r = play(loop, i);
-      }
-      consume(i, std::move(r));
-    }
+    for (size_t i = 0; i < count; ++i) consume(i, play_one(loop, i));
     return;
   }
   const size_t window = 2 * static_cast<size_t>(jobs);
@@ -47,12 +46,7 @@ void PlayGames(int jobs, size_t count,
         if (next >= count) return;
         index = next++;
       }
-      RefereeGameResult r;
-      if (Interrupted()) {
-        r.interrupted = true;
-      } else {
-        r = play(loop, index);
-      }
+      RefereeGameResult r = play_one(loop, index);
       {
         std::lock_guard lock(mu);
         done.emplace(index, std::move(r));

@@ -139,15 +139,8 @@ void RefereeGame::Run() {
     return;
   }
   result_.argv = Instantiate(config_.referee_template, *hub_, plan_.seed);
-  SpawnOptions so;
-  so.argv = result_.argv;
-  so.limits = config_.limits;
-  so.env = config_.env;
-  auto referee = SpawnBot(loop_, so, error);
-  if (!referee) {
-    result_.faults.push_back({"referee.exec-failed", error});
-    return;
-  }
+  auto referee = SpawnReferee(loop_, config_, result_);
+  if (!referee) return;
   const auto deadline = Clock::now() + config_.game_time_limit;
   std::vector<int> readied(seats, 0);
   auto complete = [&](int s) { return game.frame_message(hub_->inbox(s)) > 0; };
@@ -278,6 +271,18 @@ void RefereeGame::Run() {
 }
 
 }  // namespace
+
+std::unique_ptr<BotProcess> SpawnReferee(EventLoop& loop, const RefereeFuzzConfig& config,
+                                         RefereeGameResult& result) {
+  SpawnOptions so;
+  so.argv = result.argv;
+  so.limits = config.limits;
+  so.env = config.env;
+  std::string error;
+  auto referee = SpawnBot(loop, so, error);
+  if (!referee) result.faults.push_back({"referee.exec-failed", error});
+  return referee;
+}
 
 RefereeGameResult RunRefereeGame(EventLoop& loop, const RefereeFuzzConfig& config,
                                  const RefereeGamePlan& plan) {
