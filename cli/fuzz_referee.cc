@@ -88,15 +88,15 @@ std::vector<harness::RuleReading> Readings(const nlohmann::json& reg) {
     if (!d.contains("option") || !d["option"].is_string()) continue;
     const std::string key = d["option"];
     if (key.find(' ') != std::string::npos) continue;  // "profile (harness)"
-    auto add = [&](const nlohmann::json& value, const std::string& meaning) {
+    auto add = [&](const nlohmann::json& value, const std::string& meaning, bool is_default) {
       const std::string v = value.is_string() ? value.get<std::string>() : value.dump();
       if (v.empty() || v.find("..") != std::string::npos) return;
-      out.push_back({key, v, c["id"], meaning});
+      out.push_back({key, v, c["id"], meaning, is_default});
     };
-    if (d.contains("default")) add(d["default"], "the text's reading, arbiter's default");
+    if (d.contains("default")) add(d["default"], "the text's reading, arbiter's default", true);
     if (d.contains("alternatives") && d["alternatives"].is_array())
       for (const auto& a : d["alternatives"])
-        if (a.is_object() && a.contains("value")) add(a["value"], a.value("meaning", ""));
+        if (a.is_object() && a.contains("value")) add(a["value"], a.value("meaning", ""), false);
   }
   return out;
 }
@@ -373,11 +373,15 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       shrink_config.rules = run_rules;
       rep.readings.push_back(rule);
     }
-    std::optional<harness::MatchResult> shrunk_match;
-    std::vector<std::pair<std::string, Finding>> shrunk_found;
+    // The shrunk reproducers' games, each with its finding.
+    std::vector<std::pair<harness::MatchResult, std::vector<std::pair<std::string, Finding>>>>
+        shrunk;
     auto seen_now = [&](const std::string& cause) {
       for (auto& [c, f] : found)
         if (c == cause) return &f;
+      for (auto& [m, fs] : shrunk)
+        for (auto& [c, f] : fs)
+          if (c == cause) return &f;
       return static_cast<Finding*>(nullptr);
     };
     for (const harness::RefereeFault& fault : r.faults) {
@@ -403,13 +407,17 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + this_game(id);
       found.emplace_back(cause, std::move(f));
     }
-    if (r.divergence) {
-      const std::string cause = harness::Signature(*r.divergence);
-      if (Finding* seen = known(cause)) {
+    // Every divergence of the game (the first, then those seen after the
+    // reference re-synchronised: arbiter.referee.resync), each of its own
+    // cause shrunk and reported on its own.
+    int shrunk_count = 0;
+    for (std::string cause : harness::Signatures(r)) {
+      if (Finding* seen = known(cause) ? known(cause) : seen_now(cause)) {
         ++seen->occurrences;
       } else {
-        RefereeGameResult shown = r;
-        std::vector<std::string> script(r.answers.begin(), r.answers.end());
+        const RefereeGameResult focus = harness::Focus(r, cause);
+        RefereeGameResult shown = focus;
+        std::vector<std::string> script(focus.answers.begin(), focus.answers.end());
         int runs = 0;
         bool reproduced = false;
         std::vector<bool> neutral;  // answers shrinking made neutral
@@ -417,7 +425,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
         int confirm_runs = 0;
         if (o.shrink && o.replay_path.empty()) {
           const harness::ShrinkResult s =
-              harness::Shrink(run_game, shrink_config, plan, r, o.shrink_runs);
+              harness::Shrink(run_game, shrink_config, plan, focus, o.shrink_runs);
           runs = s.runs;
           reproduced = s.reproduced;
           nondeterministic = s.nondeterministic;
@@ -427,6 +435,15 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
             shown = s.game;
             script = s.script;
             neutral = s.neutral;
+          }
+          // The same turn read under the readings adopted since: its cause
+          // is that reading's, perhaps one reported already.
+          if (s.reproduced && s.signature != cause) {
+            cause = s.signature;
+            if (Finding* seen = known(cause) ? known(cause) : seen_now(cause)) {
+              ++seen->occurrences;
+              continue;
+            }
           }
         }
         script.resize(std::min<size_t>(script.size(), shown.divergence_turn + 1));
@@ -438,7 +455,9 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
         // The finding belongs to the game it is shown in: the shrunk one when
         // shrinking reproduced it (its own match, so that the replay's turns
         // are the reproducer's), else the original.
-        f.match = reproduced ? id + "-shrunk" : id;
+        const std::string shrunk_id =
+            id + "-shrunk" + (shrunk_count > 0 ? "-" + std::to_string(shrunk_count + 1) : "");
+        f.match = reproduced ? shrunk_id : id;
         f.seed = plan.seed;
         f.seat = shown.divergence_seat;
         f.turn = shown.divergence_turn;
@@ -513,18 +532,21 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
           found.emplace_back("referee.nondeterministic", std::move(n));
         }
         if (reproduced) {
-          shrunk_match = MatchOf(id + "-shrunk", plan, shown);
-          shrunk_match->shrunk_from = id;
-          shrunk_match->description =
+          ++shrunk_count;
+          harness::MatchResult m = MatchOf(shrunk_id, plan, shown);
+          m.shrunk_from = id;
+          m.description =
               "the shrunk reproducer of " + id + " (" + std::to_string(script.size()) + " turns)";
-          shrunk_found.emplace_back(cause, std::move(f));
+          std::vector<std::pair<std::string, Finding>> one;
+          one.emplace_back(cause, std::move(f));
+          shrunk.emplace_back(std::move(m), std::move(one));
         } else {
           found.emplace_back(cause, std::move(f));
         }
       }
     }
     add_match(MatchOf(id, plan, r), std::move(found));
-    if (shrunk_match) add_match(std::move(*shrunk_match), std::move(shrunk_found));
+    for (auto& [m, fs] : shrunk) add_match(std::move(m), std::move(fs));
   };
   harness::PlayGames(jobs, plans.size(), play, consume);
   if (o.replay_path.empty()) {

@@ -237,7 +237,9 @@ TEST_F(FuzzRefereeTest, TheRightWinnerOrNoResultLineIsNoFinding) {
     // Without a RESULT line, a note says once that winners were not compared.
     const auto notes = Findings(o, "referee.no-result");
     EXPECT_EQ(notes.size(), mode == "drop" ? 1u : 0u) << mode << "\n" << o.output;
-    if (!notes.empty()) EXPECT_EQ(notes[0]["severity"], "info");
+    if (!notes.empty()) {
+      EXPECT_EQ(notes[0]["severity"], "info");
+    }
   }
 }
 
@@ -373,6 +375,90 @@ TEST_F(FuzzRefereeTest, TheOfficialRefereesReadingsAreEachNamedAndTheRunGoesOn) 
   EXPECT_FALSE(bugs.count("jc2015.fallen.turns")) << o.output;
 }
 
+// Whether a finding's reproduce command, run, shows a finding of the same
+// check and clause, and leaves its replay file as it was. Empty when so,
+// else why not.
+std::string ReproduceFails(const nlohmann::json& f) {
+  std::string cmd = f["reproduce"];
+  cmd = cmd.substr(0, cmd.find("   # "));  // the referee command as run, a comment
+  if (cmd.rfind("arbiter ", 0) != 0) return "not an arbiter command: " + cmd;
+  std::string file, before;
+  if (const size_t at = cmd.find("--replay "); at != std::string::npos) {
+    file = cmd.substr(at + 9, cmd.find(' ', at + 9) - at - 9);
+    std::ifstream in(file);
+    before.assign(std::istreambuf_iterator<char>(in), {});
+    if (before.empty()) return "no replay file " + file;
+  }
+  const std::string json = Dir() + "-again.json";
+  std::remove(json.c_str());
+  const arbiter::testing::CommandRun run =
+      arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + cmd.substr(7) + " --json " + json +
+                                   " --repro-dir " + Dir() + "-again");
+  const nlohmann::json again = arbiter::testing::ReadJsonFile(json);
+  if (again.is_null()) return cmd + " wrote no report:\n" + run.output;
+  bool same = false;
+  for (const auto& g : again["findings"])
+    same = same || (g["check"] == f["check"] && g["clause"] == f["clause"]);
+  if (!same)
+    return f["clause"].get<std::string>() + " not reproduced by\n" + cmd + "\n" + run.output;
+  if (!file.empty()) {
+    std::ifstream in(file);
+    if (std::string(std::istreambuf_iterator<char>(in), {}) != before) return file + " overwritten";
+  }
+  return "";
+}
+
+CITES(FuzzRefereeTest, ASystematicDifferenceNeverHidesALaterBug, "arbiter.referee.resync",
+      "jc2015.restore.delay", "jc2015.move.cancel.fallen");
+TEST_F(FuzzRefereeTest, ASystematicDifferenceNeverHidesALaterBug) {
+  // A fallen block is shown -19 from the turn it falls, so the first message
+  // after any fall diverges; a move onto a fallen block can only come after
+  // that. Found only because the reference follows the referee past the
+  // first divergence.
+  const Outcome o =
+      Fuzz(Referee("--mutant restore-one-turn-early,move-onto-fallen"), "--games 20 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> clauses;
+  for (const auto& f : o.report["findings"]) {
+    EXPECT_EQ(f["check"], "referee.divergence") << o.output;
+    clauses.insert(f["clause"].get<std::string>());
+  }
+  EXPECT_EQ(clauses, (std::set<std::string>{"jc2015.restore.delay", "jc2015.move.cancel.fallen"}))
+      << o.output;
+  for (const auto& f : Findings(o, "referee.divergence"))
+    EXPECT_EQ(ReproduceFails(f), "") << f["clause"];
+}
+
+CITES(FuzzRefereeTest, TheOfficialLikeRefereeShowsEachReadingAndEachDefectOnceAndNothingElse,
+      "arbiter.referee.readings", "arbiter.referee.resync", "arbiter.referee.replayable",
+      "jc2015.protocol.input.position", "jc2015.protocol.input.stun", "jc2015.fallen.turns",
+      "jc2015.restore.delay", "jc2015.move.cancel.distance");
+TEST_F(FuzzRefereeTest, TheOfficialLikeRefereeShowsEachReadingAndEachDefectOnceAndNothingElse) {
+  // examples/referees/official-2015-like, told nothing but its command.
+  std::string referee = EXAMPLE_REFEREE;
+  referee = referee.substr(0, referee.rfind('/')) +
+            "/official-2015-like -s {seed} -a {bot0} -a {bot1} -a {bot2} -a {bot3}";
+  const Outcome o = Fuzz(referee, "--games 20 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> readings, bugs;
+  for (const auto& f : o.report["findings"]) {
+    const std::string check = f["check"];
+    if (check == "referee.reading") {
+      EXPECT_TRUE(readings.insert(f["clause"].get<std::string>()).second) << o.output;
+    } else if (check == "referee.divergence") {
+      EXPECT_TRUE(bugs.insert(f["clause"].get<std::string>()).second) << o.output;
+      EXPECT_EQ(ReproduceFails(f), "") << f["clause"];
+    } else {
+      ADD_FAILURE() << "another finding: " << check << "\n" << o.output;
+    }
+  }
+  EXPECT_EQ(readings, (std::set<std::string>{"jc2015.protocol.input.position",
+                                             "jc2015.protocol.input.stun", "jc2015.fallen.turns"}))
+      << o.output;
+  EXPECT_EQ(bugs, (std::set<std::string>{"jc2015.restore.delay", "jc2015.move.cancel.distance"}))
+      << o.output;
+}
+
 // What a run found, without what differs from run to run (probe paths in
 // the referee command, timings).
 std::vector<std::string> Essence(const Outcome& o) {
@@ -408,35 +494,7 @@ TEST_F(FuzzRefereeTest, EveryFindingsReproduceCommandReproducesItWithoutOverwrit
   ASSERT_EQ(o.status, 1) << o.output;
   int replayed = 0;
   for (const auto& f : o.report["findings"]) {
-    std::string cmd = f["reproduce"];
-    cmd = cmd.substr(0, cmd.find("   # "));  // the referee command as run, a comment
-    ASSERT_EQ(cmd.rfind("arbiter ", 0), 0u) << cmd;
-    std::string file;
-    if (const size_t at = cmd.find("--replay "); at != std::string::npos)
-      file = cmd.substr(at + 9, cmd.find(' ', at + 9) - at - 9);
-    std::string before;
-    if (!file.empty()) {
-      std::ifstream in(file);
-      before.assign(std::istreambuf_iterator<char>(in), {});
-      ASSERT_FALSE(before.empty()) << file;
-    }
-    const std::string json = Dir() + "-again.json";
-    std::remove(json.c_str());
-    const arbiter::testing::CommandRun run =
-        arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + cmd.substr(7) + " --json " +
-                                     json + " --repro-dir " + Dir() + "-again");
-    const nlohmann::json again = arbiter::testing::ReadJsonFile(json);
-    ASSERT_FALSE(again.is_null()) << cmd << "\n" << run.output;
-    bool same = false;
-    for (const auto& g : again["findings"])
-      same = same || (g["check"] == f["check"] && g["clause"] == f["clause"]);
-    EXPECT_TRUE(same) << f["check"] << " " << f["clause"] << " not reproduced by\n"
-                      << cmd << "\n"
-                      << run.output;
-    if (!file.empty()) {
-      std::ifstream in(file);
-      EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), before) << file;
-    }
+    EXPECT_EQ(ReproduceFails(f), "") << f["check"] << " " << f["clause"];
     ++replayed;
   }
   EXPECT_GE(replayed, 2) << o.output;  // the reading and the bug at least

@@ -115,6 +115,10 @@ struct Divergence {
   std::string actual;
   std::vector<std::string> clauses;
   std::string message;  // one sentence for people
+  // Every field that differs, `field` first, when the game's compare lists
+  // them (jc2015); empty otherwise. Tells a reading that explains part of a
+  // message (the other fields still differ) from one that does not.
+  std::vector<std::string> fields;
 };
 
 // One turn as the referee fuzzer saw it (for attributing a divergence).
@@ -202,6 +206,15 @@ struct GameInfo {
   // ends the game nor puts the player out (Wondev Woman's first listed
   // action, not ACCEPT-DEFEAT). nullptr: ok_answer is harmless on every turn.
   std::string (*neutral_answer)(const GameState& state) = nullptr;
+
+  // Re-synchronising after a divergence (arbiter.referee.resync): the state
+  // a message to `seat` shows, when a message shows all of it (jc2015); so
+  // that the reference can follow the referee past a difference and find the
+  // next one. nullptr and `why` when the message does not determine a state
+  // the rules can reach. nullptr: the game's messages hide part of the state.
+  std::unique_ptr<GameState> (*state_from_message)(
+      std::string_view message, int seat,
+      const std::vector<std::pair<std::string, std::string>>& rules, std::string& why) = nullptr;
 };
 
 // Every game arbiter knows (engine/games.cc holds one registration line each).

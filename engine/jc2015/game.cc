@@ -193,6 +193,7 @@ const GameInfo kGameInfo = {
     .fuzz_answer = &FuzzAnswer,
     .answer_families = {"U", "R", "D", "L", "A", "N", "lowercase", "garbage", "padded"},
     .board_view = &BoardView,
+    .state_from_message = &StateFromMessage,
 };
 
 const State* StateOf(const GameState& state) {

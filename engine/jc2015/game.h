@@ -25,6 +25,9 @@ size_t FrameMessage(std::string_view bytes);
 std::unique_ptr<GameState> StateFromFirstMessage(
     std::string_view message, const std::vector<std::pair<std::string, std::string>>& rules,
     Divergence& why);
+std::unique_ptr<GameState> StateFromMessage(
+    std::string_view message, int seat,
+    const std::vector<std::pair<std::string, std::string>>& rules, std::string& why);
 std::string ScenarioOf(const GameState& initial);
 std::optional<Divergence> CompareMessage(const GameState& reference,
                                          const std::vector<TurnLog>& history,

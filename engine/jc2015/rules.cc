@@ -2,6 +2,8 @@
 // line. Each option is documented on its clause in the spec register.
 #include "jc2015/rules.h"
 
+#include <algorithm>
+
 #include "core/rule_names.h"
 
 namespace arbiter::jc2015 {
@@ -56,7 +58,18 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
     return SetEnumRule(kBool, key, value, rules.fallen_players_get_input);
   if (key == "position_order") return SetEnumRule(kOrder, key, value, rules.position_order);
 #ifdef ARBITER_MUTANTS
-  if (key == "mutant") return SetEnumRule(kMutants, key, value, rules.mutant);
+  if (key == "mutant") {
+    for (size_t start = 0; start <= value.size();) {
+      const size_t comma = std::min(value.find(',', start), value.size());
+      Mutant m = Mutant::kNone;
+      if (std::string e = SetEnumRule(kMutants, key, value.substr(start, comma - start), m);
+          !e.empty())
+        return e;
+      rules.mutants = m == Mutant::kNone ? 0u : rules.mutants | MutantBit(m);
+      start = comma + 1;
+    }
+    return "";
+  }
 #endif
   return "unknown rule '" + std::string(key) +
          "' (known: turn_limit, stun_count, attack_distance, invalid_action, action_parsing, "
@@ -77,7 +90,10 @@ std::string DescribeRules(const Rules& r) {
                     " position_order=" + RuleNameOf(kOrder, r.position_order);
 #ifdef ARBITER_MUTANTS
   // Only when set, so that the rules without a mutant read as in production.
-  if (r.mutant != Mutant::kNone) out += " mutant=" + std::string(MutantName(r.mutant));
+  std::string names;
+  for (const auto& e : kMutants)
+    if (r.mutants & MutantBit(e.value)) names += (names.empty() ? "" : ",") + std::string(e.name);
+  if (!names.empty()) out += " mutant=" + names;
 #endif
   return out;
 }

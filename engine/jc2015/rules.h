@@ -105,6 +105,9 @@ std::string_view MutantName(Mutant m);  // kebab-case, e.g. "cancel-below-three"
 std::optional<Mutant> MutantFromName(std::string_view name);
 std::vector<Mutant> AllMutants();         // every mutant except kNone
 std::string_view MutantClause(Mutant m);  // the clause it breaks; "" for kNone
+constexpr uint32_t MutantBit(Mutant m) {
+  return m == Mutant::kNone ? 0u : 1u << static_cast<int>(m);
+}
 #endif
 
 struct Rules {
@@ -116,7 +119,9 @@ struct Rules {
   bool fallen_players_get_input = false;  // jc2015.fallen.turns
   PositionOrder position_order = PositionOrder::kRowColumn;
 #ifdef ARBITER_MUTANTS
-  Mutant mutant = Mutant::kNone;  // rule "mutant" (test builds only)
+  // Rule "mutant" (test builds only): one bit per Mutant (MutantBit); a
+  // referee with several defects at once sets several.
+  uint32_t mutants = 0;
 #endif
 
   friend bool operator==(const Rules&, const Rules&) = default;
@@ -129,16 +134,18 @@ struct Rules {
 // the same symbols with different layouts of Rules and State (an ODR
 // violation that the linker does not report).
 #ifdef ARBITER_MUTANTS
-#define ARBITER_MUTANT(rules, m) ((rules).mutant == ::arbiter::jc2015::Mutant::m)
+#define ARBITER_MUTANT(rules, m) \
+  (((rules).mutants & ::arbiter::jc2015::MutantBit(::arbiter::jc2015::Mutant::m)) != 0)
 #else
 #define ARBITER_MUTANT(rules, m) false
 #endif
 
 // Names used by scenarios, serialisation and the command line
 // ("stun_count=own-turns"). SetRule returns an error message, empty on success.
-// Under ARBITER_MUTANTS, SetRule also accepts "mutant" (a MutantName), and
-// DescribeRules appends " mutant=<name>" when it is not kNone, so that the
-// rules without a mutant describe and serialise exactly as in production.
+// Under ARBITER_MUTANTS, SetRule also accepts "mutant" (a MutantName, or
+// several separated by commas, added to those set; "none" clears them), and
+// DescribeRules appends " mutant=<name>[,<name>...]" when one is set, so that
+// the rules without a mutant describe and serialise exactly as in production.
 std::string SetRule(Rules& rules, std::string_view key, std::string_view value);
 std::string DescribeRules(const Rules& rules);  // "turn_limit=1000 stun_count=global-turns ..."
 

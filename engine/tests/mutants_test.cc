@@ -259,17 +259,21 @@ TEST(Mutants, TheMutantRuleIsSetByNameAndOnlyDescribedWhenSet) {
             "invalid_action=do-nothing action_parsing=trimmed fallen_players_get_input=false "
             "position_order=row-col");
   EXPECT_EQ(SetRule(r, "mutant", "stun-one-turn-short"), "");
-  EXPECT_EQ(r.mutant, Mutant::kStunOneTurnShort);
+  EXPECT_EQ(r.mutants, MutantBit(Mutant::kStunOneTurnShort));
   EXPECT_EQ(DescribeRules(r), plain + " mutant=stun-one-turn-short");
   EXPECT_NE(
       SetRule(r, "mutant", "stun-one-turn-longer").find("is not one of none, cancel-below-three"),
       std::string::npos);
-  EXPECT_EQ(r.mutant, Mutant::kStunOneTurnShort);
+  EXPECT_EQ(r.mutants, MutantBit(Mutant::kStunOneTurnShort));
+  // Several at once (a referee with several defects), in the enum's order.
+  EXPECT_EQ(SetRule(r, "mutant", "blocks-transposed,cancel-below-three"), "");
+  EXPECT_EQ(DescribeRules(r),
+            plain + " mutant=cancel-below-three,stun-one-turn-short,blocks-transposed");
   EXPECT_EQ(SetRule(r, "mutant", "none"), "");
   EXPECT_EQ(DescribeRules(r), plain);
 
   // A serialised state keeps its mutant, and one without a mutant reads as in production.
-  r.mutant = Mutant::kAttackOwnBlock;
+  r.mutants = MutantBit(Mutant::kAttackOwnBlock);
   const State s = State::Initial(DrawPlacement(4), r);
   const std::string text = Serialize(s);
   EXPECT_NE(text.find(" mutant=attack-own-block\n"), std::string::npos);
@@ -441,7 +445,7 @@ TEST(Mutants, TheInvariantWalkerCatchesExactlyTheMutantsThatBreakAnInvariant) {
     int seed = 1;
     for (; seed <= 200 && first.empty(); ++seed) {
       Rules rules;
-      rules.mutant = m;
+      rules.mutants = MutantBit(m);
       if (m == Mutant::kExtraLastTurn) rules.turn_limit = 40;
       Rng rng(seed);
       first = RandomWalk(State::Initial(DrawPlacement(seed), rules), rng, 1000);

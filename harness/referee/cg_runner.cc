@@ -168,7 +168,7 @@ void CgRunnerGame::Run() {
           referee->term_signal()
               ? "the referee was killed by signal " + std::to_string(*referee->term_signal())
               : "the referee exited with status " + std::to_string(*referee->exit_code()));
-  } else if (!stop_ && !ended_ && !result_.divergence) {
+  } else if (!stop_ && !ended_ && !reference_.diverged()) {
     if (!referee->partial().empty())
       Fault("referee.protocol",
             "an unfinished last line: " + EscapeBytes(referee->partial().substr(0, 120)));

@@ -30,9 +30,10 @@ namespace arbiter::harness {
 // A reading of an ambiguous rule: a value of one of the game's rule options
 // other than the one in use (the alternatives of its register's decision).
 struct RuleReading {
-  std::string key, value;  // "stun_count", "own-turns"
-  std::string clause;      // the clause whose decision the option is
-  std::string meaning;     // the value's meaning, for people
+  std::string key, value;   // "stun_count", "own-turns"
+  std::string clause;       // the clause whose decision the option is
+  std::string meaning;      // the value's meaning, for people
+  bool is_default = false;  // the value arbiter plays when the option is not set
 };
 
 // A divergence a reading explains: under the rules before it, the referee's
@@ -73,6 +74,9 @@ struct RefereeGamePlan {
   uint64_t rng_seed = 0;
   int late_turn = -1;  // on this turn, answer after the referee's limit (it must time out)
   int kill_turn = -1;  // on this turn, kill the bot instead of answering
+  // Stop the game at a divergence of this signature (Signature): shrinking a
+  // divergence that came after a re-synchronisation.
+  std::string stop_at;
 };
 
 // The plan of game `index` (0, 1, ...) of a fuzzing run from `base_seed`, as
@@ -89,6 +93,15 @@ struct RefereeFault {
                       // referee.exec-failed
   std::string message;
   int turn = -1;
+};
+
+// A divergence seen after the reference was re-synchronised to the state the
+// referee showed (arbiter.referee.resync): what RefereeGameResult holds for
+// its first divergence.
+struct LaterDivergence {
+  Divergence divergence;
+  int turn = -1, seat = -1;
+  std::string expected_text, actual_text;
 };
 
 struct RefereeGameResult {
@@ -108,7 +121,19 @@ struct RefereeGameResult {
   int winner = -1;
   bool interrupted = false;            // arbiter was interrupted: nothing in here is a finding
   std::vector<ReadingFound> readings;  // adopted during the game, in order
+  // After the first divergence, when the game's messages show its whole state
+  // (GameInfo::state_from_message), the reference follows the referee's state
+  // and the game goes on: every later divergence of another signature, in
+  // order.
+  std::vector<LaterDivergence> later;
+  int resyncs = 0;  // how many times the reference took the referee's state
 };
+
+// The signatures of every divergence of a result, the first one first.
+std::vector<std::string> Signatures(const RefereeGameResult& r);
+// The result as if the divergence of signature `signature` were its first:
+// that one in `divergence` and its fields (the game is otherwise the same).
+RefereeGameResult Focus(RefereeGameResult r, const std::string& signature);
 
 RefereeGameResult RunRefereeGame(EventLoop& loop, const RefereeFuzzConfig& config,
                                  const RefereeGamePlan& plan);
@@ -136,6 +161,9 @@ struct ShrinkResult {
   // with the same seed: it draws its start from a source of its own.
   bool nondeterministic = false;
   int confirm_runs = 0;  // re-runs of the original answers made to see it again
+  // The signature of the divergence shrunk: the original's, or what the same
+  // turn shows under the readings the run adopted after the game was played.
+  std::string signature;
 };
 
 // Plays one game of a plan against the referee under test: RunRefereeGame,
@@ -144,8 +172,9 @@ using GameRunner = std::function<RefereeGameResult(const RefereeGamePlan&)>;
 
 // Delta debugging over the answers of a diverging game: replaces as many
 // answers as possible by the game's ok_answer while the referee still shows a
-// divergence with the same signature. At most `max_runs` referee runs, each
-// through `run`.
+// divergence with the same signature (that of `failing.divergence`; call it
+// on a Focus for a later one). At most `max_runs` referee runs, each through
+// `run`.
 ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
                     const RefereeGamePlan& plan, const RefereeGameResult& failing, int max_runs);
 // The same with RunRefereeGame (the bot-launching protocol).

@@ -39,6 +39,28 @@ std::string Signature(const Divergence& d) {
   return sig;
 }
 
+std::vector<std::string> Signatures(const RefereeGameResult& r) {
+  std::vector<std::string> out;
+  if (r.divergence) out.push_back(Signature(*r.divergence));
+  for (const LaterDivergence& l : r.later) out.push_back(Signature(l.divergence));
+  return out;
+}
+
+RefereeGameResult Focus(RefereeGameResult r, const std::string& signature) {
+  if (!r.divergence || Signature(*r.divergence) == signature) return r;
+  for (LaterDivergence& l : r.later) {
+    if (Signature(l.divergence) != signature) continue;
+    r.divergence = std::move(l.divergence);
+    r.divergence_turn = l.turn;
+    r.divergence_seat = l.seat;
+    r.expected_text = std::move(l.expected_text);
+    r.actual_text = std::move(l.actual_text);
+    r.later.clear();
+    return r;
+  }
+  return r;
+}
+
 ShrinkResult Shrink(EventLoop& loop, const RefereeFuzzConfig& config, const RefereeGamePlan& plan,
                     const RefereeGameResult& failing, int max_runs) {
   return Shrink([&](const RefereeGamePlan& q) { return RunRefereeGame(loop, config, q); }, config,
@@ -50,23 +72,40 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
   ShrinkResult out;
   out.game = failing;
   if (!failing.divergence) return out;
-  const std::string sig = Signature(*failing.divergence);
+  std::string sig = Signature(*failing.divergence);
+  out.signature = sig;
   RefereeGamePlan p = plan;
   p.fuzz_after_script = false;
+  p.stop_at = sig;  // a later divergence: the game goes no further
   std::vector<std::string> script(
       failing.answers.begin(),
       failing.answers.begin() +
           std::min<size_t>(failing.answers.size(), failing.divergence_turn + 1));
   std::string last_first_input;  // of the last run
-  auto test = [&](const std::vector<std::string>& candidate, const RefereeGamePlan& base) {
+  // `reread`: confirming, a divergence on the same turn of another signature
+  // is the same one read under the readings the run adopted since (the
+  // config's rules): it becomes the one shrunk.
+  auto test = [&](const std::vector<std::string>& candidate, const RefereeGamePlan& base,
+                  bool reread = false) {
     if (Interrupted()) return false;  // every loop below then runs out at once
     RefereeGamePlan q = base;
     q.script = candidate;
     ++out.runs;
     RefereeGameResult r = run(q);
     last_first_input = r.inputs.empty() ? std::string() : r.inputs.front();
-    if (!r.interrupted && r.divergence && Signature(*r.divergence) == sig) {
-      out.game = std::move(r);
+    if (r.interrupted) return false;
+    for (const std::string& seen : Signatures(r)) {
+      if (seen != sig) continue;
+      out.game = Focus(std::move(r), sig);
+      return true;
+    }
+    if (!reread) return false;
+    for (const std::string& seen : Signatures(r)) {
+      RefereeGameResult focused = Focus(r, seen);
+      if (focused.divergence_turn != failing.divergence_turn) continue;
+      sig = out.signature = seen;
+      p.stop_at = sig;
+      out.game = std::move(focused);
       return true;
     }
     return false;
@@ -77,7 +116,7 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
   bool confirmed = false;
   while (!confirmed && out.confirm_runs < 3 && out.runs < max_runs && !Interrupted()) {
     ++out.confirm_runs;
-    confirmed = test(script, p);
+    confirmed = test(script, p, /*reread=*/true);
     if (!last_first_input.empty() && last_first_input != first_input) {
       out.nondeterministic = true;
       if (!confirmed) break;

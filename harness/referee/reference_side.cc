@@ -44,14 +44,33 @@ void ReferenceSide::AddPlayedClauses(Divergence& d) const {
 }
 
 void ReferenceSide::Diverge(Divergence d, int seat, std::string actual) {
-  if (result_.divergence) return;  // the first one stands
+  Record(std::move(d), seat, std::move(actual));
+  stopped_diverged_ = true;
+}
+
+void ReferenceSide::Record(Divergence d, int seat, std::string actual) {
   if (d.field == "end" || d.field == "ranking" || d.field == "result") AddPlayedClauses(d);
-  result_.divergence = std::move(d);
-  result_.divergence_turn = ref_ ? ref_->turn() : 0;
-  result_.divergence_seat = seat;
-  result_.actual_text = std::move(actual);
+  LaterDivergence l{std::move(d), ref_ ? ref_->turn() : 0, seat, {}, std::move(actual)};
   if (ref_ && !ref_->IsTerminal() && seat >= 0)
-    result_.expected_text = ref_->InputText(ref_->current_player());
+    l.expected_text = ref_->InputText(ref_->current_player());
+  Record(std::move(l));
+}
+
+void ReferenceSide::Record(LaterDivergence l) {
+  last_recorded_ = l;
+  if (!result_.divergence) {
+    result_.divergence = std::move(l.divergence);
+    result_.divergence_turn = l.turn;
+    result_.divergence_seat = l.seat;
+    result_.actual_text = std::move(l.actual_text);
+    result_.expected_text = std::move(l.expected_text);
+    return;
+  }
+  // A later one (arbiter.referee.resync), once per signature.
+  const std::string sig = Signature(l.divergence);
+  for (const std::string& seen : Signatures(result_))
+    if (seen == sig) return;
+  result_.later.push_back(std::move(l));
 }
 
 // Turns on which nobody answers: the player to move receives no input (it
@@ -99,8 +118,9 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
   AdvanceSilent();
   if (auto d = game.compare(*ref_, result_.history, text, seat)) {
     if (Explain(*d, seat, false, text)) return true;
-    Diverge(*d, seat, text);
-    return false;
+    const bool goes_on = Resync(std::move(*d), seat, text);
+    steps_.back().resynced = goes_on;
+    return goes_on;
   }
   if (game.learn_from_message) game.learn_from_message(*ref_, text, seat);
   return true;
@@ -139,6 +159,30 @@ void ReferenceSide::Stop(int seat, const std::string& input) {
   Log(turn, seat, "", true, ref_->ApplySilence(), input);
 }
 
+// arbiter.referee.resync: a divergence is recorded (the first as the
+// game's, a later one when its signature is new to the game), then, when the
+// message shows the whole state at the reference's own turn, the reference
+// takes that state and the game goes on; else it stops here.
+bool ReferenceSide::Resync(Divergence d, int seat, const std::string& text) {
+  const GameInfo& game = *config_->game;
+  const bool stop_here = !plan_.stop_at.empty() && Signature(d) == plan_.stop_at;
+  Record(std::move(d), seat, text);
+  std::unique_ptr<GameState> shown;
+  if (!stop_here && resync_ && game.state_from_message) {
+    std::string why;
+    shown = game.state_from_message(text, seat, config_->rules, why);
+    // The same turn only: answers are planned and logged by turn.
+    if (shown && shown->turn() != ref_->turn()) shown.reset();
+  }
+  if (!shown) {
+    stopped_diverged_ = true;
+    return false;
+  }
+  ref_ = std::move(shown);
+  ++result_.resyncs;
+  return true;
+}
+
 bool ReferenceSide::End(const std::string& shown) {
   if (!ref_) return true;
   AdvanceSilent();
@@ -150,32 +194,86 @@ bool ReferenceSide::End(const std::string& shown) {
   return true;
 }
 
+namespace {
+
+// Whether `now`, the divergence a message still shows under a reading,
+// leaves `before` explained: a message to the wrong player now sent to the
+// right one, or fewer differing fields, the one explained not among them.
+bool ExplainsPart(const Divergence& before, const Divergence& now) {
+  if (before.field == "recipient") return now.field != "recipient";
+  if (before.fields.empty() || now.fields.size() >= before.fields.size()) return false;
+  for (const std::string& f : now.fields) {
+    if (f == before.field) return false;
+    if (std::find(before.fields.begin(), before.fields.end(), f) == before.fields.end())
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// Single readings first, then pairs of readings of two options (a referee
+// often reads several rules otherwise, and one message can show two of them
+// at once: the official 2015 referee's first stun after a move).
+//
+// Replays cost time while the referee waits for an answer: a signature no
+// reading explained once in a game is not tried again in it, and pairs are
+// tried only before the game's first divergence (two readings showing in one
+// message happens early, before anything else differs).
 bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::string& shown) {
   if (!explain_ || config_->readings.empty()) return false;
+  const std::string signature = Signature(d);
+  if (unexplained_.count(signature)) return false;
+  if (const auto named = named_.find(signature); named != named_.end()) {
+    d.message += named->second.first;  // --strict-readings: the reading, found before
+    d.kind = named->second.second;
+    return false;
+  }
+  const auto& fixed = config_->fixed_rules;
+  std::vector<const RuleReading*> open;
   for (const RuleReading& reading : config_->readings) {
-    const auto& fixed = config_->fixed_rules;
     if (std::find(fixed.begin(), fixed.end(), reading.key) != fixed.end()) continue;
+    bool in_use = reading.is_default;  // unless the rules set the option
+    for (const auto& [key, value] : config_->rules)
+      if (key == reading.key) in_use = value == reading.value;
+    if (!in_use) open.push_back(&reading);
+  }
+  std::vector<std::vector<const RuleReading*>> candidates;
+  for (const RuleReading* r : open) candidates.push_back({r});
+  for (size_t i = 0; i < open.size() && !result_.divergence; ++i)
+    for (size_t j = i + 1; j < open.size(); ++j)
+      if (open[i]->key != open[j]->key) candidates.push_back({open[i], open[j]});
+  for (const auto& readings : candidates) {
     auto rules = config_->rules;
-    bool same = false;
-    for (auto& [key, value] : rules) {
-      if (key != reading.key) continue;
-      same = same || value == reading.value;
-      value = reading.value;
+    for (const RuleReading* reading : readings) {
+      bool set = false;
+      for (auto& [key, value] : rules)
+        if (key == reading->key) value = reading->value, set = true;
+      if (!set) rules.emplace_back(reading->key, reading->value);
     }
-    if (same) continue;  // the reading in use already
-    if (std::none_of(rules.begin(), rules.end(),
-                     [&](const auto& kv) { return kv.first == reading.key; }))
-      rules.emplace_back(reading.key, reading.value);
     auto config = std::make_shared<RefereeFuzzConfig>(*config_);
     config->rules = std::move(rules);
     RefereeGameResult replayed;
     ReferenceSide replay(*config, plan_, replayed);
     replay.explain_ = false;
     if (!replay.Start()) continue;  // a value this game's rules refuse
+    // Under the readings every message must match, except where the
+    // referee was followed past a divergence already (the same resync).
+    // The message being explained may still show another divergence under
+    // the readings (a bug beside the reading): then fewer of its fields may
+    // differ, and not the one explained.
     bool diverged = false;
-    for (const Step& step : steps_) {
+    for (size_t i = 0; i < steps_.size() && !diverged; ++i) {
+      const Step& step = steps_[i];
       if (step.kind == Step::kReceive) {
-        diverged = !replay.Receive(step.seat, step.text);
+        const int resyncs = replayed.resyncs;
+        const bool last = i + 1 == steps_.size() && !at_end;
+        const bool went_on = replay.Receive(step.seat, step.text);
+        const bool resynced = replayed.resyncs != resyncs;
+        if (last && resynced)
+          diverged = !ExplainsPart(d, replay.last_recorded_->divergence);
+        else
+          diverged = !went_on || (resynced && !step.resynced);
       } else if (!replay.ref_) {
         diverged = true;
       } else if (step.kind == Step::kPlay) {
@@ -183,18 +281,26 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
       } else {
         replay.Stop(step.seat, step.input);
       }
-      if (diverged) break;
     }
     if (!diverged && at_end) diverged = !replay.End(shown);
     if (diverged) continue;
     // Explained.
-    ReadingFound found{reading, ref_ ? ref_->turn() : 0, seat, d};
+    std::string flags, names;
+    for (const RuleReading* reading : readings) {
+      flags += (flags.empty() ? "--rule " : " --rule ") + reading->key + "=" + reading->value;
+      names += (names.empty() ? "" : ", ") + reading->clause + ": " + reading->meaning;
+    }
     if (!config_->adopt_readings) {
-      d.message += "; this is exactly the reading --rule " + reading.key + "=" + reading.value +
-                   " (" + reading.clause + ": " + reading.meaning + ")";
-      d.kind = "reading " + reading.key + "=" + reading.value;
+      std::string kind = "reading";
+      for (const RuleReading* reading : readings) kind += " " + reading->key + "=" + reading->value;
+      named_[signature] = {"; this is exactly the reading " + flags + " (" + names + ")", kind};
+      d.message += named_[signature].first;
+      d.kind = kind;
       return false;
     }
+    // Copies: the pointers are into the config being replaced.
+    std::vector<RuleReading> adopted;
+    for (const RuleReading* reading : readings) adopted.push_back(*reading);
     adopted_ = std::move(config);
     config_ = adopted_.get();
     ref_ = std::move(replay.ref_);
@@ -204,9 +310,22 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
     result_.answers = std::move(replayed.answers);
     result_.inputs = std::move(replayed.inputs);
     result_.scenario = std::move(replayed.scenario);
-    result_.readings.push_back(std::move(found));
+    // The divergences are the replay's: under the readings, an earlier one
+    // may be another (or none).
+    result_.divergence = std::move(replayed.divergence);
+    result_.divergence_turn = replayed.divergence_turn;
+    result_.divergence_seat = replayed.divergence_seat;
+    result_.expected_text = std::move(replayed.expected_text);
+    result_.actual_text = std::move(replayed.actual_text);
+    result_.later = std::move(replayed.later);
+    result_.resyncs = replayed.resyncs;
+    steps_ = std::move(replay.steps_);
+    for (RuleReading& reading : adopted)
+      result_.readings.push_back({std::move(reading), ref_ ? ref_->turn() : 0, seat, d});
+
     return true;
   }
+  unexplained_.insert(signature);
   return false;
 }
 

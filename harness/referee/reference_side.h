@@ -9,8 +9,10 @@
 // game's result. A driver only moves bytes and times the referee.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -62,7 +64,9 @@ class ReferenceSide {
   // Records the first divergence; on the end, the ranking or the result it
   // also cites every rule the game played.
   void Diverge(Divergence d, int seat, std::string actual);
-  bool diverged() const { return result_.divergence.has_value(); }
+  // Whether the game has diverged and the reference no longer follows the
+  // referee (a divergence it re-synchronised after does not count).
+  bool diverged() const { return stopped_diverged_; }
 
   // nullptr until the first message fixed the reference.
   const GameState* reference() const { return ref_.get(); }
@@ -76,8 +80,9 @@ class ReferenceSide {
   struct Step {
     enum Kind { kReceive, kPlay, kStop } kind;
     int seat;
-    std::string text;   // the message (kReceive) or the answer (kPlay)
-    std::string input;  // kPlay, kStop: the message answered
+    std::string text;       // the message (kReceive) or the answer (kPlay)
+    std::string input;      // kPlay, kStop: the message answered
+    bool resynced = false;  // kReceive: it diverged, and the reference took its state
   };
   // Replays every step (then the end, when `at_end`, shown as `shown`) under
   // each reading of config_->readings in turn; the first under which the
@@ -85,6 +90,14 @@ class ReferenceSide {
   // rules and the history become the replay's) unless the config says not
   // to; then `d` names the reading. True: adopted, the game goes on.
   bool Explain(Divergence& d, int seat, bool at_end, const std::string& shown);
+  // Records a divergence no reading explains and, where the game's message
+  // shows its whole state, re-synchronises the reference to it. True: the
+  // game goes on.
+  bool Resync(Divergence d, int seat, const std::string& text);
+  // Records a divergence into the result: the first, or a later one of a
+  // signature new to the game.
+  void Record(Divergence d, int seat, std::string actual);
+  void Record(LaterDivergence l);
   void AdvanceSilent();
   std::string AnswerWith(Rng& rng) const;
   void Log(int turn, int player, std::string answer, bool silent, std::vector<Event> events,
@@ -92,8 +105,14 @@ class ReferenceSide {
   void AddPlayedClauses(Divergence& d) const;
 
   const RefereeFuzzConfig* config_;
-  std::shared_ptr<RefereeFuzzConfig> adopted_;  // config_ under the readings adopted
-  bool explain_ = true;                         // false in a replay
+  std::shared_ptr<RefereeFuzzConfig> adopted_;    // config_ under the readings adopted
+  bool explain_ = true;                           // false in a replay
+  bool resync_ = true;                            // false in a replay
+  bool stopped_diverged_ = false;                 // a divergence stopped the game
+  std::optional<LaterDivergence> last_recorded_;  // deduplicated or not
+  std::set<std::string> unexplained_;             // signatures no reading explained
+  // --strict-readings: signature -> (what the message adds, the kind).
+  std::map<std::string, std::pair<std::string, std::string>> named_;
   std::vector<Step> steps_;
   const RefereeGamePlan& plan_;
   RefereeGameResult& result_;

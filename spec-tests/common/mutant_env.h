@@ -21,7 +21,7 @@ inline void ApplyMutantFromEnv(Rules& rules) {
     std::fprintf(stderr, "ARBITER_ENGINE_MUTANT: unknown mutant '%s'\n", name);
     std::exit(2);
   }
-  rules.mutant = *mutant;
+  rules.mutants = MutantBit(*mutant);
 #else
   (void)rules;
 #endif

@@ -6,6 +6,8 @@
 #include "core/game.h"
 #include "jc2015/codec.h"
 #include "jc2015/game.h"
+#include "jc2015/invariants.h"
+#include "jc2015/placement.h"
 #include "spec_test.h"
 
 namespace arbiter::jc2015 {
@@ -110,6 +112,71 @@ SPEC_TEST(RefereeDiff, ADivergenceNamesItsFirstFieldAndListsTheOthers, "jc2015.p
   const auto o = CompareMessage(*Wrap(s), {}, FormatInput(one), 0);
   ASSERT_TRUE(o);
   EXPECT_EQ(o->message.find("also differing"), std::string::npos) << o->message;
+}
+
+SPEC_TEST(RefereeDiff, AFallenPlayersDirectionAndStunAreNoDivergence,
+          "jc2015.protocol.input.fallen-fields") {
+  State s = Make({7, 4, 'R'}, {7, 8, 'L'}, {16, 16, 'U'}, {16, 10, 'U'});
+  Play(s, "A A");
+  PassUntil(s, 4);
+  ASSERT_FALSE(s.player(1).on_board);
+  InputView v = ViewFor(s, 0);
+  v.players[1].dir = v.players[1].dir == 'D' ? 'U' : 'D';  // the texts leave both open
+  v.players[1].stun = 3;
+  EXPECT_FALSE(CompareMessage(*Wrap(s), {}, FormatInput(v), 0));
+  // Its position is not open, nor is a living player's direction.
+  InputView moved = ViewFor(s, 0);
+  moved.players[1].row = 3;
+  moved.players[1].col = 3;
+  EXPECT_TRUE(CompareMessage(*Wrap(s), {}, FormatInput(moved), 0));
+  InputView turned = ViewFor(s, 0);
+  turned.players[2].dir = 'D';
+  EXPECT_TRUE(CompareMessage(*Wrap(s), {}, FormatInput(turned), 0));
+}
+
+SPEC_TEST(RefereeDiff, EveryTurnInputGivesBackAStateThatPlaysOnAlike,
+          "jc2015.protocol.input.format", "jc2015.protocol.input.stun", "arbiter.referee.resync") {
+  // A message shows the whole state: the state learnt from it sends every
+  // later input the original does, under either stun reading.
+  for (const char* stun : {"global-turns", "own-turns"}) {
+    const RuleList rules = {{"stun_count", stun}};
+    Rules r;
+    std::string error;
+    ASSERT_TRUE(RulesFrom(rules, r, error)) << error;
+    int learnt = 0;
+    for (uint64_t seed = 1; seed <= 30; ++seed) {
+      Rng rng(seed);
+      State s = State::Initial(DrawPlacement(seed), r);
+      while (!s.IsTerminal()) {
+        const int me = s.current_player();
+        if (s.player(me).on_board && rng.Chance(1, 5)) {
+          std::string why;
+          const auto shown = StateFromMessage(FormatInput(s, me), me, rules, why);
+          ASSERT_TRUE(shown) << why << "\n" << FormatInput(s, me);
+          State t = *StateOf(*shown);
+          State u = s;
+          Rng actions(seed * 77 + s.turn());
+          for (int k = 0; k < 40 && !u.IsTerminal(); ++k) {
+            ASSERT_FALSE(t.IsTerminal());
+            for (int id = 0; id < kNumPlayers; ++id)
+              ASSERT_EQ(FormatInput(t, id), FormatInput(u, id)) << "seed " << seed;
+            const Action a = RandomAction(actions);
+            u.Apply(a);
+            t.Apply(a);
+          }
+          ++learnt;
+        }
+        s.Apply(RandomAction(rng));
+      }
+    }
+    EXPECT_GT(learnt, 100) << stun;
+  }
+  // A message that is not its recipient's turn, or not a turn input, is not.
+  const State s = Spread();
+  std::string why;
+  EXPECT_FALSE(StateFromMessage(FormatInput(s, 0), 1, {}, why));
+  EXPECT_NE(why.find("not a turn of player 1"), std::string::npos) << why;
+  EXPECT_FALSE(StateFromMessage("0\n0\nEOD\n", 0, {}, why));
 }
 
 SPEC_TEST(InputParser, ParsingWhatIsFormattedGivesTheSameView, "jc2015.protocol.input.format") {
