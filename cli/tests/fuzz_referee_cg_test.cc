@@ -135,6 +135,25 @@ INSTANTIATE_TEST_SUITE_P(CgMutants, CgMutantTest,
                            return n;
                          });
 
+CITES(FuzzRefereeCgTest, ARefereeWithTwoDefectsShowsEachAsItsOwnFindingInPlainWords,
+      "arbiter.referee.resync", "wondev.out.invalid", "wondev.move.climb");
+TEST_F(FuzzRefereeCgTest, ARefereeWithTwoDefectsShowsEachAsItsOwnFindingInPlainWords) {
+  // Lowercase move&build accepted (push&build not), and a climb of two levels.
+  const Outcome o = Fuzz(Referee("--mutant lowercase-move,climb-two"), "--games 20 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> clauses;
+  for (const auto& f : o.report["findings"]) {
+    EXPECT_EQ(f["check"], "referee.divergence") << o.output;
+    EXPECT_TRUE(clauses.insert(f["clause"].get<std::string>()).second) << o.output;
+    const std::string message = f["message"];
+    if (f["clause"] == "wondev.out.invalid")
+      EXPECT_NE(message.find("the referee accepted the answer 'move&build "), std::string::npos)
+          << message;
+  }
+  EXPECT_EQ(clauses, (std::set<std::string>{"wondev.out.invalid", "wondev.move.climb"}))
+      << o.output;
+}
+
 CITES(FuzzRefereeCgTest, ACrashingRunnerRefereeIsAFinding, "arbiter.referee.completes");
 TEST_F(FuzzRefereeCgTest, ACrashingRunnerRefereeIsAFinding) {
   const Outcome o = Fuzz("/bin/sh -c \"kill -SEGV \\$\\$\"", "--games 2");

@@ -19,6 +19,10 @@
 //   unsorted-legal   legal actions listed in generation order, not sorted
 //                    by text (wondev.protocol.input.legal)
 //   climb-two        a unit may climb two levels (wondev.move.climb)
+//   lowercase-move   the keyword move&build is matched in any case, as
+//                    CodinGame's referee does, but PUSH&BUILD only in upper
+//                    case (wondev.out.invalid: the text's keywords are upper case)
+// Several at once: --mutant NAME,NAME (a referee with several defects).
 //
 // usage: wondev-referee [--league N] [--rule KEY=VALUE]... [--mutant NAME]
 #include <algorithm>
@@ -37,9 +41,11 @@ namespace {
 
 using namespace arbiter::wondev;
 
-std::string mutant;
+std::vector<std::string> mutants;
 
-bool Mutant(const char* name) { return mutant == name; }
+bool Mutant(const char* name) {
+  return std::find(mutants.begin(), mutants.end(), name) != mutants.end();
+}
 
 // A copy of `s` with the map, units and scores changed (the same turn).
 State Rebuilt(const State& s, const Map& map, const Units& units,
@@ -88,7 +94,16 @@ std::string Input(const State& s, int player) {
 // Plays the answer of the player to move, with the mutant's bug.
 void Play(State& s, const std::string& line) {
   const int me = s.current_player();
-  const Answer answer = ParseAnswer(line, s.rules().action_parsing);
+  std::string read = line;
+  if (Mutant("lowercase-move")) {
+    const size_t at = read.find_first_not_of(" \t");
+    if (at != std::string::npos && read.size() - at >= 10) {
+      std::string keyword = read.substr(at, 10);
+      for (char& c : keyword) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      if (keyword == "MOVE&BUILD") read.replace(at, 10, keyword);
+    }
+  }
+  const Answer answer = ParseAnswer(read, s.rules().action_parsing);
   if (Mutant("climb-two") && answer.kind == Answer::kAction) {
     const auto extra = ClimbTwo(s);
     if (std::find(extra.begin(), extra.end(), answer.action) != extra.end()) {
@@ -126,7 +141,11 @@ int main(int argc, char** argv) {
     const std::string value = i + 1 < argc ? argv[i + 1] : "";
     std::string error;
     if (arg == "--mutant" && i + 1 < argc) {
-      mutant = value;
+      for (size_t start = 0; start <= value.size();) {
+        const size_t comma = std::min(value.find(',', start), value.size());
+        mutants.push_back(value.substr(start, comma - start));
+        start = comma + 1;
+      }
     } else if (arg == "--league" && i + 1 < argc) {
       error = SetRule(rules, "league", value);
     } else if (arg == "--rule" && value.find('=') != std::string::npos) {
@@ -142,10 +161,12 @@ int main(int argc, char** argv) {
     }
   }
   const std::vector<std::string> kMutants = {"fog-after-move", "removed-as-hole", "push-scores",
-                                             "unsorted-legal", "climb-two"};
-  if (!mutant.empty() && std::find(kMutants.begin(), kMutants.end(), mutant) == kMutants.end()) {
-    std::fprintf(stderr, "wondev-referee: unknown mutant '%s'\n", mutant.c_str());
-    return 2;
+                                             "unsorted-legal", "climb-two",       "lowercase-move"};
+  for (const std::string& mutant : mutants) {
+    if (std::find(kMutants.begin(), kMutants.end(), mutant) == kMutants.end()) {
+      std::fprintf(stderr, "wondev-referee: unknown mutant '%s'\n", mutant.c_str());
+      return 2;
+    }
   }
   uint64_t seed = 1;
   std::string line;

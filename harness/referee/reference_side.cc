@@ -3,6 +3,9 @@
 #include "reference_side.h"
 
 #include <algorithm>
+#include <cctype>
+
+#include "core/parse.h"
 
 namespace arbiter::harness {
 
@@ -118,6 +121,7 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
   AdvanceSilent();
   if (auto d = game.compare(*ref_, result_.history, text, seat)) {
     if (Explain(*d, seat, false, text)) return true;
+    if (const auto goes_on = AcceptedAs(*d, seat, text)) return *goes_on;
     const bool goes_on = Resync(std::move(*d), seat, text);
     steps_.back().resynced = goes_on;
     return goes_on;
@@ -148,8 +152,79 @@ std::string ReferenceSide::PeekAnswer() const {
 // arguments are evaluated is unspecified).
 void ReferenceSide::Play(int seat, const std::string& answer, const std::string& input) {
   steps_.push_back({Step::kPlay, seat, answer, input});
+  before_play_ = ref_->Clone();
+  play_log_ = result_.history.size();
   const int turn = ref_->turn();
   Log(turn, seat, answer, false, ref_->ApplyLine(answer), input);
+}
+
+// An answer the reference refused (not valid under the text) that the
+// referee played as another line: the game's known server reading of it, or
+// the same in upper or lower case. When under that line the referee's
+// message matches, the divergence is said in those words, and the reference
+// goes on from there (a resync that any game can make).
+std::optional<bool> ReferenceSide::AcceptedAs(Divergence& d, int seat, const std::string& text) {
+  if (!before_play_ || steps_.size() < 2 || steps_[steps_.size() - 2].kind != Step::kPlay)
+    return std::nullopt;
+  const GameState& before = *before_play_;
+  const std::string& answer = steps_[steps_.size() - 2].text;
+  const AnswerVerdict verdict = before.ClassifyAnswer(answer);
+  if (verdict != AnswerVerdict::kInvalid && verdict != AnswerVerdict::kServerAccepts)
+    return std::nullopt;
+  std::string upper = answer, lower = answer;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::vector<std::pair<std::string, std::string>> readings;  // (line, how)
+  if (auto read = before.ServerReading(answer)) readings.emplace_back(*read, "server-reading");
+  readings.emplace_back(upper, "upper-case");
+  readings.emplace_back(lower, "lower-case");
+  for (const auto& [line, how] : readings) {
+    if (line == answer) continue;
+    const AnswerVerdict v = before.ClassifyAnswer(line);
+    if (v != AnswerVerdict::kValid && v != AnswerVerdict::kWhitespace) continue;
+    auto state = before.Clone();
+    state->ApplyLine(line);
+    while (!state->IsTerminal() &&
+           (!state->CurrentPlayerReceivesInput() || stopped_[state->current_player()]))
+      state->ApplySilence();
+    if (config_->game->compare(*state, result_.history, text, seat)) continue;
+    // The referee played `answer` as `line`.
+    std::string refused;
+    for (auto t = result_.history.rbegin(); t != result_.history.rend(); ++t) {
+      if (t->silent) continue;
+      if (!t->events.empty()) refused = t->events.front().clause;
+      break;
+    }
+    Divergence accepted;
+    accepted.field = "answer '" + EscapeBytes(answer) + "'";
+    accepted.kind = "accepted-" + how;
+    accepted.expected = "refused";
+    accepted.actual = "a message of the game where it was played as '" + EscapeBytes(line) + "'";
+    if (!refused.empty()) accepted.clauses.push_back(refused);
+    for (const std::string& c : d.clauses)
+      if (c != refused) accepted.clauses.push_back(c);
+    accepted.message = "the referee accepted the answer '" + EscapeBytes(answer) + "' as '" +
+                       EscapeBytes(line) + "', which the text does not allow" +
+                       (how == "server-reading" ? " (the game's real server reads it so too)" : "");
+    const bool stop_here = !plan_.stop_at.empty() && Signature(accepted) == plan_.stop_at;
+    Record(std::move(accepted), seat, text);
+    if (stop_here || !resync_) {
+      stopped_diverged_ = true;
+      return false;
+    }
+    // The turns since are the reference's again: the answer played as the
+    // referee played it, then the silent turns after it.
+    ref_ = before.Clone();
+    result_.history.resize(play_log_ + 1);
+    result_.answers.resize(play_log_ + 1);
+    result_.inputs.resize(play_log_ + 1);
+    result_.history.back().events = ref_->ApplyLine(line);
+    AdvanceSilent();
+    ++result_.resyncs;
+    steps_.back().resynced = true;
+    return true;
+  }
+  return std::nullopt;
 }
 
 void ReferenceSide::Stop(int seat, const std::string& input) {
@@ -303,6 +378,7 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
     for (const RuleReading* reading : readings) adopted.push_back(*reading);
     adopted_ = std::move(config);
     config_ = adopted_.get();
+    before_play_.reset();  // under the rules replaced
     ref_ = std::move(replay.ref_);
     seeded_.reset();
     stopped_ = replay.stopped_;

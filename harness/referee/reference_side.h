@@ -94,6 +94,11 @@ class ReferenceSide {
   // shows its whole state, re-synchronises the reference to it. True: the
   // game goes on.
   bool Resync(Divergence d, int seat, const std::string& text);
+  // Whether the referee played the last answer, one the reference refused, as
+  // another line (its server reading, another case); then recorded, and the
+  // game goes on from there.
+  // nullopt: not so.
+  std::optional<bool> AcceptedAs(Divergence& d, int seat, const std::string& text);
   // Records a divergence into the result: the first, or a later one of a
   // signature new to the game.
   void Record(Divergence d, int seat, std::string actual);
@@ -117,8 +122,10 @@ class ReferenceSide {
   const RefereeGamePlan& plan_;
   RefereeGameResult& result_;
   Rng rng_;
-  std::unique_ptr<GameState> seeded_;  // the state arbiter draws from the seed
-  std::unique_ptr<GameState> ref_;     // the reference, once fixed
+  std::unique_ptr<GameState> seeded_;       // the state arbiter draws from the seed
+  std::unique_ptr<GameState> ref_;          // the reference, once fixed
+  std::unique_ptr<GameState> before_play_;  // the reference before the last answer
+  size_t play_log_ = 0;                     // its entry in the result's history
   int seats_ = 0;
   std::vector<bool> stopped_;  // per player: gives no more answers
 };
