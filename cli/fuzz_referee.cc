@@ -366,10 +366,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
           "--strict-readings reports it as a failure instead";
       f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + this_game(id);
       found.emplace_back(cause, std::move(f));
-      bool replaced = false;
-      for (auto& [key, value] : run_rules)
-        if (key == reading.reading.key) value = reading.reading.value, replaced = true;
-      if (!replaced) run_rules.emplace_back(reading.reading.key, reading.reading.value);
+      harness::Adopt(run_rules, reading.reading);
       shrink_config.rules = run_rules;
       rep.readings.push_back(rule);
     }
@@ -384,14 +381,19 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
           if (c == cause) return &f;
       return static_cast<Finding*>(nullptr);
     };
+    // The finding of a cause reported before: in an earlier game, or in this one.
+    auto seen = [&](const std::string& cause) {
+      Finding* f = known(cause);
+      return f ? f : seen_now(cause);
+    };
     for (const harness::RefereeFault& fault : r.faults) {
       if (fault.check == "arbiter.error") {
         if (arbiter_error.empty()) arbiter_error = fault.message;
         return;
       }
       const std::string cause = fault.check;
-      if (Finding* seen = known(cause) ? known(cause) : seen_now(cause)) {
-        ++seen->occurrences;
+      if (Finding* earlier = seen(cause)) {
+        ++earlier->occurrences;
         continue;
       }
       Finding f;
@@ -412,8 +414,8 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     // cause shrunk and reported on its own.
     int shrunk_count = 0;
     for (std::string cause : harness::Signatures(r)) {
-      if (Finding* seen = known(cause) ? known(cause) : seen_now(cause)) {
-        ++seen->occurrences;
+      if (Finding* earlier = seen(cause)) {
+        ++earlier->occurrences;
       } else {
         const RefereeGameResult focus = harness::Focus(r, cause);
         RefereeGameResult shown = focus;
@@ -440,8 +442,8 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
           // is that reading's, perhaps one reported already.
           if (s.reproduced && s.signature != cause) {
             cause = s.signature;
-            if (Finding* seen = known(cause) ? known(cause) : seen_now(cause)) {
-              ++seen->occurrences;
+            if (Finding* earlier = seen(cause)) {
+              ++earlier->occurrences;
               continue;
             }
           }

@@ -118,7 +118,7 @@ struct Divergence {
   // Every field that differs, `field` first, when the game's compare lists
   // them (jc2015); empty otherwise. Tells a reading that explains part of a
   // message (the other fields still differ) from one that does not.
-  std::vector<std::string> fields;
+  std::vector<std::string> fields = {};
 };
 
 // One turn as the referee fuzzer saw it (for attributing a divergence).

@@ -106,16 +106,9 @@ std::string EndReason(const State& s) {
   return "jc2015.end.turn-limit";
 }
 
-// The lines of a message, each without its newline.
-std::vector<std::string_view> SplitLines(std::string_view text) {
-  std::vector<std::string_view> out;
-  for (size_t start = 0; start < text.size();) {
-    const size_t nl = std::min(text.find('\n', start), text.size());
-    out.push_back(text.substr(start, nl - start));
-    start = nl + 1;
-  }
-  return out;
-}
+// The direction of a parsed player line's letter (U R D L).
+Dir DirOf(char letter) { return static_cast<Dir>(std::string_view("URDL").find(letter)); }
+
 // The id, T and the six block rows come before the player lines.
 constexpr size_t kPlayerLinesStart = 2 + kBoardBlocks;
 
@@ -170,7 +163,7 @@ std::unique_ptr<GameState> StateFromFirstMessage(
           {"jc2015.players.count", "jc2015.setup.random"}, "a player is not in play on turn 0");
       return nullptr;
     }
-    p.players[q] = {pv.row, pv.col, static_cast<Dir>(std::string_view("URDL").find(pv.dir))};
+    p.players[q] = {pv.row, pv.col, DirOf(pv.dir)};
   }
   if (std::string err = ValidatePlacement(p); !err.empty()) {
     why = Make("placement", "setup", "every pair more than distance 3 apart", err,
@@ -216,7 +209,7 @@ std::unique_ptr<GameState> StateFromMessage(
   for (int q = 0; q < kNumPlayers; ++q) {
     const PlayerView& pv = v.players[q];
     Player& p = players[q];
-    p.dir = static_cast<Dir>(std::string_view("URDL").find(pv.dir));
+    p.dir = DirOf(pv.dir);
     if (pv.row < 0) continue;  // fallen: off the board
     p.row = static_cast<int8_t>(pv.row);
     p.col = static_cast<int8_t>(pv.col);
@@ -383,8 +376,8 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
   // Every field is the reference's, but the text is not: a difference in
   // the open fields of a fallen player's line (jc2015.protocol.input.fallen-
   // fields) is none; anything else is the layout.
-  std::vector<std::string_view> expected_lines = SplitLines(expected),
-                                actual_lines = SplitLines(actual);
+  const std::vector<std::string_view> expected_lines = SplitOn(expected, '\n'),
+                                      actual_lines = SplitOn(actual, '\n');
   if (expected_lines.size() == actual_lines.size()) {
     bool open_only = true;
     for (size_t i = 0; i < expected_lines.size() && open_only; ++i) {

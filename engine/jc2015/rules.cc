@@ -2,8 +2,7 @@
 // line. Each option is documented on its clause in the spec register.
 #include "jc2015/rules.h"
 
-#include <algorithm>
-
+#include "core/parse.h"
 #include "core/rule_names.h"
 
 namespace arbiter::jc2015 {
@@ -59,14 +58,10 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
   if (key == "position_order") return SetEnumRule(kOrder, key, value, rules.position_order);
 #ifdef ARBITER_MUTANTS
   if (key == "mutant") {
-    for (size_t start = 0; start <= value.size();) {
-      const size_t comma = std::min(value.find(',', start), value.size());
+    for (const std::string_view name : SplitOn(value, ',')) {
       Mutant m = Mutant::kNone;
-      if (std::string e = SetEnumRule(kMutants, key, value.substr(start, comma - start), m);
-          !e.empty())
-        return e;
+      if (std::string e = SetEnumRule(kMutants, key, name, m); !e.empty()) return e;
       rules.mutants = m == Mutant::kNone ? 0u : rules.mutants | MutantBit(m);
-      start = comma + 1;
     }
     return "";
   }

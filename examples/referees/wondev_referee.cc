@@ -33,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "core/parse.h"
 #include "wondev/codec.h"
 #include "wondev/maps.h"
 #include "wondev/state.h"
@@ -141,11 +142,7 @@ int main(int argc, char** argv) {
     const std::string value = i + 1 < argc ? argv[i + 1] : "";
     std::string error;
     if (arg == "--mutant" && i + 1 < argc) {
-      for (size_t start = 0; start <= value.size();) {
-        const size_t comma = std::min(value.find(',', start), value.size());
-        mutants.push_back(value.substr(start, comma - start));
-        start = comma + 1;
-      }
+      for (const std::string_view name : arbiter::SplitOn(value, ',')) mutants.emplace_back(name);
     } else if (arg == "--league" && i + 1 < argc) {
       error = SetRule(rules, "league", value);
     } else if (arg == "--rule" && value.find('=') != std::string::npos) {

@@ -36,6 +36,14 @@ struct RuleReading {
   bool is_default = false;  // the value arbiter plays when the option is not set
 };
 
+// Sets the reading's option in `rules`, replacing every value given before.
+inline void Adopt(RuleList& rules, const RuleReading& reading) {
+  bool set = false;
+  for (auto& [key, value] : rules)
+    if (key == reading.key) value = reading.value, set = true;
+  if (!set) rules.emplace_back(reading.key, reading.value);
+}
+
 // A divergence a reading explains: under the rules before it, the referee's
 // message differed (`divergence`); replaying the game's answers under the
 // reading, every message the referee sent so far is the reference's.

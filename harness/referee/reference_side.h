@@ -90,15 +90,22 @@ class ReferenceSide {
   // rules and the history become the replay's) unless the config says not
   // to; then `d` names the reading. True: adopted, the game goes on.
   bool Explain(Divergence& d, int seat, bool at_end, const std::string& shown);
-  // Records a divergence no reading explains and, where the game's message
-  // shows its whole state, re-synchronises the reference to it. True: the
-  // game goes on.
-  bool Resync(Divergence d, int seat, const std::string& text);
-  // Whether the referee played the last answer, one the reference refused, as
-  // another line (its server reading, another case); then recorded, and the
-  // game goes on from there.
-  // nullopt: not so.
-  std::optional<bool> AcceptedAs(Divergence& d, int seat, const std::string& text);
+  // Records a divergence no reading explains and follows the referee past
+  // it where it can (arbiter.referee.resync). True: the game goes on.
+  bool Follow(Divergence d, int seat, const std::string& text);
+  // The last answer, one the reference refused, as the referee played it:
+  // another line (its server reading, another case) under which the
+  // referee's message matches, and the divergence that is.
+  struct PlayedAs {
+    Divergence divergence;
+    std::string line;
+  };
+  std::optional<PlayedAs> AcceptedAs(const Divergence& d, int seat, const std::string& text) const;
+  // The history entry of the last answer played (silent turns follow it).
+  size_t LastPlayLogged() const;
+  // Whether nobody answers on `s`'s turn: its player gets no input, or its
+  // bot gives no more answers.
+  bool SilentTurn(const GameState& s) const;
   // Records a divergence into the result: the first, or a later one of a
   // signature new to the game.
   void Record(Divergence d, int seat, std::string actual);
@@ -112,7 +119,6 @@ class ReferenceSide {
   const RefereeFuzzConfig* config_;
   std::shared_ptr<RefereeFuzzConfig> adopted_;    // config_ under the readings adopted
   bool explain_ = true;                           // false in a replay
-  bool resync_ = true;                            // false in a replay
   bool stopped_diverged_ = false;                 // a divergence stopped the game
   std::optional<LaterDivergence> last_recorded_;  // deduplicated or not
   std::set<std::string> unexplained_;             // signatures no reading explained
@@ -125,7 +131,6 @@ class ReferenceSide {
   std::unique_ptr<GameState> seeded_;       // the state arbiter draws from the seed
   std::unique_ptr<GameState> ref_;          // the reference, once fixed
   std::unique_ptr<GameState> before_play_;  // the reference before the last answer
-  size_t play_log_ = 0;                     // its entry in the result's history
   int seats_ = 0;
   std::vector<bool> stopped_;  // per player: gives no more answers
 };
