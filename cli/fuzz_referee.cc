@@ -49,7 +49,7 @@ harness::MatchResult MatchOf(const std::string& id, const RefereeGamePlan& plan,
       (plan.targeted ? ", targeted" : "") +
       (plan.late_turn >= 0 ? ", late answer on turn " + std::to_string(plan.late_turn) : "") +
       (plan.kill_turn >= 0 ? ", bot killed on turn " + std::to_string(plan.kill_turn) : "");
-  m.initial_state = r.scenario;
+  m.initial_state = r.stand_in ? "" : r.scenario;  // a stand-in's is arbiter's guess
   for (size_t i = 0; i < r.history.size(); ++i) {
     harness::TurnRecord t;
     t.turn = r.history[i].turn;
@@ -502,7 +502,9 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
                         : " (not shrunk: the same answers did not show it again in " +
                               std::to_string(confirm_runs) + " re-runs)")
                  : "") +
-            (file.empty() ? "" : "; the reference's view: arbiter simulate --transcript " + file);
+            (file.empty() || shown.stand_in
+                 ? ""
+                 : "; the reference's view: arbiter simulate --transcript " + file);
         f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + " --seed " +
                       std::to_string(plan.seed) + (file.empty() ? "" : " --replay " + file);
         if (shown.divergence_turn > plan.late_turn && plan.late_turn >= 0)

@@ -146,12 +146,84 @@ TEST_F(FuzzRefereeCgTest, ARefereeWithTwoDefectsShowsEachAsItsOwnFindingInPlainW
     EXPECT_EQ(f["check"], "referee.divergence") << o.output;
     EXPECT_TRUE(clauses.insert(f["clause"].get<std::string>()).second) << o.output;
     const std::string message = f["message"];
-    if (f["clause"] == "wondev.out.invalid")
+    if (f["clause"] == "wondev.out.invalid") {
       EXPECT_NE(message.find("the referee accepted the answer 'move&build "), std::string::npos)
           << message;
+    }
   }
   EXPECT_EQ(clauses, (std::set<std::string>{"wondev.out.invalid", "wondev.move.climb"}))
       << o.output;
+}
+
+// Every finding of a run: (check, clause, message) for the failure message.
+std::string Listed(const Outcome& o) {
+  std::string out;
+  for (const auto& f : o.report["findings"])
+    out += f["check"].get<std::string>() + " " + f["clause"].get<std::string>() + ": " +
+           f["message"].get<std::string>() + "\n";
+  return out;
+}
+
+CITES(FuzzRefereeCgTest, ARunnerRefereeThatEndsTheGameWronglyInTwoWaysShowsEachWayOnItsOwn,
+      "arbiter.referee.resync", "arbiter.referee.replayable", "wondev.out.invalid",
+      "wondev.end.leader-alone");
+TEST_F(FuzzRefereeCgTest, ARunnerRefereeThatEndsTheGameWronglyInTwoWaysShowsEachWayOnItsOwn) {
+  // Lowercase move&build accepted (push&build not); the game ended when
+  // player 1 is out whoever leads, and not ended when player 0 is out and
+  // player 1 leads: three defects, three findings, each reproduced.
+  const Outcome o = Fuzz(Referee("--mutant lowercase-move,end-when-1-out,no-end-when-0-out"),
+                         "--games 20 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> seen;
+  for (const auto& f : o.report["findings"]) {
+    ASSERT_EQ(f["check"], "referee.divergence") << Listed(o);
+    const std::string message = f["message"], clause = f["clause"];
+    std::string what = clause;
+    if (message.find("the referee accepted the answer 'move&build ") == 0) what = "lowercase";
+    if (message.find("the referee ended the game when player 1 was out") == 0) what = "early";
+    if (message.find("the referee went on when player 0 was out and player 1 led") == 0)
+      what = "late";
+    EXPECT_TRUE(seen.insert(what).second) << Listed(o);
+    EXPECT_EQ(arbiter::testing::ReproduceFails(f, arbiter::testing::FuzzDir("fuzz-cg")), "")
+        << message;
+  }
+  EXPECT_EQ(seen, (std::set<std::string>{"lowercase", "early", "late"})) << Listed(o);
+}
+
+CITES(FuzzRefereeCgTest, AFogRefereeWithItsOwnMapIsCheckedMessageByMessageWithoutAFailure,
+      "arbiter.referee.unknowable", "wondev.fog.visibility", "wondev.protocol.input.legal");
+TEST_F(FuzzRefereeCgTest, AFogRefereeWithItsOwnMapIsCheckedMessageByMessageWithoutAFailure) {
+  // Its own map under the fog: arbiter cannot learn the hidden units. A
+  // note, said once, and each message checked on its own: nothing fails.
+  const Outcome o =
+      Fuzz(Referee("--league 3 --mutant own-map"), "--games 20 --seed 1 --rule league=3");
+  EXPECT_EQ(o.status, 0) << o.output;
+  ASSERT_EQ(o.report["findings"].size(), 1u) << Listed(o);
+  const auto& f = o.report["findings"][0];
+  EXPECT_EQ(f["check"], "referee.unknowable");
+  const std::string message = f["message"];
+  EXPECT_NE(message.find("message by message"), std::string::npos) << message;
+  EXPECT_NE(message.find("{seed}"), std::string::npos) << message;
+}
+
+CITES(FuzzRefereeCgTest, AFogRefereeWithItsOwnMapAndNoLegalActionListShowsTheMissingList,
+      "arbiter.referee.unknowable", "wondev.protocol.input.legal", "arbiter.referee.replayable");
+TEST_F(FuzzRefereeCgTest, AFogRefereeWithItsOwnMapAndNoLegalActionListShowsTheMissingList) {
+  const Outcome o = Fuzz(Referee("--league 3 --mutant own-map,no-legal-list"),
+                         "--games 20 --seed 1 --rule league=3");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> checks;
+  for (const auto& f : o.report["findings"]) {
+    EXPECT_TRUE(checks.insert(f["check"].get<std::string>()).second) << Listed(o);
+    if (f["check"] != "referee.divergence") continue;
+    EXPECT_EQ(f["clause"], "wondev.protocol.input.legal") << Listed(o);
+    const std::string message = f["message"];
+    EXPECT_EQ(message.find("the referee sent no legal-action list"), 0u) << message;
+    EXPECT_EQ(arbiter::testing::ReproduceFails(f, arbiter::testing::FuzzDir("fuzz-cg")), "")
+        << message;
+  }
+  EXPECT_EQ(checks, (std::set<std::string>{"referee.unknowable", "referee.divergence"}))
+      << Listed(o);
 }
 
 CITES(FuzzRefereeCgTest, ACrashingRunnerRefereeIsAFinding, "arbiter.referee.completes");

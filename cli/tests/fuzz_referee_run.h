@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -35,6 +37,42 @@ inline FuzzOutcome RunFuzzReferee(const std::string& name, const std::string& re
   const CommandRun run = RunCommand(std::string(ARBITER_BINARY) + " fuzz-referee --json " + json +
                                     " --repro-dir " + dir + " --referee '" + referee + "' " + args);
   return {run.status, run.output, ReadJsonFile(json)};
+}
+
+// Whether a finding's reproduce command, run (its reproducers under
+// `dir`-again), shows a finding of the same check, clause and kind of
+// message, and leaves its replay file as it was. Empty when so, else why not.
+inline std::string ReproduceFails(const nlohmann::json& f, const std::string& dir) {
+  std::string cmd = f["reproduce"];
+  cmd = cmd.substr(0, cmd.find("   # "));  // the referee command as run, a comment
+  if (cmd.rfind("arbiter ", 0) != 0) return "not an arbiter command: " + cmd;
+  std::string file, before;
+  if (const size_t at = cmd.find("--replay "); at != std::string::npos) {
+    file = cmd.substr(at + 9, cmd.find(' ', at + 9) - at - 9);
+    std::ifstream in(file);
+    before.assign(std::istreambuf_iterator<char>(in), {});
+    if (before.empty()) return "no replay file " + file;
+  }
+  const std::string json = dir + "-again.json";
+  std::remove(json.c_str());
+  const CommandRun run = RunCommand(std::string(ARBITER_BINARY) + cmd.substr(7) + " --json " +
+                                    json + " --repro-dir " + dir + "-again");
+  const nlohmann::json again = ReadJsonFile(json);
+  if (again.is_null()) return cmd + " wrote no report:\n" + run.output;
+  // Two findings of one clause (a game ended early, another that went on)
+  // are told apart by their message's first words.
+  const std::string said = f["message"].get<std::string>().substr(0, 40);
+  bool same = false;
+  for (const auto& g : again["findings"])
+    same = same || (g["check"] == f["check"] && g["clause"] == f["clause"] &&
+                    g["message"].get<std::string>().find(said) != std::string::npos);
+  if (!same)
+    return f["clause"].get<std::string>() + " not reproduced by\n" + cmd + "\n" + run.output;
+  if (!file.empty()) {
+    std::ifstream in(file);
+    if (std::string(std::istreambuf_iterator<char>(in), {}) != before) return file + " overwritten";
+  }
+  return "";
 }
 
 }  // namespace arbiter::testing

@@ -375,39 +375,6 @@ TEST_F(FuzzRefereeTest, TheOfficialRefereesReadingsAreEachNamedAndTheRunGoesOn) 
   EXPECT_FALSE(bugs.count("jc2015.fallen.turns")) << o.output;
 }
 
-// Whether a finding's reproduce command, run, shows a finding of the same
-// check and clause, and leaves its replay file as it was. Empty when so,
-// else why not.
-std::string ReproduceFails(const nlohmann::json& f) {
-  std::string cmd = f["reproduce"];
-  cmd = cmd.substr(0, cmd.find("   # "));  // the referee command as run, a comment
-  if (cmd.rfind("arbiter ", 0) != 0) return "not an arbiter command: " + cmd;
-  std::string file, before;
-  if (const size_t at = cmd.find("--replay "); at != std::string::npos) {
-    file = cmd.substr(at + 9, cmd.find(' ', at + 9) - at - 9);
-    std::ifstream in(file);
-    before.assign(std::istreambuf_iterator<char>(in), {});
-    if (before.empty()) return "no replay file " + file;
-  }
-  const std::string json = Dir() + "-again.json";
-  std::remove(json.c_str());
-  const arbiter::testing::CommandRun run =
-      arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + cmd.substr(7) + " --json " + json +
-                                   " --repro-dir " + Dir() + "-again");
-  const nlohmann::json again = arbiter::testing::ReadJsonFile(json);
-  if (again.is_null()) return cmd + " wrote no report:\n" + run.output;
-  bool same = false;
-  for (const auto& g : again["findings"])
-    same = same || (g["check"] == f["check"] && g["clause"] == f["clause"]);
-  if (!same)
-    return f["clause"].get<std::string>() + " not reproduced by\n" + cmd + "\n" + run.output;
-  if (!file.empty()) {
-    std::ifstream in(file);
-    if (std::string(std::istreambuf_iterator<char>(in), {}) != before) return file + " overwritten";
-  }
-  return "";
-}
-
 CITES(FuzzRefereeTest, ASystematicDifferenceNeverHidesALaterBug, "arbiter.referee.resync",
       "jc2015.restore.delay", "jc2015.move.cancel.fallen");
 TEST_F(FuzzRefereeTest, ASystematicDifferenceNeverHidesALaterBug) {
@@ -426,17 +393,15 @@ TEST_F(FuzzRefereeTest, ASystematicDifferenceNeverHidesALaterBug) {
   EXPECT_EQ(clauses, (std::set<std::string>{"jc2015.restore.delay", "jc2015.move.cancel.fallen"}))
       << o.output;
   for (const auto& f : Findings(o, "referee.divergence"))
-    EXPECT_EQ(ReproduceFails(f), "") << f["clause"];
+    EXPECT_EQ(arbiter::testing::ReproduceFails(f, Dir()), "") << f["clause"];
 }
 
-CITES(FuzzRefereeTest, TheOfficialLikeRefereeShowsEachReadingAndEachDefectOnceAndNothingElse,
-      "arbiter.referee.readings", "arbiter.referee.resync", "arbiter.referee.replayable",
-      "jc2015.protocol.input.position", "jc2015.protocol.input.stun", "jc2015.fallen.turns",
-      "jc2015.restore.delay", "jc2015.move.cancel.distance");
-TEST_F(FuzzRefereeTest, TheOfficialLikeRefereeShowsEachReadingAndEachDefectOnceAndNothingElse) {
-  // examples/referees/official-2015-like, told nothing but its command.
+// examples/referees/official-2015-like, told nothing but its command
+// (`prefix` runs it inside another program, a JVM for example): its three
+// readings are notes, its two defects failures that reproduce, and nothing else.
+void ExpectTheOfficialLikeFindings(const std::string& prefix) {
   std::string referee = EXAMPLE_REFEREE;
-  referee = referee.substr(0, referee.rfind('/')) +
+  referee = prefix + referee.substr(0, referee.rfind('/')) +
             "/official-2015-like -s {seed} -a {bot0} -a {bot1} -a {bot2} -a {bot3}";
   const Outcome o = Fuzz(referee, "--games 20 --seed 1");
   EXPECT_EQ(o.status, 1) << o.output;
@@ -447,7 +412,7 @@ TEST_F(FuzzRefereeTest, TheOfficialLikeRefereeShowsEachReadingAndEachDefectOnceA
       EXPECT_TRUE(readings.insert(f["clause"].get<std::string>()).second) << o.output;
     } else if (check == "referee.divergence") {
       EXPECT_TRUE(bugs.insert(f["clause"].get<std::string>()).second) << o.output;
-      EXPECT_EQ(ReproduceFails(f), "") << f["clause"];
+      EXPECT_EQ(arbiter::testing::ReproduceFails(f, Dir()), "") << f["clause"];
     } else {
       ADD_FAILURE() << "another finding: " << check << "\n" << o.output;
     }
@@ -458,6 +423,26 @@ TEST_F(FuzzRefereeTest, TheOfficialLikeRefereeShowsEachReadingAndEachDefectOnceA
   EXPECT_EQ(bugs, (std::set<std::string>{"jc2015.restore.delay", "jc2015.move.cancel.distance"}))
       << o.output;
 }
+
+CITES(FuzzRefereeTest, TheOfficialLikeRefereeShowsEachReadingAndEachDefectOnceAndNothingElse,
+      "arbiter.referee.readings", "arbiter.referee.resync", "arbiter.referee.replayable",
+      "jc2015.protocol.input.position", "jc2015.protocol.input.stun", "jc2015.fallen.turns",
+      "jc2015.restore.delay", "jc2015.move.cancel.distance");
+TEST_F(FuzzRefereeTest, TheOfficialLikeRefereeShowsEachReadingAndEachDefectOnceAndNothingElse) {
+  ExpectTheOfficialLikeFindings("");
+}
+
+#ifdef JVM_REFEREE_JAR
+CITES(FuzzRefereeTest, AJvmRefereeWithTheOfficialReadingsAndTwoDefectsShowsEachUnderDefaultOptions,
+      "arbiter.process.limits", "arbiter.referee.readings", "arbiter.referee.replayable",
+      "jc2015.restore.delay", "jc2015.move.cancel.distance");
+TEST_F(FuzzRefereeTest,
+       AJvmRefereeWithTheOfficialReadingsAndTwoDefectsShowsEachUnderDefaultOptions) {
+  // The same referee run by a JVM under fuzz-referee's default limits, as
+  // the official Java referee is: the JVM starts, and every finding is the same.
+  ExpectTheOfficialLikeFindings(std::string(JAVA_EXECUTABLE) + " -jar " + JVM_REFEREE_JAR + " ");
+}
+#endif
 
 // What a run found, without what differs from run to run (probe paths in
 // the referee command, timings).
@@ -494,7 +479,7 @@ TEST_F(FuzzRefereeTest, EveryFindingsReproduceCommandReproducesItWithoutOverwrit
   ASSERT_EQ(o.status, 1) << o.output;
   int replayed = 0;
   for (const auto& f : o.report["findings"]) {
-    EXPECT_EQ(ReproduceFails(f), "") << f["check"] << " " << f["clause"];
+    EXPECT_EQ(arbiter::testing::ReproduceFails(f, Dir()), "") << f["check"] << " " << f["clause"];
     ++replayed;
   }
   EXPECT_GE(replayed, 2) << o.output;  // the reading and the bug at least

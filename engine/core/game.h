@@ -215,6 +215,17 @@ struct GameInfo {
   std::unique_ptr<GameState> (*state_from_message)(
       std::string_view message, int seat,
       const std::vector<std::pair<std::string, std::string>>& rules, std::string& why) = nullptr;
+
+  // A game that cannot be followed (its first message hides what arbiter
+  // cannot learn: arbiter.referee.unknowable) is still checked message by
+  // message: a stand-in state that shows `seat` exactly what `message` shows
+  // it, the hidden parts put where they change nothing that player is sent
+  // (Wondev Woman's hidden units, out of sight). Its turn is `turn`, or the
+  // next one that is `seat`'s. nullptr and `why` when the message is not a
+  // turn input. nullptr: messages are not checked on their own.
+  std::unique_ptr<GameState> (*stand_in_from_message)(std::string_view message, int seat, int turn,
+                                                      const RuleList& rules,
+                                                      Divergence& why) = nullptr;
 };
 
 // Every game arbiter knows (engine/games.cc holds one registration line each).

@@ -3,7 +3,7 @@
 // garbage, padded lines, messages, keywords and directions in another case,
 // unit indexes out of range and unknown directions), and targeted answers
 // that steer toward rule edges (pushes, climbs onto level 3, builds that
-// remove a cell).
+// remove a cell, going out while the opponent leads).
 #include <cctype>
 #include <vector>
 
@@ -15,7 +15,14 @@ namespace arbiter::wondev {
 std::string FuzzAnswer(const GameState& gs, uint64_t swarm, bool targeted, Rng& rng) {
   const State& s = *StateOf(gs);
   const auto legal = s.LegalActions();
-  if (targeted && !legal.empty() && rng.Chance(2, 3)) {
+  const int me = s.current_player();
+  // wondev.end.leader-alone: out behind the opponent, the game must end at
+  // once (level or ahead, it goes on: any early ACCEPT-DEFEAT shows that).
+  if (targeted && s.score(1 - me) > s.score(me) && rng.Chance(1, 4)) return "ACCEPT-DEFEAT";
+  // Until someone scores, a targeted game stays mostly legal: a player out
+  // ends most games long before anyone climbs to level 3.
+  const bool scored = s.score(0) + s.score(1) > 0;
+  if (targeted && !legal.empty() && (scored ? rng.Chance(2, 3) : rng.Chance(19, 20))) {
     // Rule edges first: pushes, climbs onto level 3, builds to height 4.
     std::vector<Action> edge;
     for (const Action& a : legal) {

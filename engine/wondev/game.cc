@@ -142,6 +142,7 @@ const GameInfo kGameInfo = {
                         "message", "other case", "unit or direction out of range"},
     .board_view = &BoardView,
     .neutral_answer = &NeutralAnswer,
+    .stand_in_from_message = &StandInFromMessage,
 };
 
 std::unique_ptr<GameState> Wrap(const State& state) { return std::make_unique<WondevState>(state); }

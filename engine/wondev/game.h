@@ -38,9 +38,10 @@ bool RulesFrom(const RuleList& pairs, Rules& rules, std::string& error);
 
 // Referee fuzzing (referee_diff.cc).
 size_t FrameMessage(std::string_view bytes);
-std::unique_ptr<GameState> StateFromFirstMessage(
-    std::string_view message, const std::vector<std::pair<std::string, std::string>>& rules,
-    Divergence& why);
+std::unique_ptr<GameState> StateFromFirstMessage(std::string_view message, const RuleList& rules,
+                                                 Divergence& why);
+std::unique_ptr<GameState> StandInFromMessage(std::string_view message, int seat, int turn,
+                                              const RuleList& rules, Divergence& why);
 std::string ScenarioOf(const GameState& initial);
 std::optional<Divergence> CompareMessage(const GameState& reference,
                                          const std::vector<TurnLog>& history,

@@ -84,36 +84,47 @@ size_t FrameMessage(std::string_view bytes) {
   return pos;
 }
 
-std::unique_ptr<GameState> StateFromFirstMessage(
-    std::string_view message, const std::vector<std::pair<std::string, std::string>>& rules,
-    Divergence& why) {
-  Rules r;
+namespace {
+
+// What a turn input shows, parsed: the rules, the view and the map it draws.
+// False, with `why`, when it is not a turn input of these rules.
+bool ReadView(std::string_view message, const RuleList& rules, Rules& r, InputView& v, Map& map,
+              Divergence& why, const char* which) {
   if (std::string err; !RulesFrom(rules, r, err)) {
     why = Make("rules", "rules", "", err, {}, err);
-    return nullptr;
+    return false;
   }
-  const size_t init = InitLength(message);
-  const auto parsed = ParseInput(message.substr(init));
+  const auto parsed = ParseInput(message.substr(InitLength(message)));
   if (!parsed.ok()) {
     why = Make("format", "format", "a turn input", EscapeBytes(message.substr(0, 120)),
                {"wondev.protocol.input.format"},
-               "the first message is not a turn input: " + parsed.error().ToString());
-    return nullptr;
+               std::string(which) + " is not a turn input: " + parsed.error().ToString());
+    return false;
   }
-  const InputView& v = parsed.value();
+  v = parsed.value();
   if (static_cast<int>(v.mine.size()) != r.units_per_player()) {
     why = Make("unitsPerPlayer", "setup", std::to_string(r.units_per_player()),
                std::to_string(v.mine.size()), {"wondev.league.units"},
                "the referee plays another number of units than the league's");
-    return nullptr;
+    return false;
   }
-  Map map;
   map.size = v.size;
   map.height.fill(kHole);
   for (int y = 0; y < v.size; ++y)
     for (int x = 0; x < v.size; ++x)
       map.height[y * v.size + x] =
           v.rows[y][x] == '.' ? kHole : static_cast<int8_t>(v.rows[y][x] - '0');
+  return true;
+}
+
+}  // namespace
+
+std::unique_ptr<GameState> StateFromFirstMessage(std::string_view message, const RuleList& rules,
+                                                 Divergence& why) {
+  Rules r;
+  InputView v;
+  Map map;
+  if (!ReadView(message, rules, r, v, map, why, "the first message")) return nullptr;
   Units units{};
   for (size_t i = 0; i < v.mine.size(); ++i) {
     if (v.theirs[i].x < 0) {
@@ -132,16 +143,67 @@ std::unique_ptr<GameState> StateFromFirstMessage(
   return Wrap(State::Initial(map, units, r));
 }
 
+// arbiter.referee.unknowable: a unit hidden by the fog stands at Chebyshev
+// distance 2 or more from every unit of the player (wondev.fog.visibility),
+// so it blocks none of its moves (their destinations are next to it) and no
+// build or push destination (the fog lets those through: wondev.fog.build,
+// wondev.fog.push). Any such cell shows the player the same input.
+std::unique_ptr<GameState> StandInFromMessage(std::string_view message, int seat, int turn,
+                                              const RuleList& rules, Divergence& why) {
+  Rules r;
+  InputView v;
+  Map map;
+  if (seat < 0 || seat >= kNumPlayers || !ReadView(message, rules, r, v, map, why, "the message"))
+    return nullptr;
+  Units units{};
+  for (size_t i = 0; i < v.mine.size(); ++i) {
+    units[seat][i] = v.mine[i];
+    units[1 - seat][i] = v.theirs[i];
+  }
+  for (size_t i = 0; i < v.theirs.size(); ++i) {
+    if (v.theirs[i].x >= 0) continue;
+    Pos& hidden = units[1 - seat][i];
+    for (int y = 0; y < map.size && hidden.x < 0; ++y)
+      for (int x = 0; x < map.size && hidden.x < 0; ++x) {
+        const Pos c{static_cast<int8_t>(x), static_cast<int8_t>(y)};
+        const int h = map.at(x, y);
+        bool ok = h != kHole && h < kRemovedHeight;
+        for (int q = 0; q < kNumPlayers && ok; ++q)
+          for (size_t j = 0; j < v.mine.size() && ok; ++j)
+            if (units[q][j] == c || (q == seat && Chebyshev(units[q][j], c) <= 1)) ok = false;
+        if (ok) hidden = c;
+      }
+  }
+  if (std::string err = ValidateUnits(map, units, r.units_per_player()); !err.empty()) {
+    why = Make("units", "setup", "distinct playable cells", err, {"wondev.setup.units"}, err);
+    return nullptr;
+  }
+  if (turn % kNumPlayers != seat) ++turn;
+  return Wrap(State::FromParts(map, units, r, turn, {0, 0}, {false, false}));
+}
+
 std::optional<Divergence> CompareMessage(const GameState& reference,
                                          const std::vector<TurnLog>& history,
                                          std::string_view actual, int seat) {
   const State& ref = *StateOf(reference);
   if (seat < 0) {
     if (ref.IsTerminal()) return std::nullopt;
+    // Why the reference goes on, in plain words, its clause first.
+    std::vector<std::string> clauses = {"wondev.end.rounds", "wondev.end.leader-alone",
+                                        "wondev.end.both-out"};
+    std::string message = "the referee ended the game with both players in and " +
+                          std::to_string(kNumPlayers * ref.rules().max_rounds - ref.turn()) +
+                          " turns left";
+    if (ref.out(0) != ref.out(1)) {
+      const int out = ref.out(0) ? 0 : 1, left = 1 - out;
+      clauses = {"wondev.end.leader-alone", "wondev.end.rounds", "wondev.end.both-out"};
+      message = "the referee ended the game when player " + std::to_string(out) +
+                " was out, although player " + std::to_string(left) + " (" +
+                std::to_string(ref.score(left)) + " points) does not lead it (" +
+                std::to_string(ref.score(out)) + "): the player left plays on";
+    }
     return Make("end", "end", "the game goes on (turn " + std::to_string(ref.turn()) + ")",
-                "the referee ended the game",
-                {"wondev.end.leader-alone", "wondev.end.both-out", "wondev.end.rounds"},
-                "the referee ended the game before the reference did");
+                "the referee ended the game", clauses, message);
   }
   if (ref.IsTerminal()) {
     // The rule that ended the reference's game first: three referees that
@@ -158,8 +220,15 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
     }
     clauses.erase(std::remove(clauses.begin(), clauses.end(), why), clauses.end());
     clauses.insert(clauses.begin(), why);
+    std::string message = "the referee went on after the end of the game (" + why + ")";
+    if (why == "wondev.end.leader-alone") {
+      const int out = ref.out(0) ? 0 : 1;
+      message = "the referee went on when player " + std::to_string(out) + " was out and player " +
+                std::to_string(1 - out) + " led (" + std::to_string(ref.score(1 - out)) +
+                " points to " + std::to_string(ref.score(out)) + "): the game ends there";
+    }
     return Make("end", "end", "no more input", "input for player " + std::to_string(seat), clauses,
-                "the referee went on after the end of the game (" + why + ")");
+                message);
   }
   if (seat != ref.current_player())
     return Make(

@@ -22,6 +22,17 @@
 //   lowercase-move   the keyword move&build is matched in any case, as
 //                    CodinGame's referee does, but PUSH&BUILD only in upper
 //                    case (wondev.out.invalid: the text's keywords are upper case)
+//   end-when-1-out   the game ends as soon as player 1 is out, whoever leads
+//                    (wondev.end.leader-alone: it goes on while the player
+//                    left does not lead)
+//   no-end-when-0-out  the game goes on when player 0 is out and player 1
+//                    leads, player 1 alone (wondev.end.leader-alone); with
+//                    end-when-1-out, the one-line bug `if (out[1]) end`
+//   own-map          the map and units drawn from the referee's own random
+//                    source, not from ###Seed (a reading, not a defect:
+//                    under the fog of war arbiter cannot learn the state)
+//   no-legal-list    no legal-action list: "0" and no action lines
+//                    (wondev.protocol.input.legal)
 // Several at once: --mutant NAME,NAME (a referee with several defects).
 //
 // usage: wondev-referee [--league N] [--rule KEY=VALUE]... [--mutant NAME]
@@ -85,6 +96,7 @@ std::string Input(const State& s, int player) {
   InputView v = ViewFor(shown, player);
   if (Mutant("removed-as-hole"))
     for (std::string& row : v.rows) std::replace(row.begin(), row.end(), '4', '.');
+  if (Mutant("no-legal-list")) v.actions.clear();
   if (Mutant("climb-two")) {
     for (const Action& a : ClimbTwo(s)) v.actions.push_back(ActionText(a));
     std::sort(v.actions.begin(), v.actions.end());
@@ -157,8 +169,9 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  const std::vector<std::string> kMutants = {"fog-after-move", "removed-as-hole", "push-scores",
-                                             "unsorted-legal", "climb-two",       "lowercase-move"};
+  const std::vector<std::string> kMutants = {
+      "fog-after-move", "removed-as-hole", "push-scores",       "unsorted-legal", "climb-two",
+      "lowercase-move", "end-when-1-out",  "no-end-when-0-out", "own-map",        "no-legal-list"};
   for (const std::string& mutant : mutants) {
     if (std::find(kMutants.begin(), kMutants.end(), mutant) == kMutants.end()) {
       std::fprintf(stderr, "wondev-referee: unknown mutant '%s'\n", mutant.c_str());
@@ -169,25 +182,39 @@ int main(int argc, char** argv) {
   std::string line;
   while (std::getline(std::cin, line) && line.rfind("###Start", 0) != 0)
     if (line.rfind("###Seed ", 0) == 0) seed = std::stoull(line.substr(8));
-  State s = NewState(seed, rules);
+  // own-map: another seed than the runner's, the same on every run.
+  State s = NewState(Mutant("own-map") ? seed * 7919 + 13 : seed, rules);
   bool started[kNumPlayers] = {false, false};
+  bool ghost0 = false;  // no-end-when-0-out: player 0 is out, the game goes on
   while (!s.IsTerminal()) {
     const int p = s.current_player();
-    if (!s.CurrentPlayerReceivesInput()) {
-      s.ApplySilence();
+    if (ghost0 && p == 0) {
+      s = State::FromParts(s.map(), s.units(), s.rules(), s.turn() + 1, {s.score(0), s.score(1)},
+                           {false, s.out(1)});
       continue;
     }
-    std::cout << "###Input " << p << "\n";
-    if (!started[p]) std::cout << FormatInit(s);
-    started[p] = true;
-    std::cout << Input(s, p) << "###Output " << p << " 1" << std::endl;
-    if (std::getline(std::cin, line)) {
-      Play(s, line);
+    if (!s.CurrentPlayerReceivesInput()) {
+      s.ApplySilence();
     } else {
-      s.ApplySilence();  // no answer: the player is out (wondev.out.timeout)
+      std::cout << "###Input " << p << "\n";
+      if (!started[p]) std::cout << FormatInit(s);
+      started[p] = true;
+      std::cout << Input(s, p) << "###Output " << p << " 1" << std::endl;
+      if (std::getline(std::cin, line)) {
+        Play(s, line);
+      } else {
+        s.ApplySilence();  // no answer: the player is out (wondev.out.timeout)
+      }
+    }
+    if (Mutant("end-when-1-out") && s.out(1) && !s.out(0)) break;
+    if (Mutant("no-end-when-0-out") && s.IsTerminal() && s.out(0) && !s.out(1) &&
+        s.turn() < kNumPlayers * s.rules().max_rounds) {
+      ghost0 = true;
+      s = State::FromParts(s.map(), s.units(), s.rules(), s.turn(), {s.score(0), s.score(1)},
+                           {false, false});
     }
   }
-  const int w = s.Winner();
+  const int w = s.score(0) == s.score(1) ? -1 : s.score(0) > s.score(1) ? 0 : 1;
   std::cout << "###End " << (w < 0 ? "01" : std::to_string(w) + " " + std::to_string(1 - w))
             << std::endl;
   return 0;

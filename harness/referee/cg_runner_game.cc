@@ -23,8 +23,7 @@ bool CgRunnerGame::Message(int seat, const std::string& text) {
 }
 
 void CgRunnerGame::End(const std::vector<std::vector<int>>& ranking) {
-  const GameState* ref = reference_.reference();
-  if (!ref) return Fault("referee.protocol", "###End before any input");
+  if (!reference_.reference()) return Fault("referee.protocol", "###End before any input");
   for (int s = 0; s < seats_; ++s)
     if (!pending_[s].empty())
       return Fault("referee.protocol",
@@ -34,8 +33,10 @@ void CgRunnerGame::End(const std::vector<std::vector<int>>& ranking) {
     stop_ = true;
     return;
   }
+  // The reference after the end: a reading adopted there replaced it.
+  if (!reference_.following()) return;
   // The same winner: the winner alone first, or everyone tied for a draw.
-  const int winner = ref->Winner();
+  const int winner = reference_.reference()->Winner();
   const bool same = winner < 0 ? ranking.size() == 1
                                : ranking.front().size() == 1 && ranking.front()[0] == winner;
   if (same) return;

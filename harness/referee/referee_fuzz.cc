@@ -108,7 +108,7 @@ bool RefereeGame::Message(int seat, const std::string& text) {
 
 void RefereeGame::CheckResult(const std::vector<std::string>& stdout_lines) {
   const GameState* ref = reference_.reference();
-  if (reference_.diverged() || !ref || !ref->IsTerminal()) return;
+  if (reference_.diverged() || !reference_.following() || !ref->IsTerminal()) return;
   const auto stated = ResultLine(stdout_lines);
   if (!stated) {
     // Said once per run by the command line (arbiter.referee.result).

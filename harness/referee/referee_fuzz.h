@@ -135,6 +135,9 @@ struct RefereeGameResult {
   // order.
   std::vector<LaterDivergence> later;
   int resyncs = 0;  // how many times the reference took the referee's state
+  // The first message hid what arbiter cannot learn: each message was
+  // checked on its own against a stand-in (arbiter.referee.unknowable).
+  bool stand_in = false;
 };
 
 // The signatures of every divergence of a result, the first one first.

@@ -94,7 +94,9 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
       }
     }
     if (!diverged && at_end) diverged = !replay.End(shown);
-    if (diverged) continue;
+    // A replay that could only check messages one by one (its first message
+    // hid what it cannot learn) explains nothing.
+    if (diverged || replay.stand_in_) continue;
     // Explained.
     std::string flags, names;
     for (const RuleReading* reading : readings) {

@@ -92,6 +92,7 @@ void ReferenceSide::AdvanceSilent() {
 bool ReferenceSide::Receive(int seat, const std::string& text) {
   const GameInfo& game = *config_->game;
   steps_.push_back({Step::kReceive, seat, text, {}});
+  if (stand_in_) return ReceiveUnfollowed(seat, text);
   if (!ref_) {
     // Exactly the seeded state's text: a comparison would let through what
     // it leaves open (random tiles a referee deals otherwise, for example).
@@ -103,18 +104,7 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
       ref_ = game.state_from_first_message(text, config_->rules, why);
       if (!ref_) {
         if (Explain(why, seat, false, text)) return true;
-        if (why.kind == "unlearnable") {
-          // Not the referee's fault: arbiter cannot know what it hides
-          // (arbiter.referee.unknowable). The game is not compared.
-          result_.faults.push_back(
-              {"referee.unknowable",
-               why.message +
-                   "; this game is not compared. The way out: let the referee draw its initial "
-                   "state from {seed} as arbiter does, and arbiter follows it, hidden parts "
-                   "included",
-               0});
-          return false;
-        }
+        if (why.kind == "unlearnable") return Unknowable(why, seat, text);
         Diverge(why, seat, text);
         return false;
       }
@@ -130,6 +120,50 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
   }
   if (game.learn_from_message) game.learn_from_message(*ref_, text, seat);
   return true;
+}
+
+// Not the referee's fault: arbiter cannot know what the first message hides
+// (arbiter.referee.unknowable). Said as a note; then, where the game can,
+// each message is checked on its own against a stand-in state that shows
+// the player exactly what it was sent (GameInfo::stand_in_from_message).
+bool ReferenceSide::Unknowable(const Divergence& why, int seat, const std::string& text) {
+  const bool checked = config_->game->stand_in_from_message != nullptr;
+  result_.faults.push_back(
+      {"referee.unknowable",
+       why.message +
+           (checked ? "; this game is followed message by message only: what each message shows "
+                      "on its own is checked (its layout, the actions it lists), not how one "
+                      "turn leads to the next, nor the end and the ranking"
+                    : "; this game is not compared") +
+           ". The way out: let the referee draw its initial state from {seed} as arbiter does, "
+           "and arbiter follows it, hidden parts included",
+       0});
+  if (!checked) return false;
+  stand_in_ = true;
+  result_.stand_in = true;
+  return ReceiveUnfollowed(seat, text);
+}
+
+// A message of a game arbiter cannot follow: compared with a stand-in state
+// built from it. A difference is recorded (once per signature) and the game
+// goes on: the next message brings its own stand-in.
+bool ReferenceSide::ReceiveUnfollowed(int seat, const std::string& text) {
+  const GameInfo& game = *config_->game;
+  Divergence why;
+  auto shown = game.stand_in_from_message(text, seat, ref_ ? ref_->turn() : 0, config_->rules, why);
+  if (!shown) {
+    Diverge(why, seat, text);
+    return false;
+  }
+  ref_ = std::move(shown);
+  // The answers alone replay the game (the referee draws its own state).
+  if (result_.scenario.empty()) result_.scenario = "{\"game\": \"" + std::string(game.name) + "\"}";
+  auto d = game.compare(*ref_, result_.history, text, seat);
+  if (!d) return true;
+  const bool stop_here = !plan_.stop_at.empty() && Signature(*d) == plan_.stop_at;
+  Record(std::move(*d), seat, text);
+  if (stop_here) stopped_diverged_ = true;
+  return !stop_here;
 }
 
 std::string ReferenceSide::AnswerWith(Rng& rng) const {
@@ -271,7 +305,7 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
 }
 
 bool ReferenceSide::End(const std::string& shown) {
-  if (!ref_) return true;
+  if (!ref_ || stand_in_) return true;  // a stand-in knows nothing of the end
   AdvanceSilent();
   if (auto d = config_->game->compare(*ref_, result_.history, "", -1)) {
     if (Explain(*d, -1, true, shown)) return true;
@@ -282,7 +316,7 @@ bool ReferenceSide::End(const std::string& shown) {
 }
 
 void ReferenceSide::Finish() {
-  result_.game_over = ref_ && ref_->IsTerminal();
+  result_.game_over = ref_ && ref_->IsTerminal() && !stand_in_;
   result_.winner = ref_ ? ref_->Winner() : -1;
 }
 

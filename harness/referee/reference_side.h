@@ -70,6 +70,11 @@ class ReferenceSide {
 
   // nullptr until the first message fixed the reference.
   const GameState* reference() const { return ref_.get(); }
+  // Whether the reference follows the game from turn to turn: false when it
+  // is only a stand-in for each message of a game whose first message hid
+  // what arbiter cannot learn (arbiter.referee.unknowable); then the end and
+  // the ranking are not compared.
+  bool following() const { return ref_ && !stand_in_; }
   int turn() const { return ref_ ? ref_->turn() : 0; }
 
   // Fills in the end of the result (game over, winner).
@@ -93,6 +98,10 @@ class ReferenceSide {
   // Records a divergence no reading explains and follows the referee past
   // it where it can (arbiter.referee.resync). True: the game goes on.
   bool Follow(Divergence d, int seat, const std::string& text);
+  // The first message hides what arbiter cannot learn: a note, then the
+  // game is checked message by message where the game allows it.
+  bool Unknowable(const Divergence& why, int seat, const std::string& text);
+  bool ReceiveUnfollowed(int seat, const std::string& text);
   // The last answer, one the reference refused, as the referee played it:
   // another line (its server reading, another case) under which the
   // referee's message matches, and the divergence that is.
@@ -120,6 +129,7 @@ class ReferenceSide {
   std::shared_ptr<RefereeFuzzConfig> adopted_;    // config_ under the readings adopted
   bool explain_ = true;                           // false in a replay
   bool stopped_diverged_ = false;                 // a divergence stopped the game
+  bool stand_in_ = false;                         // ref_ is a stand-in (Unknowable)
   std::optional<LaterDivergence> last_recorded_;  // deduplicated or not
   std::set<std::string> unexplained_;             // signatures no reading explained
   // --strict-readings: signature -> (what the message adds, the kind).
