@@ -48,7 +48,13 @@ harness::MatchResult MatchOf(const std::string& id, const RefereeGamePlan& plan,
       }() +
       (plan.targeted ? ", targeted" : "") +
       (plan.late_turn >= 0 ? ", late answer on turn " + std::to_string(plan.late_turn) : "") +
-      (plan.kill_turn >= 0 ? ", bot killed on turn " + std::to_string(plan.kill_turn) : "");
+      (plan.kill_turn >= 0 ? ", bot killed on turn " + std::to_string(plan.kill_turn) : "") +
+      (plan.stall_turn >= 0
+           ? ", partial stderr line and silence on turn " + std::to_string(plan.stall_turn)
+           : "") +
+      (plan.double_turn >= 0
+           ? ", two lines in one answer on turn " + std::to_string(plan.double_turn)
+           : "");
   m.initial_state = r.stand_in ? "" : r.scenario;  // a stand-in's is arbiter's guess
   for (size_t i = 0; i < r.history.size(); ++i) {
     harness::TurnRecord t;
@@ -176,10 +182,10 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     if (!runner && !found)
       return Usage(err, cmd, "--referee: the template has no " + key + " placeholder");
   }
-  if (runner && (o.late_turn >= 0 || o.kill_turn >= 0))
+  if (runner && (o.late_turn >= 0 || o.kill_turn >= 0 || o.stall_turn >= 0))
     return Usage(err, cmd,
-                 "--late-turn and --kill-turn need --protocol bots (a cg-runner referee times "
-                 "its bots itself)");
+                 "--late-turn, --kill-turn and --stall-turn need --protocol bots (a cg-runner "
+                 "referee times its bots itself)");
   if (!runner) {
     config.probe_executable = harness::ProbeBesideSelf(error);
     if (config.probe_executable.empty()) return Usage(err, cmd, error);
@@ -238,6 +244,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     plan.fuzz_after_script = false;
     plan.late_turn = o.late_turn;
     plan.kill_turn = o.kill_turn;
+    plan.stall_turn = o.stall_turn;
     for (const auto& a : doc["actions"]) {
       if (!a.is_string())
         return Usage(err, cmd, "'" + o.replay_path + "': every action must be a string");
@@ -258,7 +265,8 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     }
     for (int g = first; g < last; ++g) {
       RefereeGamePlan plan = harness::PlanGame(o.seed, g);
-      if (runner) plan.late_turn = plan.kill_turn = -1;  // the runner answers every turn
+      // The runner answers every turn, one line each.
+      if (runner) plan.late_turn = plan.kill_turn = plan.stall_turn = plan.double_turn = -1;
       plans.emplace_back("game-" + std::to_string(g + 1), plan);
     }
   }
@@ -308,6 +316,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
           " --seed " + std::to_string(o.seed) + " --replay " + harness::QuoteArg(o.replay_path);
       if (o.late_turn >= 0) s += " --late-turn " + std::to_string(o.late_turn);
       if (o.kill_turn >= 0) s += " --kill-turn " + std::to_string(o.kill_turn);
+      if (o.stall_turn >= 0) s += " --stall-turn " + std::to_string(o.stall_turn);
       return s;
     }
     return " --seed " + std::to_string(o.seed) + " --match " + id;
@@ -511,6 +520,8 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
           f.reproduce += " --late-turn " + std::to_string(plan.late_turn);
         if (shown.divergence_turn > plan.kill_turn && plan.kill_turn >= 0)
           f.reproduce += " --kill-turn " + std::to_string(plan.kill_turn);
+        if (shown.divergence_turn > plan.stall_turn && plan.stall_turn >= 0)
+          f.reproduce += " --stall-turn " + std::to_string(plan.stall_turn);
         f.reproduce += "   # referee command: " + harness::QuoteCommand(shown.argv);
         // A divergence the same answers do not show again is not a rule bug
         // to report as one (arbiter.referee.replayable): a warning.

@@ -17,6 +17,7 @@ struct FuzzRefereeOptions : RunOptions {
   double time_limit = 30;              // seconds per game
   std::string replay_path;             // replay one scenario's answers instead of fuzzing
   int late_turn = -1, kill_turn = -1;  // with --replay
+  int stall_turn = -1;                 // with --replay
   std::string repro_dir = "arbiter-repro";
   bool shrink = true;
   int shrink_runs = 150;

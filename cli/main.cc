@@ -266,6 +266,11 @@ int main(int argc, char** argv) {
       ->check(IntIn(-1, 1000000));
   fuzz_cmd->add_option("--kill-turn", fuzz.kill_turn, "With --replay: kill the bot on this turn")
       ->check(IntIn(-1, 1000000));
+  fuzz_cmd
+      ->add_option("--stall-turn", fuzz.stall_turn,
+                   "With --replay: on this turn the bot writes a partial stderr line and stops "
+                   "answering")
+      ->check(IntIn(-1, 1000000));
   fuzz_cmd->add_option("--repro-dir", fuzz.repro_dir, "Where reproducers are written")
       ->default_val("arbiter-repro");
   fuzz_cmd->add_flag("!--no-shrink", fuzz.shrink, "Do not shrink divergences");

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -397,7 +398,7 @@ TEST_F(FuzzRefereeTest, ASystematicDifferenceNeverHidesALaterBug) {
 }
 
 // examples/referees/official-2015-like, told nothing but its command
-// (`prefix` runs it inside another program, a JVM for example): its three
+// (`prefix` runs it inside another program, a JVM for example): its four
 // readings are notes, its two defects failures that reproduce, and nothing else.
 void ExpectTheOfficialLikeFindings(const std::string& prefix) {
   std::string referee = EXAMPLE_REFEREE;
@@ -417,8 +418,9 @@ void ExpectTheOfficialLikeFindings(const std::string& prefix) {
       ADD_FAILURE() << "another finding: " << check << "\n" << o.output;
     }
   }
-  EXPECT_EQ(readings, (std::set<std::string>{"jc2015.protocol.input.position",
-                                             "jc2015.protocol.input.stun", "jc2015.fallen.turns"}))
+  EXPECT_EQ(readings,
+            (std::set<std::string>{"jc2015.protocol.input.position", "jc2015.protocol.input.stun",
+                                   "jc2015.fallen.turns", "jc2015.protocol.action.extra-lines"}))
       << o.output;
   EXPECT_EQ(bugs, (std::set<std::string>{"jc2015.restore.delay", "jc2015.move.cancel.distance"}))
       << o.output;
@@ -427,7 +429,7 @@ void ExpectTheOfficialLikeFindings(const std::string& prefix) {
 CITES(FuzzRefereeTest, TheOfficialLikeRefereeShowsEachReadingAndEachDefectOnceAndNothingElse,
       "arbiter.referee.readings", "arbiter.referee.resync", "arbiter.referee.replayable",
       "jc2015.protocol.input.position", "jc2015.protocol.input.stun", "jc2015.fallen.turns",
-      "jc2015.restore.delay", "jc2015.move.cancel.distance");
+      "jc2015.protocol.action.extra-lines", "jc2015.restore.delay", "jc2015.move.cancel.distance");
 TEST_F(FuzzRefereeTest, TheOfficialLikeRefereeShowsEachReadingAndEachDefectOnceAndNothingElse) {
   ExpectTheOfficialLikeFindings("");
 }
@@ -443,6 +445,38 @@ TEST_F(FuzzRefereeTest,
   ExpectTheOfficialLikeFindings(std::string(JAVA_EXECUTABLE) + " -jar " + JVM_REFEREE_JAR + " ");
 }
 #endif
+
+CITES(FuzzRefereeTest, AQueueingRefereeThatHangsOnAPartialStderrLineShowsTheReadingAndTheHang,
+      "arbiter.referee.readings", "jc2015.protocol.action.extra-lines", "arbiter.referee.completes",
+      "jc2015.protocol.action.timeout");
+TEST_F(FuzzRefereeTest, AQueueingRefereeThatHangsOnAPartialStderrLineShowsTheReadingAndTheHang) {
+  // examples/referees/queue-and-stderr-hang, told nothing but its command:
+  // a second line of one answer is read on the bot's next turn (a reading),
+  // and a bot that wrote part of a stderr line and went silent hangs it.
+  std::string referee = EXAMPLE_REFEREE;
+  referee = referee.substr(0, referee.rfind('/')) +
+            "/queue-and-stderr-hang -s {seed} -a {bot0} -a {bot1} -a {bot2} -a {bot3}";
+  const auto start = std::chrono::steady_clock::now();
+  const Outcome o = Fuzz(referee, "--games 20 --seed 1");
+  const auto took = std::chrono::steady_clock::now() - start;
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> seen;
+  for (const auto& f : o.report["findings"]) {
+    const std::string check = f["check"], message = f["message"];
+    EXPECT_TRUE(seen.insert(check + " " + f["clause"].get<std::string>()).second) << o.output;
+    if (check == "referee.hang") {
+      EXPECT_NE(message.find("wrote a line to its stderr without the newline and stopped "
+                             "answering on turn "),
+                std::string::npos)
+          << message;
+      EXPECT_EQ(arbiter::testing::ReproduceFails(f, Dir()), "") << message;
+    }
+  }
+  EXPECT_EQ(seen, (std::set<std::string>{"referee.reading jc2015.protocol.action.extra-lines",
+                                         "referee.hang arbiter.referee.completes"}))
+      << o.output;
+  EXPECT_LT(took, std::chrono::seconds(60)) << o.output;
+}
 
 // What a run found, without what differs from run to run (probe paths in
 // the referee command, timings).

@@ -82,6 +82,11 @@ class GameState {
   virtual std::optional<std::string> ServerReading(std::string_view /*line*/) const {
     return std::nullopt;
   }
+  // Whether a second line a bot prints in one answer is queued and read as
+  // its answer on its next turn (FIFO), instead of not being an answer at all
+  // (jc2015.protocol.action.extra-lines). One line per turn reaches ApplyLine
+  // either way: the harness keeps the queue.
+  virtual bool QueuesExtraLines() const { return false; }
 };
 
 // The bot side of a game's protocol, for the harness.

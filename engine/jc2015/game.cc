@@ -50,6 +50,7 @@ class Jc2015State final : public GameState {
     return std::string(1, ActionLetter(ChooseAction(*p, s_, rng)));
   }
   const State& state() const { return s_; }
+  bool QueuesExtraLines() const override { return s_.rules().extra_lines == ExtraLines::kQueue; }
   AnswerVerdict ClassifyAnswer(std::string_view line) const override {
     if (ParseAction(line, ActionParsing::kExact) != Action::kInvalid) return AnswerVerdict::kValid;
     if (ParseAction(line, ActionParsing::kTrimmed) != Action::kInvalid)

@@ -19,6 +19,8 @@ constexpr RuleName<ActionParsing> kParsing[] = {{ActionParsing::kTrimmed, "trimm
 constexpr RuleName<bool> kBool[] = {{false, "false"}, {true, "true"}};
 constexpr RuleName<PositionOrder> kOrder[] = {{PositionOrder::kRowColumn, "row-col"},
                                               {PositionOrder::kColumnRow, "col-row"}};
+constexpr RuleName<ExtraLines> kExtra[] = {{ExtraLines::kDiscard, "discard"},
+                                           {ExtraLines::kQueue, "queue"}};
 
 #ifdef ARBITER_MUTANTS
 // The clause each one breaks is in spec-tests/jc2015/clauses.json.
@@ -56,6 +58,7 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
   if (key == "fallen_players_get_input")
     return SetEnumRule(kBool, key, value, rules.fallen_players_get_input);
   if (key == "position_order") return SetEnumRule(kOrder, key, value, rules.position_order);
+  if (key == "extra_lines") return SetEnumRule(kExtra, key, value, rules.extra_lines);
 #ifdef ARBITER_MUTANTS
   if (key == "mutant") {
     for (const std::string_view name : SplitOn(value, ',')) {
@@ -68,7 +71,7 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
 #endif
   return "unknown rule '" + std::string(key) +
          "' (known: turn_limit, stun_count, attack_distance, invalid_action, action_parsing, "
-         "fallen_players_get_input, position_order"
+         "fallen_players_get_input, position_order, extra_lines"
 #ifdef ARBITER_MUTANTS
          ", mutant"
 #endif
@@ -83,6 +86,10 @@ std::string DescribeRules(const Rules& r) {
                     " action_parsing=" + RuleNameOf(kParsing, r.action_parsing) +
                     " fallen_players_get_input=" + RuleNameOf(kBool, r.fallen_players_get_input) +
                     " position_order=" + RuleNameOf(kOrder, r.position_order);
+  // Only when not the default: the serialised states and transcripts written
+  // before the option existed read as they did.
+  if (r.extra_lines != ExtraLines::kDiscard)
+    out += " extra_lines=" + std::string(RuleNameOf(kExtra, r.extra_lines));
 #ifdef ARBITER_MUTANTS
   // Only when set, so that the rules without a mutant read as in production.
   std::string names;

@@ -69,6 +69,15 @@ enum class ActionParsing : uint8_t {
   kExact,    // alternative: the line must be exactly one command letter
 };
 
+// jc2015.protocol.action.extra-lines: what the referee does with a second
+// line a bot prints in one answer. The engine plays one line per turn; the
+// line a turn reads is the harness's business (GameState::QueuesExtraLines).
+enum class ExtraLines : uint8_t {
+  kDiscard,  // default: a turn's answer is its first line, the rest is not an answer
+  kQueue,    // alternative: lines queue (FIFO), each read on the bot's next turn (the official
+             // 2015 referee)
+};
+
 #ifdef ARBITER_MUTANTS
 // Engine mutants: deliberate referee bugs, one per mutation point, compiled
 // only into the test library arbiter_engine_mutants (engine/CMakeLists.txt).
@@ -118,6 +127,7 @@ struct Rules {
   ActionParsing action_parsing = ActionParsing::kTrimmed;
   bool fallen_players_get_input = false;  // jc2015.fallen.turns
   PositionOrder position_order = PositionOrder::kRowColumn;
+  ExtraLines extra_lines = ExtraLines::kDiscard;
 #ifdef ARBITER_MUTANTS
   // Rule "mutant" (test builds only): one bit per Mutant (MutantBit); a
   // referee with several defects at once sets several.

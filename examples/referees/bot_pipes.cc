@@ -30,7 +30,23 @@ void OnFatalSignal(int sig) {
 void CloseFds(Bot& bot) {
   if (bot.in >= 0) close(bot.in);
   if (bot.out >= 0) close(bot.out);
-  bot.in = bot.out = -1;
+  if (bot.err >= 0) close(bot.err);
+  bot.in = bot.out = bot.err = -1;
+}
+
+// Reads what `fd` holds now, without waiting, into `into`; false at its end.
+bool ReadAvailable(int fd, std::string& into) {
+  char buf[4096];
+  while (true) {
+    const ssize_t n = read(fd, buf, sizeof buf);
+    if (n > 0) {
+      into.append(buf, static_cast<size_t>(n));
+      if (into.size() > kMaxLine) return true;  // enough: the rest can wait
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    return !(n == 0 || errno != EAGAIN);
+  }
 }
 
 }  // namespace
@@ -58,18 +74,18 @@ std::vector<std::string> SplitOnSpaces(const std::string& s) {
   return out;
 }
 
-bool Spawn(Bot& bot, int seat) {
+bool Spawn(Bot& bot, int seat, bool capture_stderr) {
   const std::vector<std::string> words = SplitOnSpaces(bot.command);
   if (words.empty()) return false;
   std::vector<char*> argv;
   for (const std::string& w : words) argv.push_back(const_cast<char*>(w.c_str()));
   argv.push_back(nullptr);
   const std::string exec_failed = std::string(kName) + ": cannot execute '" + words[0] + "'\n";
-  int to_bot[2], from_bot[2];
+  int to_bot[2], from_bot[2] = {-1, -1}, err_bot[2] = {-1, -1};
   if (pipe2(to_bot, O_CLOEXEC) != 0) return false;
-  if (pipe2(from_bot, O_CLOEXEC) != 0) {
-    close(to_bot[0]);
-    close(to_bot[1]);
+  if (pipe2(from_bot, O_CLOEXEC) != 0 || (capture_stderr && pipe2(err_bot, O_CLOEXEC) != 0)) {
+    for (int fd : {to_bot[0], to_bot[1], from_bot[0], from_bot[1]})
+      if (fd >= 0) close(fd);
     return false;
   }
   const pid_t pid = fork();
@@ -77,6 +93,7 @@ bool Spawn(Bot& bot, int seat) {
     setpgid(0, 0);
     dup2(to_bot[0], STDIN_FILENO);  // dup2 clears close-on-exec on the copies
     dup2(from_bot[1], STDOUT_FILENO);
+    if (err_bot[1] >= 0) dup2(err_bot[1], STDERR_FILENO);
     signal(SIGPIPE, SIG_DFL);  // an ignored signal stays ignored across exec
     execvp(argv[0], argv.data());
     (void)!write(STDERR_FILENO, exec_failed.data(), exec_failed.size());  // no allocation here
@@ -84,9 +101,11 @@ bool Spawn(Bot& bot, int seat) {
   }
   close(to_bot[0]);
   close(from_bot[1]);
+  if (err_bot[1] >= 0) close(err_bot[1]);
   if (pid < 0) {
     close(to_bot[1]);
     close(from_bot[0]);
+    if (err_bot[0] >= 0) close(err_bot[0]);
     return false;
   }
   setpgid(pid, pid);  // also here, so that the group exists whichever runs first
@@ -94,8 +113,10 @@ bool Spawn(Bot& bot, int seat) {
   bot.pid = pid;
   bot.in = to_bot[1];
   bot.out = from_bot[0];
+  bot.err = err_bot[0];
   fcntl(bot.in, F_SETFL, O_NONBLOCK);  // a bot that stops reading must not block us
   fcntl(bot.out, F_SETFL, O_NONBLOCK);
+  if (bot.err >= 0) fcntl(bot.err, F_SETFL, O_NONBLOCK);
   bot.alive = true;
   return true;
 }
@@ -139,6 +160,29 @@ Read ReadLine(Bot& bot, int64_t deadline, std::string& line) {
       return Read::kClosed;
     }
   }
+}
+
+void ForwardStderr(Bot& bot, int seat) {
+  if (bot.err < 0) return;
+  ReadAvailable(bot.err, bot.err_pending);
+  for (size_t nl; (nl = bot.err_pending.find('\n')) != std::string::npos;) {
+    std::fprintf(stderr, "%s: player %d: %s\n", kName, seat, bot.err_pending.substr(0, nl).c_str());
+    bot.err_pending.erase(0, nl + 1);
+  }
+}
+
+void WaitForStderrLine(Bot& bot, int seat) {
+  while (bot.err >= 0 && bot.err_pending.find('\n') == std::string::npos) {
+    pollfd p = {bot.err, POLLIN, 0};
+    if (poll(&p, 1, -1) < 0 && errno != EINTR) break;
+    if (!ReadAvailable(bot.err, bot.err_pending)) break;  // its end: the line is complete
+  }
+  ForwardStderr(bot, seat);
+}
+
+void DiscardUnread(Bot& bot) {
+  if (bot.out >= 0) ReadAvailable(bot.out, bot.pending);
+  bot.pending.clear();
 }
 
 bool WriteAll(Bot& bot, const std::string& text, int64_t deadline) {

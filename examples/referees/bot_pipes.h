@@ -19,11 +19,13 @@ inline constexpr int kMaxBots = 16;
 
 struct Bot {
   std::string command;
-  pid_t pid = -1;       // also its process group
-  int in = -1;          // the bot's stdin, written by us
-  int out = -1;         // the bot's stdout, read by us
-  std::string pending;  // bytes read that do not yet end a line
-  bool alive = false;   // false once it failed: its player does nothing
+  pid_t pid = -1;           // also its process group
+  int in = -1;              // the bot's stdin, written by us
+  int out = -1;             // the bot's stdout, read by us
+  int err = -1;             // the bot's stderr, read by us when captured (else ours)
+  std::string pending;      // bytes read that do not yet end a line
+  std::string err_pending;  // stderr bytes that do not yet end a line
+  bool alive = false;       // false once it failed: its player does nothing
 };
 
 // The program's name in messages ("bots-referee").
@@ -40,7 +42,22 @@ void InstallSignalHandlers();
 std::vector<std::string> SplitOnSpaces(const std::string& s);
 
 // Starts bot `seat` (< kMaxBots) from its command; false when it cannot.
-bool Spawn(Bot& bot, int seat);
+// With `capture_stderr`, its stderr is a pipe the referee reads
+// (ForwardStderr); otherwise it is the referee's own.
+bool Spawn(Bot& bot, int seat, bool capture_stderr = false);
+
+// What the bot wrote to its captured stderr so far, without waiting: each
+// complete line goes to the referee's stderr as "player N: LINE"; a partial
+// one stays in err_pending.
+void ForwardStderr(Bot& bot, int seat);
+
+// Waits, with no deadline, for the rest of the bot's partial stderr line,
+// then forwards it (a deliberate referee bug: see --bug in bots_referee.cc).
+void WaitForStderrLine(Bot& bot, int seat);
+
+// Drops every line (and partial line) the bot has sent and the referee has
+// not read: nothing printed before a turn's input answers it.
+void DiscardUnread(Bot& bot);
 
 // Kills the bot and everything it started, reaps it, says why on stderr, and
 // silences its player.

@@ -22,7 +22,17 @@
 // (SIGKILL to its process group) and its player does nothing for the rest of
 // the game. Any line that does arrive goes to the engine as is: the engine
 // decides what an invalid line means. Lines a bot sent beyond its answer are
-// read as its next answers, as a line-reading referee does.
+// not answers (jc2015.protocol.action.extra-lines): they are dropped before
+// its next input, unless the rules queue them (--rule extra_lines=queue),
+// when they are read as its next answers, as a line-reading referee does.
+//
+// --bug NAME plays with a deliberate defect of the referee program itself
+// (not of the rules):
+//   wait-for-stderr-line  the bots' stderr is read and forwarded line by
+//                         line, and a bot that does not answer in time has
+//                         the rest of its stderr line awaited, without a
+//                         deadline, before it is killed: a bot that wrote
+//                         part of a line and went silent hangs the referee
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -44,6 +54,7 @@ using namespace bots_referee;
 constexpr char kUsage[] =
     "usage: bots-referee [--game NAME] -a BOT... [-s SEED] [--rule KEY=VALUE]...\n"
     "                    [-t TURNS] [--mutant NAME] [--time-ms MS] [--ready-ms MS]\n"
+    "                    [--bug wait-for-stderr-line]\n"
     "Plays one game between bot commands, one -a per player (each split on single\n"
     "spaces, no shell), and prints 'RESULT <winner or -1> <turns>'.\n"
     "  --game NAME      the game (default jc2015)\n"
@@ -52,7 +63,8 @@ constexpr char kUsage[] =
     "  -t TURNS         jc2015's turn limit (--rule turn_limit=TURNS)\n"
     "  --mutant NAME    play under a jc2015 engine mutant (a deliberate referee bug)\n"
     "  --time-ms MS     time for each answer (default: the game's timing profile)\n"
-    "  --ready-ms MS    time for the handshake line, if the game has one\n";
+    "  --ready-ms MS    time for the handshake line, if the game has one\n"
+    "  --bug NAME       a deliberate defect of the referee program (see the source)\n";
 
 bool ParseNumber(const char* text, uint64_t max, uint64_t& out) {
   if (!text || !*text || *text == '-') return false;
@@ -102,6 +114,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> commands;
   uint64_t seed = 0, time_ms = 0, ready_ms = 0;
   std::vector<std::pair<std::string, std::string>> rules;
+  bool wait_for_stderr_line = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "-h" || arg == "--help") {
@@ -129,6 +142,10 @@ int main(int argc, char** argv) {
       rules.emplace_back(std::string(value, eq), std::string(eq + 1));
     } else if (arg == "--mutant") {
       rules.emplace_back("mutant", value);
+    } else if (arg == "--bug") {
+      if (std::string(value) != "wait-for-stderr-line")
+        return Usage("--bug: '" + std::string(value) + "' is not wait-for-stderr-line");
+      wait_for_stderr_line = true;
     } else if (arg == "--time-ms" || arg == "--ready-ms") {
       if (!ParseNumber(value, 600000, n) || n == 0)
         return Usage(arg + ": not a number of milliseconds: " + std::string(value));
@@ -153,7 +170,8 @@ int main(int argc, char** argv) {
   std::vector<Bot> bots(players);
   for (int seat = 0; seat < players; ++seat) {
     bots[seat].command = commands[seat];
-    if (!Spawn(bots[seat], seat)) Kill(bots[seat], seat, "could not be started");
+    if (!Spawn(bots[seat], seat, wait_for_stderr_line))
+      Kill(bots[seat], seat, "could not be started");
   }
   if (info->ready_line) AwaitReady(bots, *info->ready_line, ready_ms);
 
@@ -172,6 +190,7 @@ int main(int argc, char** argv) {
     const std::string input =
         (started[seat] ? std::string() : game->InitText(seat)) + game->InputText(seat);
     started[seat] = true;
+    if (!game->QueuesExtraLines()) DiscardUnread(bot);
     if (!WriteAll(bot, input, NowMs() + limit)) {
       Kill(bot, seat, "could not be sent its input on turn " + std::to_string(game->turn()));
       game->ApplySilence();
@@ -179,7 +198,9 @@ int main(int argc, char** argv) {
     }
     std::string line;
     const Read r = ReadLine(bot, NowMs() + limit, line);
+    ForwardStderr(bot, seat);
     if (r != Read::kLine) {
+      if (wait_for_stderr_line && !bot.err_pending.empty()) WaitForStderrLine(bot, seat);
       const char* what = r == Read::kTimeout   ? "no answer within the time limit"
                          : r == Read::kTooLong ? "a line longer than 64 KiB"
                                                : "exited or closed its stdout";

@@ -56,8 +56,14 @@ std::string SocketPath(const std::string& dir, int seat) {
 // One probe's connection. Its socket is destroyed when the connection closes;
 // the rest lives as long as a handler holds it.
 struct Connection {
-  explicit Connection(Stream::socket s) : sock(std::move(s)) {}
+  explicit Connection(Stream::socket s) : sock(std::move(s)) {
+    ucred peer{};
+    socklen_t len = sizeof peer;
+    if (::getsockopt(sock->native_handle(), SOL_SOCKET, SO_PEERCRED, &peer, &len) == 0)
+      pid = peer.pid;
+  }
   std::optional<Stream::socket> sock;
+  pid_t pid = 0;  // the probe's (SO_PEERCRED), 0 when unknown
   std::vector<char> buf = std::vector<char>(kReadChunk);
   bool writing = false;
 };
@@ -285,6 +291,20 @@ std::optional<Clock::time_point> ProbeHub::last_arrival(int seat) const {
 void ProbeHub::Send(int seat, std::string_view bytes) { At(seat).Send(bytes); }
 size_t ProbeHub::pending_bytes(int seat) const { return At(seat).queue.pending(); }
 void ProbeHub::Kill(int seat) { At(seat).CloseConnection(); }
+
+// The probe relays its stdout only; its stderr is the referee's pipe (or
+// file), which the probe's /proc entry opens for us: same user, no ptrace
+// attach needed to read a file descriptor link.
+bool ProbeHub::WriteStderr(int seat, std::string_view bytes) {
+  const Seat& s = At(seat);
+  if (!s.conn || s.conn->pid <= 0) return false;
+  const std::string path = "/proc/" + std::to_string(s.conn->pid) + "/fd/2";
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return false;
+  const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+  ::close(fd);
+  return n == static_cast<ssize_t>(bytes.size());
+}
 
 std::string ProbeBesideSelf(std::string& error) {
   error.clear();

@@ -79,6 +79,10 @@ class ProbeHub {
   // or 0 after relaying what it already holds if the referee had closed it.
   // No effect without a connection; a later probe may still connect.
   void Kill(int seat);
+  // Writes bytes to the stderr of this seat's connected probe (what the
+  // referee gets as the bot's stderr), at once and without blocking: a bot
+  // that writes to stderr. False when there is no probe or it cannot.
+  bool WriteStderr(int seat, std::string_view bytes);
 
   struct Seat;
 

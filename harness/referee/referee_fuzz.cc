@@ -1,7 +1,8 @@
 // RunRefereeGame (referee_fuzz.h): the bot-launching protocol's driver. It
 // runs the referee with a probe in every bot seat, answers READY, hands each
 // complete message a probe relays to the reference side (reference_side.h),
-// sends back its answer, makes a bot late or dead when the plan says so, and
+// sends back its answer (two lines at once, once, when the plan says so),
+// makes a bot late, dead or stalled when the plan says so, and
 // judges how the referee ends: its exit, and the winner of its RESULT line.
 #include "referee_fuzz.h"
 
@@ -19,6 +20,16 @@ namespace arbiter::harness {
 namespace {
 
 using std::chrono::milliseconds;
+
+// How long a referee may take, beyond ten of its answer limits, to play on
+// after a bot stalls: generous, since a loaded machine must not turn a slow
+// referee into a hanging one.
+constexpr milliseconds kStallPatience{5000};
+// How long a message to an unexpected seat waits for the expected one's: a
+// fraction of the referee's answer limit, since that seat's bot may be owed
+// an answer (a referee that also asks fallen players), and enough for two
+// probes' relays to cross.
+milliseconds ReorderPatience(int action_ms) { return milliseconds(std::min(30, action_ms / 4)); }
 
 std::vector<std::string> Instantiate(const std::vector<std::string>& tmpl, const ProbeHub& hub,
                                      uint64_t seed) {
@@ -70,6 +81,7 @@ class RefereeGame {
   // The winner the referee states in its RESULT line, if any, once it has
   // exited: the reference's when the reference game is over.
   void CheckResult(const std::vector<std::string>& stdout_lines);
+  bool GameHasExtraLineReadings() const;
 
   EventLoop& loop_;
   const RefereeFuzzConfig& config_;
@@ -81,11 +93,33 @@ class RefereeGame {
   int late_seat_ = -1;
   std::string late_answer_;
   std::optional<Clock::time_point> late_due_;
+  // A stalled bot (plan_.stall_turn): the referee must make progress (a
+  // message, or its exit) by stall_due_.
+  std::optional<Clock::time_point> stall_due_;
+  std::string stall_cause_;
+  bool stalled_ = false;  // the plan's stall is done
+  bool doubled_ = false;  // the plan's two-line answer is sent
 };
 
 bool RefereeGame::Message(int seat, const std::string& text) {
+  stall_due_.reset();  // progress
   if (!reference_.Receive(seat, text)) return false;
   const int turn = reference_.turn();
+  // The first message on or after the plan's turn (the player of that very
+  // turn may have fallen).
+  if (plan_.stall_turn >= 0 && turn >= plan_.stall_turn && !stalled_) {
+    stalled_ = true;
+    // A bot that writes part of a line to its stderr, then hangs: the
+    // referee must stop it once its time is up and play on without it.
+    const bool wrote = hub_->WriteStderr(seat, "arbiter-probe: a line without its newline");
+    stall_cause_ = "bot " + std::to_string(seat) +
+                   (wrote ? " wrote a line to its stderr without the newline and stopped answering"
+                          : " stopped answering (its partial stderr line could not be written)") +
+                   " on turn " + std::to_string(turn);
+    stall_due_ = Clock::now() + kStallPatience + milliseconds(10 * config_.referee_action_ms);
+    reference_.Stop(seat, text);
+    return true;
+  }
   if (turn == plan_.kill_turn || turn == plan_.late_turn) {
     // A bot that dies, or one that answers too late (with the answer it
     // would have given): the referee must go on without it, its player doing
@@ -100,10 +134,27 @@ bool RefereeGame::Message(int seat, const std::string& text) {
     reference_.Stop(seat, text);
     return true;
   }
-  const std::string answer = reference_.NextAnswer();
+  std::string answer = reference_.NextAnswer();
+  if (plan_.double_turn >= 0 && turn >= plan_.double_turn && !doubled_ &&
+      turn >= static_cast<int>(plan_.script.size()) && GameHasExtraLineReadings()) {
+    doubled_ = true;
+    // Two lines in one write: the second is not this turn's answer
+    // (jc2015.protocol.action.extra-lines says what a referee may do with it).
+    Rng extra(plan_.rng_seed ^ (0xd0b1eull + static_cast<uint64_t>(turn)));
+    answer += "\n" + config_.game->fuzz_answer(*reference_.reference(), plan_.swarm, false, extra);
+  }
   hub_->Send(seat, answer + "\n");
   reference_.Play(seat, answer, text);
   return true;
+}
+
+// Two lines in one answer are sent only to a game whose register says what
+// becomes of the second (a reading named "extra_lines"): for the others, a
+// referee that reads it as the next answer would be neither right nor wrong.
+bool RefereeGame::GameHasExtraLineReadings() const {
+  for (const RuleReading& r : config_.readings)
+    if (r.key == "extra_lines") return true;
+  return false;
 }
 
 void RefereeGame::CheckResult(const std::vector<std::string>& stdout_lines) {
@@ -146,6 +197,7 @@ void RefereeGame::Run() {
   auto complete = [&](int s) { return game.frame_message(hub_->inbox(s)) > 0; };
   auto ready_to_act = [&] {
     if (late_due_ && Clock::now() >= *late_due_) return true;
+    if (stall_due_ && Clock::now() >= *stall_due_) return true;
     for (int s = 0; s < seats; ++s)
       if (hub_->connections(s) > readied[s] || complete(s) ||
           (hub_->ended(s) && hub_->connected(s)))
@@ -154,7 +206,9 @@ void RefereeGame::Run() {
   };
   bool stop = false;
   while (!stop) {
-    loop_.RunUntil(late_due_ ? std::min(deadline, *late_due_) : deadline, ready_to_act);
+    auto until = late_due_ ? std::min(deadline, *late_due_) : deadline;
+    if (stall_due_) until = std::min(until, *stall_due_);
+    loop_.RunUntil(until, ready_to_act);
     if (Interrupted()) {  // abandon the game; the trees go with the referee and the hub
       result_.interrupted = true;
       referee->Terminate(Clock::duration::zero());
@@ -187,6 +241,19 @@ void RefereeGame::Run() {
       }
     }
     if (stop) break;
+    // Messages to two seats that left the referee close together (it read
+    // the first player's answer without waiting: a queued line) may cross
+    // in two probes: the order they arrive in proves nothing. A message to
+    // another seat than the one the game expects waits a little for that
+    // seat's, which goes first when it comes.
+    if (best >= 0) {
+      const int expected = reference_.ExpectedSeat();
+      if (expected >= 0 && expected != best && !complete(expected) && hub_->connected(expected) &&
+          !hub_->ended(expected))
+        loop_.RunUntil(Clock::now() + ReorderPatience(config_.referee_action_ms),
+                       [&] { return complete(expected) || referee->exited(); });
+      if (expected >= 0 && expected != best && complete(expected)) best = expected;
+    }
     if (best >= 0) {
       std::string& inbox = hub_->inbox(best);
       const size_t n = game.frame_message(inbox);
@@ -196,6 +263,18 @@ void RefereeGame::Run() {
       continue;
     }
     if (referee->exited()) break;
+    if (stall_due_ && Clock::now() >= *stall_due_) {
+      result_.faults.push_back(
+          {"referee.hang",
+           "the referee made no progress in " +
+               std::to_string(
+                   (kStallPatience + milliseconds(10 * config_.referee_action_ms)).count() / 1000) +
+               " s after " + stall_cause_ +
+               ": a referee must stop a bot that does not answer in time and play on without it",
+           reference_.turn()});
+      stop = true;
+      break;
+    }
     if (Clock::now() >= deadline) {
       result_.faults.push_back({"referee.hang",
                                 "no progress within the per-game time limit of " +

@@ -82,6 +82,12 @@ struct RefereeGamePlan {
   uint64_t rng_seed = 0;
   int late_turn = -1;  // on this turn, answer after the referee's limit (it must time out)
   int kill_turn = -1;  // on this turn, kill the bot instead of answering
+  // On this turn, the bot writes a line to its stderr without its newline
+  // and then never answers again (the referee must stop it and play on).
+  int stall_turn = -1;
+  // On this turn, the answer is two lines in one write (a game whose
+  // register has a reading for extra lines: jc2015.protocol.action.extra-lines).
+  int double_turn = -1;
   // Stop the game at a divergence of this signature (Signature): shrinking a
   // divergence that came after a re-synchronisation.
   std::string stop_at;
@@ -94,6 +100,10 @@ struct RefereeGamePlan {
 // targeted half of the time; a late answer and a killed bot each in 1/6 of
 // the games, on a turn in [4, 124). Game i < 9 always enables family i, so
 // that every family of every game is tried in the first games of a run.
+// Games with neither: game 4k + 2 answers two lines in one write once, on a
+// turn in [2, 42), and game 4k + 4 writes a partial stderr line and stalls
+// on a turn in [4, 64) (drawn from a stream of their own, so that the rest
+// of every plan stays as it was).
 RefereeGamePlan PlanGame(uint64_t base_seed, int index);
 
 struct RefereeFault {

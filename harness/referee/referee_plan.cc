@@ -26,6 +26,11 @@ RefereeGamePlan PlanGame(uint64_t base_seed, int index) {
   p.targeted = r.Chance(1, 2);
   if (r.Chance(1, 6)) p.late_turn = 4 + static_cast<int>(r.Uniform(120));
   if (r.Chance(1, 6)) p.kill_turn = 4 + static_cast<int>(r.Uniform(120));
+  Rng pipe(p.rng_seed ^ 0x717eull);
+  if (index >= 0 && p.late_turn < 0 && p.kill_turn < 0) {
+    if (index % 4 == 1) p.double_turn = 2 + static_cast<int>(pipe.Uniform(40));
+    if (index % 4 == 3) p.stall_turn = 4 + static_cast<int>(pipe.Uniform(60));
+  }
   return p;
 }
 
@@ -124,10 +129,10 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
   }
   if (!confirmed) return out;  // not reproducible: keep the original
   out.reproduced = true;
-  // Late answers and killed bots after the divergence do not matter.
-  if (p.late_turn >= 0 || p.kill_turn >= 0) {
+  // Late answers, killed and stalled bots may not matter.
+  if (p.late_turn >= 0 || p.kill_turn >= 0 || p.stall_turn >= 0) {
     RefereeGamePlan q = p;
-    q.late_turn = q.kill_turn = -1;
+    q.late_turn = q.kill_turn = q.stall_turn = -1;
     if (out.runs < max_runs && test(script, q)) p = q;
   }
   // Answers are replaced by the neutral one of their turn (a marker the

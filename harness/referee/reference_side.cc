@@ -18,6 +18,7 @@ bool ReferenceSide::Start() {
   }
   seats_ = seeded_->num_players();
   stopped_.assign(seats_, false);
+  queued_.assign(seats_, {});
   return true;
 }
 
@@ -80,6 +81,14 @@ void ReferenceSide::Record(LaterDivergence l) {
 // has fallen, it is out) or its bot gives no more answers.
 bool ReferenceSide::SilentTurn(const GameState& s) const {
   return !s.IsTerminal() && (!s.CurrentPlayerReceivesInput() || stopped_[s.current_player()]);
+}
+
+int ReferenceSide::ExpectedSeat() const {
+  if (!ref_ || stand_in_) return -1;
+  if (!SilentTurn(*ref_)) return ref_->IsTerminal() ? -1 : ref_->current_player();
+  auto s = ref_->Clone();
+  while (SilentTurn(*s)) s->ApplySilence();
+  return s->IsTerminal() ? -1 : s->current_player();
 }
 
 void ReferenceSide::AdvanceSilent() {
@@ -186,11 +195,28 @@ std::string ReferenceSide::PeekAnswer() const {
 
 // The turn is read before it is played (the order in which function
 // arguments are evaluated is unspecified).
+//
+// An answer of several lines (jc2015.protocol.action.extra-lines): the turn
+// plays its first line, and the others are not answers; unless the game
+// queues extra lines, when every line joins the seat's queue and the turn
+// plays the oldest.
 void ReferenceSide::Play(int seat, const std::string& answer, const std::string& input) {
   steps_.push_back({Step::kPlay, seat, answer, input});
   before_play_ = ref_->Clone();
   const int turn = ref_->turn();
-  Log(turn, seat, answer, false, ref_->ApplyLine(answer), input);
+  std::string line = answer;
+  std::deque<std::string>& queue = queued_[seat];
+  if (answer.find('\n') != std::string::npos || !queue.empty()) {
+    const std::vector<std::string_view> lines = SplitOn(answer, '\n');
+    if (ref_->QueuesExtraLines()) {
+      queue.insert(queue.end(), lines.begin(), lines.end());
+      line = queue.front();
+      queue.pop_front();
+    } else {
+      line = std::string(lines.front());
+    }
+  }
+  Log(turn, seat, answer, false, ref_->ApplyLine(line), input);
 }
 
 // An answer the reference refused (not valid under the text) that the

@@ -9,6 +9,7 @@
 // game's result. A driver only moves bytes and times the referee.
 #pragma once
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -76,6 +77,9 @@ class ReferenceSide {
   // the ranking are not compared.
   bool following() const { return ref_ && !stand_in_; }
   int turn() const { return ref_ ? ref_->turn() : 0; }
+  // The seat the next message should go to (past the silent turns), or -1:
+  // no reference yet, or its game is over.
+  int ExpectedSeat() const;
 
   // Fills in the end of the result (game over, winner).
   void Finish();
@@ -143,6 +147,8 @@ class ReferenceSide {
   std::unique_ptr<GameState> before_play_;  // the reference before the last answer
   int seats_ = 0;
   std::vector<bool> stopped_;  // per player: gives no more answers
+  // Per player: lines answered and not yet read, when the game queues them.
+  std::vector<std::deque<std::string>> queued_;
 };
 
 }  // namespace arbiter::harness

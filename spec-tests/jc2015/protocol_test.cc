@@ -324,5 +324,25 @@ SPEC_TEST(Timing, ASilentBotsPlayerStaysOnTheBoardEvenWhereInvalidLinesRemovePla
   EXPECT_EQ(ParseInput(invalid->InputText(1)).value().players[0].row, -1);
 }
 
+SPEC_TEST(Actions, ASecondLineOfOneAnswerIsNotQueuedUnlessTheRulesSaySo,
+          "jc2015.protocol.action.extra-lines") {
+  // The engine plays one line per turn; whether the referee queues extra
+  // lines is the rule option the harness reads (GameState::QueuesExtraLines),
+  // and a state under the queue reading says so in its serialisation.
+  const GameInfo* game = FindGame("jc2015");
+  ASSERT_NE(game, nullptr);
+  std::string error;
+  const auto plain = game->new_game(1, {}, error);
+  ASSERT_NE(plain, nullptr) << error;
+  EXPECT_FALSE(plain->QueuesExtraLines());
+  EXPECT_EQ(plain->Serialize().find("extra_lines"), std::string::npos);
+  const auto queued = game->new_game(1, {{"extra_lines", "queue"}}, error);
+  ASSERT_NE(queued, nullptr) << error;
+  EXPECT_TRUE(queued->QueuesExtraLines());
+  EXPECT_NE(queued->Serialize().find("extra_lines=queue"), std::string::npos);
+  EXPECT_EQ(game->new_game(1, {{"extra_lines", "fifo"}}, error), nullptr);
+  EXPECT_NE(error.find("extra_lines"), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace arbiter::jc2015
