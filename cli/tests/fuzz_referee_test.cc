@@ -377,29 +377,30 @@ TEST_F(FuzzRefereeTest, TheOfficialRefereesReadingsAreEachNamedAndTheRunGoesOn) 
 }
 
 CITES(FuzzRefereeTest, ASystematicDifferenceNeverHidesALaterBug, "arbiter.referee.resync",
-      "jc2015.restore.delay", "jc2015.move.cancel.fallen");
+      "jc2015.fall.timing", "jc2015.move.cancel.fallen");
 TEST_F(FuzzRefereeTest, ASystematicDifferenceNeverHidesALaterBug) {
-  // A fallen block is shown -19 from the turn it falls, so the first message
-  // after any fall diverges; a move onto a fallen block can only come after
-  // that. Found only because the reference follows the referee past the
-  // first divergence.
+  // Every attacked block is shown one turn higher and falls a turn late, so
+  // the first message after any attack diverges; a move onto a fallen block
+  // can only come after an attack. Found only because the reference follows
+  // the referee past the first divergence.
   const Outcome o =
-      Fuzz(Referee("--mutant restore-one-turn-early,move-onto-fallen"), "--games 20 --seed 1");
+      Fuzz(Referee("--mutant fall-one-turn-late,move-onto-fallen"), "--games 20 --seed 1");
   EXPECT_EQ(o.status, 1) << o.output;
   std::set<std::string> clauses;
   for (const auto& f : o.report["findings"]) {
     EXPECT_EQ(f["check"], "referee.divergence") << o.output;
     clauses.insert(f["clause"].get<std::string>());
   }
-  EXPECT_EQ(clauses, (std::set<std::string>{"jc2015.restore.delay", "jc2015.move.cancel.fallen"}))
+  EXPECT_EQ(clauses, (std::set<std::string>{"jc2015.fall.timing", "jc2015.move.cancel.fallen"}))
       << o.output;
   for (const auto& f : Findings(o, "referee.divergence"))
     EXPECT_EQ(arbiter::testing::ReproduceFails(f, Dir()), "") << f["clause"];
 }
 
 // examples/referees/official-2015-like, told nothing but its command
-// (`prefix` runs it inside another program, a JVM for example): its four
-// readings are notes, its two defects failures that reproduce, and nothing else.
+// (`prefix` runs it inside another program, a JVM for example): its five
+// readings are notes, its two defects (hidden behind them) failures that
+// reproduce, and nothing else.
 void ExpectTheOfficialLikeFindings(const std::string& prefix) {
   std::string referee = EXAMPLE_REFEREE;
   referee = prefix + referee.substr(0, referee.rfind('/')) +
@@ -420,16 +421,18 @@ void ExpectTheOfficialLikeFindings(const std::string& prefix) {
   }
   EXPECT_EQ(readings,
             (std::set<std::string>{"jc2015.protocol.input.position", "jc2015.protocol.input.stun",
-                                   "jc2015.fallen.turns", "jc2015.protocol.action.extra-lines"}))
+                                   "jc2015.fallen.turns", "jc2015.protocol.action.extra-lines",
+                                   "jc2015.restore.delay"}))
       << o.output;
-  EXPECT_EQ(bugs, (std::set<std::string>{"jc2015.restore.delay", "jc2015.move.cancel.distance"}))
+  EXPECT_EQ(bugs, (std::set<std::string>{"jc2015.move.cancel.distance", "jc2015.attack.stun"}))
       << o.output;
 }
 
 CITES(FuzzRefereeTest, TheOfficialLikeRefereeShowsEachReadingAndEachDefectOnceAndNothingElse,
       "arbiter.referee.readings", "arbiter.referee.resync", "arbiter.referee.replayable",
       "jc2015.protocol.input.position", "jc2015.protocol.input.stun", "jc2015.fallen.turns",
-      "jc2015.protocol.action.extra-lines", "jc2015.restore.delay", "jc2015.move.cancel.distance");
+      "jc2015.protocol.action.extra-lines", "jc2015.restore.delay", "jc2015.move.cancel.distance",
+      "jc2015.attack.stun");
 TEST_F(FuzzRefereeTest, TheOfficialLikeRefereeShowsEachReadingAndEachDefectOnceAndNothingElse) {
   ExpectTheOfficialLikeFindings("");
 }
@@ -437,7 +440,7 @@ TEST_F(FuzzRefereeTest, TheOfficialLikeRefereeShowsEachReadingAndEachDefectOnceA
 #ifdef JVM_REFEREE_JAR
 CITES(FuzzRefereeTest, AJvmRefereeWithTheOfficialReadingsAndTwoDefectsShowsEachUnderDefaultOptions,
       "arbiter.process.limits", "arbiter.referee.readings", "arbiter.referee.replayable",
-      "jc2015.restore.delay", "jc2015.move.cancel.distance");
+      "jc2015.restore.delay", "jc2015.move.cancel.distance", "jc2015.attack.stun");
 TEST_F(FuzzRefereeTest,
        AJvmRefereeWithTheOfficialReadingsAndTwoDefectsShowsEachUnderDefaultOptions) {
   // The same referee run by a JVM under fuzz-referee's default limits, as

@@ -22,7 +22,9 @@ int MaxFallTimer(const Rules& r) {
 
 // The timer of a block that no attack touched, one tick later
 // (jc2015.fall.timing, jc2015.restore.delay).
-int TickedTimer(int b) { return b > 0 ? (b == 1 ? -kRestoreTurns : b - 1) : (b < 0 ? b + 1 : 0); }
+int TickedTimer(int b, const Rules& r) {
+  return b > 0 ? (b == 1 ? -r.restore_turns : b - 1) : (b < 0 ? b + 1 : 0);
+}
 
 // The block part of CheckTransition, block by block: the first block that
 // was scheduled again or did not tick, or empty.
@@ -36,7 +38,7 @@ std::string BlockViolation(const State& before, const TurnEvents& ev, const Stat
                "(jc2015.attack.no-reschedule)";
       continue;
     }
-    if (a != TickedTimer(b))
+    if (a != TickedTimer(b, before.rules()))
       return "block " + std::to_string(i) + " went from " + std::to_string(b) + " to " +
              std::to_string(a) + " (jc2015.fall.timing / jc2015.restore.delay)";
   }
@@ -116,7 +118,7 @@ std::string CheckTransition(const State& before, Action action, const TurnEvents
         rescheduled |= b != 0;
         predicted.data()[i] = static_cast<int8_t>(after.block_at(i));
       } else {
-        predicted.data()[i] = static_cast<int8_t>(TickedTimer(b));
+        predicted.data()[i] = static_cast<int8_t>(TickedTimer(b, before.rules()));
       }
     }
     if (rescheduled ||

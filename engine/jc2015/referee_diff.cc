@@ -6,6 +6,7 @@
 // Attribution is a best guess from the reference's own events: the clauses
 // of the last event that touched the diverging field, refined by the shape of
 // the difference (one tick off is timing; a larger timer is a reschedule).
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "core/scenario_fields.h"
@@ -98,6 +99,14 @@ std::vector<std::string> MoveClauses(const State& ref, const std::vector<TurnLog
     return {"jc2015.move.step", "jc2015.move.cancel.fallen", "jc2015.move.cancel.edge"};
   }
   return {"jc2015.turn.one-action"};
+}
+
+// The clauses in order, each once.
+std::vector<std::string> Unique(std::vector<std::string> clauses) {
+  std::vector<std::string> out;
+  for (std::string& c : clauses)
+    if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(std::move(c));
+  return out;
 }
 
 std::string EndReason(const State& s) {
@@ -346,27 +355,40 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
   for (int q = 0; q < kNumPlayers; ++q) {
     const PlayerView &pe = e.players[q], &pa = a.players[q];
     const std::string who = "player " + std::to_string(q);
+    // A player whose last answer came while it was stunned, now standing
+    // or facing elsewhere (even fallen, off a block it stepped onto): the
+    // referee played that answer. One cause, one kind, whichever field shows it.
+    const TurnLog* last = LastTurnOf(history, q);
+    const bool stunned_last =
+        last && !last->events.empty() && last->events.front().kind == "stunned";
+    const std::string after_stun = stunned_last
+                                       ? " after its answer '" + EscapeBytes(last->answer) +
+                                             "' on turn " + std::to_string(last->turn) +
+                                             ", given while it was stunned, which the rules ignore"
+                                       : "";
     if (pe.row != pa.row || pe.col != pa.col) {
       std::vector<std::string> clauses =
           (pe.row < 0) != (pa.row < 0)
               ? std::vector<std::string>{"jc2015.fall.player", "jc2015.fall.timing"}
               : MoveClauses(ref, history, q);
-      return Make(who + " R C", "position", Sq(pe.row, pe.col), Sq(pa.row, pa.col), clauses,
-                  who + " stands elsewhere");
+      if (stunned_last)
+        clauses.insert(clauses.begin(), {"jc2015.attack.stun", "jc2015.protocol.stunned-answer"});
+      return Make(who + " R C", stunned_last ? "stunned-acted" : "position", Sq(pe.row, pe.col),
+                  Sq(pa.row, pa.col), Unique(std::move(clauses)),
+                  who + " stands elsewhere" + after_stun);
     }
     if (pe.row < 0)
       continue;  // D and S of a fallen player are open (jc2015.protocol.input.fallen-fields)
     if (pe.dir != pa.dir) {
-      const TurnLog* last = LastTurnOf(history, q);
       std::vector<std::string> clauses = {"jc2015.protocol.input.direction"};
       if (last && !last->events.empty()) {
         const std::string& k = last->events.front().kind;
         if (k == "cancel") clauses = {"jc2015.move.cancel.turns", "jc2015.move.face"};
         if (k == "move") clauses = {"jc2015.move.face"};
-        if (k == "stunned") clauses = {"jc2015.attack.stun"};
+        if (k == "stunned") clauses = {"jc2015.attack.stun", "jc2015.protocol.stunned-answer"};
       }
-      return Make(who + " D", "direction", std::string(1, pe.dir), std::string(1, pa.dir), clauses,
-                  who + " faces another way");
+      return Make(who + " D", stunned_last ? "stunned-acted" : "direction", std::string(1, pe.dir),
+                  std::string(1, pa.dir), clauses, who + " faces another way" + after_stun);
     }
     if (pe.stun != pa.stun)
       return Make(who + " S", "stun", std::to_string(pe.stun), std::to_string(pa.stun),

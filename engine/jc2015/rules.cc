@@ -40,6 +40,7 @@ constexpr MutantEntry<Mutant> kMutants[] = {
     {Mutant::kExtraLastTurn, "extra-last-turn", "jc2015.end.turn-limit"},
     {Mutant::kSimultaneousFallLowestWins, "simultaneous-fall-lowest-wins",
      "jc2015.end.simultaneous"},
+    {Mutant::kStunnedMayMove, "stunned-may-move", "jc2015.attack.stun"},
     {Mutant::kStunShownOneLess, "stun-shown-one-less", "jc2015.protocol.input.stun"},
     {Mutant::kTurnShownFromOne, "turn-shown-from-one", "jc2015.protocol.input.turn"},
     {Mutant::kBlocksTransposed, "blocks-transposed", "jc2015.protocol.input.block"},
@@ -59,6 +60,8 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
     return SetEnumRule(kBool, key, value, rules.fallen_players_get_input);
   if (key == "position_order") return SetEnumRule(kOrder, key, value, rules.position_order);
   if (key == "extra_lines") return SetEnumRule(kExtra, key, value, rules.extra_lines);
+  if (key == "restore_turns")
+    return SetIntRule(key, value, kRestoreTurns - 1, kRestoreTurns, rules.restore_turns);
 #ifdef ARBITER_MUTANTS
   if (key == "mutant") {
     for (const std::string_view name : SplitOn(value, ',')) {
@@ -71,7 +74,7 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
 #endif
   return "unknown rule '" + std::string(key) +
          "' (known: turn_limit, stun_count, attack_distance, invalid_action, action_parsing, "
-         "fallen_players_get_input, position_order, extra_lines"
+         "fallen_players_get_input, position_order, extra_lines, restore_turns"
 #ifdef ARBITER_MUTANTS
          ", mutant"
 #endif
@@ -90,6 +93,7 @@ std::string DescribeRules(const Rules& r) {
   // before the option existed read as they did.
   if (r.extra_lines != ExtraLines::kDiscard)
     out += " extra_lines=" + std::string(RuleNameOf(kExtra, r.extra_lines));
+  if (r.restore_turns != kRestoreTurns) out += " restore_turns=" + std::to_string(r.restore_turns);
 #ifdef ARBITER_MUTANTS
   // Only when set, so that the rules without a mutant read as in production.
   std::string names;

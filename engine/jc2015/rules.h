@@ -86,10 +86,11 @@ enum class ExtraLines : uint8_t {
 // spec test that is any good must tell every mutant from the real rules, and
 // engine/tests/mutants_test.cc shows a reachable play on which each one
 // differs. Unlike the options above, a mutant is not a reading of the texts
-// that the register allows, with one exception kept on purpose:
+// that the register allows, with two exceptions kept on purpose:
 // extra-last-turn plays the same game as the option turn_limit + 1 (a referee
-// counting T from 1), so a tester that tries the options may explain it as
-// that reading rather than report a bug. Find each mutation point by grepping
+// counting T from 1), and restore-one-turn-early the same as restore_turns=19
+// (the official 2015 referee's count), so a tester that tries the options may
+// explain them as those readings rather than report a bug. Find each mutation point by grepping
 // for "MUTANT <name>:" in state.cc and codec.cc.
 enum class Mutant : uint8_t {
   kNone,
@@ -106,6 +107,7 @@ enum class Mutant : uint8_t {
   kNoTickOnFallenTurns,     // no tick at the start of a fallen player's turn
   kExtraLastTurn,           // turn T = turn_limit is played too (see below)
   kSimultaneousFallLowestWins,  // when the last players fall together, the lowest id wins
+  kStunnedMayMove,              // a stunned player's move is played (its attack still is not)
   kStunShownOneLess,            // (codec) S shown as stunned_until - T - 1
   kTurnShownFromOne,            // (codec) T shown as turn + 1
   kBlocksTransposed,            // (codec) B rows and columns swapped
@@ -128,6 +130,10 @@ struct Rules {
   bool fallen_players_get_input = false;  // jc2015.fallen.turns
   PositionOrder position_order = PositionOrder::kRowColumn;
   ExtraLines extra_lines = ExtraLines::kDiscard;
+  // jc2015.restore.delay: turns from a block's fall to its restoration, the
+  // first timer it shows negated: 20 by the text, 19 by the official 2015
+  // referee (-19 first).
+  int restore_turns = kRestoreTurns;
 #ifdef ARBITER_MUTANTS
   // Rule "mutant" (test builds only): one bit per Mutant (MutantBit); a
   // referee with several defects at once sets several.

@@ -224,8 +224,8 @@ void State::Tick(TurnEvents& ev) {
   std::array<uint8_t, kPaddedBlocks> fell, restored;
   // MUTANT restore-one-turn-early: a fallen block starts at -19, so it is
   // restored 19 turns after it fell instead of 20.
-  const int8_t fallen =
-      static_cast<int8_t>(-kRestoreTurns + (ARBITER_MUTANT(rules_, kRestoreOneTurnEarly) ? 1 : 0));
+  const int8_t fallen = static_cast<int8_t>(-rules_.restore_turns +
+                                            (ARBITER_MUTANT(rules_, kRestoreOneTurnEarly) ? 1 : 0));
   for (int i = 0; i < kPaddedBlocks; ++i) {
     const int8_t b = blocks_[i];
     fell[i] = b == 1;       // reaches 0 now: the block falls
@@ -273,7 +273,10 @@ TurnEvents State::Apply(Action action) {
   Player& p = players_[ev.player];
   if (!p.on_board) {
     ev.result = ActionResult::kNotOnBoard;  // jc2015.fallen.turns
-  } else if (turn_ < p.stunned_until) {
+  } else if (turn_ < p.stunned_until &&
+             // MUTANT stunned-may-move: the referee checks the stun only
+             // before an attack, so a stunned player still moves.
+             !(ARBITER_MUTANT(rules_, kStunnedMayMove) && IsMove(action))) {
     ev.result = ActionResult::kStunned;  // jc2015.attack.stun, jc2015.protocol.stunned-answer
   } else if (IsMove(action)) {
     const Dir facing = p.dir;

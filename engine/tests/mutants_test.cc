@@ -207,6 +207,11 @@ std::vector<Case> Cases() {
             {{"turn_limit", 8}}),
        Ns(9).substr(1),
        {8, "RESULT -1 8", "0"}},
+      {Mutant::kStunnedMayMove,
+       "player 0 attacks, then answers D on turn 4 while stunned",
+       kAttackRight,
+       "A N N N D N",
+       {5, "1 1 R 7", "2 1 D 7"}},
       {Mutant::kStunShownOneLess,
        "player 0 attacks; everyone sees its S on turn 1",
        kAttackRight,
@@ -438,7 +443,7 @@ TEST(Mutants, TheInvariantWalkerCatchesExactlyTheMutantsThatBreakAnInvariant) {
   const std::set<Mutant> caught_by_invariants = {
       Mutant::kCancelBelowThree, Mutant::kMoveOntoFallen,      Mutant::kRescheduleScheduled,
       Mutant::kFallOneTurnLate,  Mutant::kRestoreOneTurnEarly, Mutant::kNoTickOnFallenTurns,
-      Mutant::kExtraLastTurn,
+      Mutant::kExtraLastTurn,    Mutant::kStunnedMayMove,
   };
   for (Mutant m : AllMutants()) {
     std::string first;

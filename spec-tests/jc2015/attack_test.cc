@@ -2,6 +2,7 @@
 // the 4n-turn delay, no rescheduling, the stun, the exact tick at which blocks
 // fall and are restored, and players falling with their block.
 #include "builders.h"
+#include "jc2015/invariants.h"
 #include "spec_test.h"
 
 namespace arbiter::jc2015 {
@@ -196,6 +197,25 @@ SPEC_TEST(Restore, AFallenBlockIsRestoredTwentyTurnsAfterItFell, "jc2015.restore
   EXPECT_EQ(s.turn(), 24);  // the attacker's fifth next turn after the fall
   EXPECT_EQ(s.current_player(), 0);
   EXPECT_EQ(s.block(2, 2), 0);
+}
+
+SPEC_TEST(Restore, UnderTheOfficialCountAFallenBlockShowsMinus19AndIsBackOneTurnEarlier,
+          "jc2015.restore.delay") {
+  // --rule restore_turns=19, the official 2015 referee's count: the same fall,
+  // -19 first, and the block is back on turn 23, not 24.
+  Rules official;
+  official.restore_turns = 19;
+  State s = Attacker('R', official);
+  Play(s, "A");
+  PassUntil(s, 4);
+  ASSERT_EQ(s.block(2, 2), -19);
+  for (int t = 4; t < 23; ++t) {
+    EXPECT_EQ(s.block(2, 2), -(23 - t)) << "turn " << t;
+    s.Apply(Action::kNothing);
+  }
+  EXPECT_EQ(s.turn(), 23);
+  EXPECT_EQ(s.block(2, 2), 0);
+  EXPECT_EQ(CheckInvariants(s), "");
 }
 
 SPEC_TEST(Restore, ARestoredBlockCanBeEnteredAndAttackedAgain, "jc2015.restore.delay") {
