@@ -226,6 +226,27 @@ TEST_F(FuzzRefereeCgTest, AFogRefereeWithItsOwnMapAndNoLegalActionListShowsTheMi
       << Listed(o);
 }
 
+CITES(FuzzRefereeCgTest, ARunnerRefereeIsFollowedPastADivergenceAndTheBugBehindItShows,
+      "arbiter.referee.resync", "wondev.protocol.input.legal", "wondev.grid.cells");
+TEST_F(FuzzRefereeCgTest, ARunnerRefereeIsFollowedPastADivergenceAndTheBugBehindItShows) {
+  // Its legal actions are unsorted in every message from the first, a
+  // failure under --strict-readings; a cell at height 4 printed as a hole
+  // can only come later in a game, so it shows only because the reference
+  // takes the map and the units each message shows and plays on.
+  const Outcome o = Fuzz(Referee("--mutant unsorted-legal,removed-as-hole"),
+                         "--games 20 --seed 1 --strict-readings");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> clauses;
+  for (const auto& f : o.report["findings"]) {
+    EXPECT_EQ(f["check"], "referee.divergence") << Listed(o);
+    clauses.insert(f["clause"].get<std::string>());
+    EXPECT_EQ(arbiter::testing::ReproduceFails(f, arbiter::testing::FuzzDir("fuzz-cg")), "")
+        << f["message"];
+  }
+  EXPECT_EQ(clauses, (std::set<std::string>{"wondev.protocol.input.legal", "wondev.grid.cells"}))
+      << Listed(o);
+}
+
 CITES(FuzzRefereeCgTest, ACrashingRunnerRefereeIsAFinding, "arbiter.referee.completes");
 TEST_F(FuzzRefereeCgTest, ACrashingRunnerRefereeIsAFinding) {
   const Outcome o = Fuzz("/bin/sh -c \"kill -SEGV \\$\\$\"", "--games 2");

@@ -213,13 +213,21 @@ struct GameInfo {
   std::string (*neutral_answer)(const GameState& state) = nullptr;
 
   // Re-synchronising after a divergence (arbiter.referee.resync): the state
-  // a message to `seat` shows, when a message shows all of it (jc2015); so
-  // that the reference can follow the referee past a difference and find the
-  // next one. nullptr and `why` when the message does not determine a state
-  // the rules can reach. nullptr: the game's messages hide part of the state.
-  std::unique_ptr<GameState> (*state_from_message)(
-      std::string_view message, int seat,
-      const std::vector<std::pair<std::string, std::string>>& rules, std::string& why) = nullptr;
+  // a message to `seat` shows, so that the reference can follow the referee
+  // past a difference and find the next one. What the game's messages never
+  // show is taken from `reference` (Wondev Woman's scores and who is out; a
+  // jc2015 message shows everything). nullptr and `why` when the message
+  // does not determine a state the rules can reach (under a fog of war, for
+  // example). nullptr: the game's messages cannot be followed so.
+  std::unique_ptr<GameState> (*state_from_message)(std::string_view message, int seat,
+                                                   const GameState& reference,
+                                                   const RuleList& rules,
+                                                   std::string& why) = nullptr;
+  // Whether a state taken from a message keeps parts of the reference's that
+  // no message shows (state_from_message): then, after a re-synchronisation,
+  // how and when the game ends and its ranking are no longer compared, since
+  // what decides them may be the referee's own by then.
+  bool resync_keeps_hidden_parts = false;
 
   // A game that cannot be followed (its first message hides what arbiter
   // cannot learn: arbiter.referee.unknowable) is still checked message by

@@ -194,7 +194,11 @@ const GameInfo kGameInfo = {
     .fuzz_answer = &FuzzAnswer,
     .answer_families = {"U", "R", "D", "L", "A", "N", "lowercase", "garbage", "padded"},
     .board_view = &BoardView,
-    .state_from_message = &StateFromMessage,
+    .state_from_message =
+        [](std::string_view message, int seat, const GameState& /*reference*/,
+           const RuleList& rules, std::string& why) {
+          return StateFromMessage(message, seat, rules, why);  // a message shows the whole state
+        },
 };
 
 const State* StateOf(const GameState& state) {

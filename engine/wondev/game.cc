@@ -142,6 +142,8 @@ const GameInfo kGameInfo = {
                         "message", "other case", "unit or direction out of range"},
     .board_view = &BoardView,
     .neutral_answer = &NeutralAnswer,
+    .state_from_message = &StateFromMessage,
+    .resync_keeps_hidden_parts = true,  // the scores and who is out
     .stand_in_from_message = &StandInFromMessage,
 };
 

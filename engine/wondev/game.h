@@ -40,6 +40,9 @@ bool RulesFrom(const RuleList& pairs, Rules& rules, std::string& error);
 size_t FrameMessage(std::string_view bytes);
 std::unique_ptr<GameState> StateFromFirstMessage(std::string_view message, const RuleList& rules,
                                                  Divergence& why);
+std::unique_ptr<GameState> StateFromMessage(std::string_view message, int seat,
+                                            const GameState& reference, const RuleList& rules,
+                                            std::string& why);
 std::unique_ptr<GameState> StandInFromMessage(std::string_view message, int seat, int turn,
                                               const RuleList& rules, Divergence& why);
 std::string ScenarioOf(const GameState& initial);

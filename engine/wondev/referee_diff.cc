@@ -26,12 +26,14 @@ size_t InitLength(std::string_view bytes) {
 
 std::string P(Pos p) { return std::to_string(p.x) + " " + std::to_string(p.y); }
 
-// What the last turn with events did: its last event but for the score,
-// removal and end notes that may follow it (a move's turn is "move", then
-// "build" or "build-cancelled"), or nullptr.
+// What the last turn with events did, the silent turns of a player that is
+// out skipped: its last event but for the score, removal and end notes that
+// may follow it (a move's turn is "move", then "build" or "build-cancelled"),
+// or nullptr.
 const Event* LastEvent(const std::vector<TurnLog>& history) {
   for (auto t = history.rbegin(); t != history.rend(); ++t) {
-    if (t->events.empty()) continue;
+    // The turns of a player that is out pass in silence and change nothing.
+    if (t->events.empty() || (t->silent && t->events.front().kind == "absent")) continue;
     for (auto e = t->events.rbegin(); e != t->events.rend(); ++e)
       if (e->kind != "score" && e->kind != "removed" && e->kind != "end") return &*e;
     return &t->events.front();
@@ -141,6 +143,58 @@ std::unique_ptr<GameState> StateFromFirstMessage(std::string_view message, const
     return nullptr;
   }
   return Wrap(State::Initial(map, units, r));
+}
+
+// arbiter.referee.resync: the map and every unit as the message shows them,
+// at the reference's turn, with the reference's scores and out players
+// (which no message shows). Not under a fog hiding a unit, and only when the
+// actions the message lists are that state's own.
+std::unique_ptr<GameState> StateFromMessage(std::string_view message, int seat,
+                                            const GameState& reference, const RuleList& rules,
+                                            std::string& why) {
+  const State* ref = StateOf(reference);
+  Rules r;
+  InputView v;
+  Map map;
+  Divergence bad;
+  if (!ref || seat != ref->current_player() ||
+      !ReadView(message, rules, r, v, map, bad, "the message")) {
+    why = ref ? bad.message : "not a wondev reference";
+    return nullptr;
+  }
+  // Who is out is not shown: the reference's guess may be the difference
+  // itself (an answer it refused and the referee played).
+  if (ref->out(0) || ref->out(1)) {
+    why = "a player is out, which no message shows";
+    return nullptr;
+  }
+  Units units{};
+  for (size_t i = 0; i < v.mine.size(); ++i) {
+    if (v.theirs[i].x < 0) {
+      why = "the fog hides an opponent unit";
+      return nullptr;
+    }
+    units[seat][i] = v.mine[i];
+    units[1 - seat][i] = v.theirs[i];
+  }
+  if (std::string err = ValidateUnits(map, units, r.units_per_player()); !err.empty()) {
+    why = err;
+    return nullptr;
+  }
+  const State s = State::FromParts(map, units, r, ref->turn(), {ref->score(0), ref->score(1)},
+                                   {ref->out(0), ref->out(1)});
+  if (s.IsTerminal()) {
+    why = "the state it shows is the end of the game";
+    return nullptr;
+  }
+  std::vector<std::string> listed = v.actions, own = ViewFor(s, seat).actions;
+  std::sort(listed.begin(), listed.end());
+  std::sort(own.begin(), own.end());
+  if (listed != own) {
+    why = "the actions it lists are not those of the state it shows";
+    return nullptr;
+  }
+  return Wrap(s);
 }
 
 // arbiter.referee.unknowable: a unit hidden by the fog stands at Chebyshev

@@ -121,6 +121,7 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
     seeded_.reset();
     stopped_ = replay.stopped_;
     queued_ = replay.queued_;
+    partial_ = replay.partial_;
     result_.history = std::move(replayed.history);
     result_.answers = std::move(replayed.answers);
     result_.inputs = std::move(replayed.inputs);

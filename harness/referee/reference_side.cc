@@ -122,6 +122,13 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
   }
   AdvanceSilent();
   if (auto d = game.compare(*ref_, result_.history, text, seat)) {
+    // After a re-synchronisation that kept hidden parts of the reference's
+    // own, an end the reference sees may not be the referee's: the game is
+    // no longer compared, and nothing is said of it.
+    if (partial_ && d->kind == "end") {
+      stopped_diverged_ = true;
+      return false;
+    }
     if (Explain(*d, seat, false, text)) return true;
     const bool goes_on = Follow(std::move(*d), seat, text);
     steps_.back().resynced = goes_on;
@@ -318,7 +325,7 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
   std::unique_ptr<GameState> shown;
   if (game.state_from_message) {
     std::string why;
-    shown = game.state_from_message(text, seat, config_->rules, why);
+    shown = game.state_from_message(text, seat, *ref_, config_->rules, why);
   }
   // The same turn only: answers are planned and logged by turn.
   if (!shown || shown->turn() != ref_->turn()) {
@@ -327,11 +334,14 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
   }
   ref_ = std::move(shown);
   ++result_.resyncs;
+  partial_ = partial_ || game.resync_keeps_hidden_parts;
   return true;
 }
 
 bool ReferenceSide::End(const std::string& shown) {
-  if (!ref_ || stand_in_) return true;  // a stand-in knows nothing of the end
+  // A stand-in, or a state partly the reference's own guess, knows nothing
+  // of the end.
+  if (!ref_ || stand_in_ || partial_) return true;
   AdvanceSilent();
   if (auto d = config_->game->compare(*ref_, result_.history, "", -1)) {
     if (Explain(*d, -1, true, shown)) return true;

@@ -75,7 +75,7 @@ class ReferenceSide {
   // is only a stand-in for each message of a game whose first message hid
   // what arbiter cannot learn (arbiter.referee.unknowable); then the end and
   // the ranking are not compared.
-  bool following() const { return ref_ && !stand_in_; }
+  bool following() const { return ref_ && !stand_in_ && !partial_; }
   int turn() const { return ref_ ? ref_->turn() : 0; }
   // The seat the next message should go to (past the silent turns), or -1:
   // no reference yet, or its game is over.
@@ -130,10 +130,13 @@ class ReferenceSide {
   void AddPlayedClauses(Divergence& d) const;
 
   const RefereeFuzzConfig* config_;
-  std::shared_ptr<RefereeFuzzConfig> adopted_;    // config_ under the readings adopted
-  bool explain_ = true;                           // false in a replay
-  bool stopped_diverged_ = false;                 // a divergence stopped the game
-  bool stand_in_ = false;                         // ref_ is a stand-in (Unknowable)
+  std::shared_ptr<RefereeFuzzConfig> adopted_;  // config_ under the readings adopted
+  bool explain_ = true;                         // false in a replay
+  bool stopped_diverged_ = false;               // a divergence stopped the game
+  bool stand_in_ = false;                       // ref_ is a stand-in (Unknowable)
+  // A re-synchronisation kept parts of the reference's own that no message
+  // shows (GameInfo::resync_keeps_hidden_parts): the end is not compared.
+  bool partial_ = false;
   std::optional<LaterDivergence> last_recorded_;  // deduplicated or not
   std::set<std::string> unexplained_;             // signatures no reading explained
   // --strict-readings: signature -> (what the message adds, the kind).
