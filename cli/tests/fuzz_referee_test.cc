@@ -397,6 +397,18 @@ TEST_F(FuzzRefereeTest, ASystematicDifferenceNeverHidesALaterBug) {
     EXPECT_EQ(arbiter::testing::ReproduceFails(f, Dir()), "") << f["clause"];
 }
 
+CITES(FuzzRefereeTest, ATransposedBoardIsOneFindingAndNotTheStateToFollow, "arbiter.referee.resync",
+      "jc2015.protocol.input.block");
+TEST_F(FuzzRefereeTest, ATransposedBoardIsOneFindingAndNotTheStateToFollow) {
+  // The referee's state is right and its board is printed transposed: taking
+  // the printed board as the state would make every later move and attack
+  // look wrong (ten findings of other rules). One finding, nothing else.
+  const Outcome o = Fuzz(Referee("--mutant blocks-transposed"), "--games 20 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  ASSERT_EQ(o.report["findings"].size(), 1u) << o.output;
+  EXPECT_EQ(o.report["findings"][0]["clause"], "jc2015.protocol.input.block") << o.output;
+}
+
 // examples/referees/official-2015-like, told nothing but its command
 // (`prefix` runs it inside another program, a JVM for example): its five
 // readings are notes, its two defects (hidden behind them) failures that

@@ -124,6 +124,11 @@ struct Divergence {
   // them (jc2015); empty otherwise. Tells a reading that explains part of a
   // message (the other fields still differ) from one that does not.
   std::vector<std::string> fields = {};
+  // The message shows the state in another form than the protocol's (an id
+  // or turn line, a transposed board): what it shows is not the referee's
+  // state, so the reference is not re-synchronised to it
+  // (arbiter.referee.resync); every later difference would follow from it.
+  bool display = false;
 };
 
 // One turn as the referee fuzzer saw it (for attributing a divergence).

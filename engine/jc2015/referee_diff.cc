@@ -327,12 +327,19 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
     d.fields = differing;
     return d;
   };
+  // How the message shows the state, not the state: never re-synchronised to.
+  const auto Shown = [&](Divergence d) {
+    d.display = true;
+    return d;
+  };
   if (a.id != e.id)
-    return Make("id", "id", std::to_string(e.id), std::to_string(a.id),
-                {"jc2015.protocol.input.id"}, "the id line is not the receiving player's id");
+    return Shown(Make("id", "id", std::to_string(e.id), std::to_string(a.id),
+                      {"jc2015.protocol.input.id"},
+                      "the id line is not the receiving player's id"));
   if (a.turn != e.turn)
-    return Make("T", "turn", std::to_string(e.turn), std::to_string(a.turn),
-                {"jc2015.turn.order", "jc2015.protocol.input.turn"}, "the turn number differs");
+    return Shown(Make("T", "turn", std::to_string(e.turn), std::to_string(a.turn),
+                      {"jc2015.turn.order", "jc2015.protocol.input.turn"},
+                      "the turn number differs"));
   bool after_fallen_turn = false;
   if (!history.empty() && history.back().silent)
     for (const Event& ev : history.back().events) after_fallen_turn |= ev.kind == "absent";
@@ -341,8 +348,9 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
     for (int c = 0; c < kBoardBlocks; ++c)
       transposed = transposed && a.blocks[r * kBoardBlocks + c] == e.blocks[c * kBoardBlocks + r];
   if (transposed) {
-    return Make("B", "block-layout", "B[r][c] at row r, column c", "the board transposed (B[c][r])",
-                {"jc2015.protocol.input.block"}, "the block rows and columns are swapped");
+    return Shown(Make("B", "block-layout", "B[r][c] at row r, column c",
+                      "the board transposed (B[c][r])", {"jc2015.protocol.input.block"},
+                      "the block rows and columns are swapped"));
   }
   for (int i = 0; i < kNumBlocks; ++i) {
     if (a.blocks[i] == e.blocks[i]) continue;

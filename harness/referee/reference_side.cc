@@ -295,8 +295,10 @@ void ReferenceSide::Stop(int seat, const std::string& input) {
 // then, unless the plan stops at it, the reference follows the referee: it
 // plays the last answer as the referee did (AcceptedAs), or it takes the
 // state the message shows when that is the whole state at the reference's
-// own turn. Else the game stops here.
+// own turn, unless the difference is in how the message shows the state
+// (Divergence::display). Else the game stops here.
 bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
+  const bool display = d.display;  // a rendering, not a state to take
   std::optional<std::string> played_as;
   if (auto accepted = AcceptedAs(d, seat, text)) {
     d = std::move(accepted->divergence);
@@ -323,7 +325,7 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
   }
   const GameInfo& game = *config_->game;
   std::unique_ptr<GameState> shown;
-  if (game.state_from_message) {
+  if (game.state_from_message && !display) {
     std::string why;
     shown = game.state_from_message(text, seat, *ref_, config_->rules, why);
   }
