@@ -499,7 +499,8 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
         }
         int nontrivial = 0;
         for (size_t i = 0; i < script.size(); ++i)
-          nontrivial += !(i < neutral.size() && neutral[i]) && script[i] != p.game->ok_answer;
+          nontrivial += !(i < neutral.size() && neutral[i]) &&
+                        (p.game->neutral_answer || script[i] != p.game->ok_answer);
         f.advice =
             "the divergence needs " + std::to_string(nontrivial) + " non-trivial answer(s) over " +
             std::to_string(script.size()) + " turns" +

@@ -155,14 +155,7 @@ TEST_F(FuzzRefereeCgTest, ARefereeWithTwoDefectsShowsEachAsItsOwnFindingInPlainW
       << o.output;
 }
 
-// Every finding of a run: (check, clause, message) for the failure message.
-std::string Listed(const Outcome& o) {
-  std::string out;
-  for (const auto& f : o.report["findings"])
-    out += f["check"].get<std::string>() + " " + f["clause"].get<std::string>() + ": " +
-           f["message"].get<std::string>() + "\n";
-  return out;
-}
+using arbiter::testing::Listed;
 
 CITES(FuzzRefereeCgTest, ARunnerRefereeThatEndsTheGameWronglyInTwoWaysShowsEachWayOnItsOwn,
       "arbiter.referee.resync", "arbiter.referee.replayable", "wondev.out.invalid",

@@ -14,6 +14,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 #include "fuzz_referee_run.h"
@@ -23,6 +24,7 @@
 namespace {
 
 using Outcome = arbiter::testing::FuzzOutcome;
+using arbiter::testing::Listed;
 
 // fuzz-referee --game island with `args`, against the example referee run
 // with `referee_args`.
@@ -107,6 +109,30 @@ INSTANTIATE_TEST_SUITE_P(
       }
       return n;
     });
+
+CITES(FuzzRefereeIslandTest, ARefereeWithFourRuleBugsAtOnceShowsEachAsItsOwnFinding,
+      "arbiter.referee.resync", "arbiter.referee.replayable", "island.retreat.edge",
+      "island.tiles.replace", "island.defence.count", "island.shuffle.limit");
+TEST_F(FuzzRefereeIslandTest, ARefereeWithFourRuleBugsAtOnceShowsEachAsItsOwnFinding) {
+  // After each divergence the reference takes the positions and the hand
+  // the next board shows and plays on, so that a bug early in a game (a
+  // tile replaced from the right) hides none later in it; a 21st shuffle
+  // needs twenty harmless answers before it, which shrinking keeps.
+  const Outcome o =
+      Fuzz("--mutant tiles-from-right,shuffle-limit-plus-one,retreat-edge-ignored,defence-uncapped",
+           "--games 20 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> clauses;
+  for (const auto& f : o.report["findings"]) {
+    EXPECT_EQ(f["check"], "referee.divergence") << Listed(o);
+    EXPECT_TRUE(clauses.insert(f["clause"].get<std::string>()).second) << Listed(o);
+    EXPECT_EQ(arbiter::testing::ReproduceFails(f, arbiter::testing::FuzzDir("fuzz-island")), "")
+        << f["message"];
+  }
+  EXPECT_EQ(clauses, (std::set<std::string>{"island.retreat.edge", "island.tiles.replace",
+                                            "island.defence.count", "island.shuffle.limit"}))
+      << Listed(o);
+}
 
 struct ReadingCase {
   const char* rule;

@@ -75,4 +75,13 @@ inline std::string ReproduceFails(const nlohmann::json& f, const std::string& di
   return "";
 }
 
+// Every finding of a run: (check, clause, message) for a failure message.
+inline std::string Listed(const FuzzOutcome& o) {
+  std::string out;
+  for (const auto& f : o.report["findings"])
+    out += f["check"].get<std::string>() + " " + f["clause"].get<std::string>() + ": " +
+           f["message"].get<std::string>() + "\n";
+  return out;
+}
+
 }  // namespace arbiter::testing

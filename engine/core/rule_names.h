@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -78,6 +79,34 @@ inline std::string SetIntRule(std::string_view key, std::string_view value, int 
            "' is not a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
   out = v;
   return {};
+}
+
+// A set of mutants, one bit each (the first entry, "none", clears the set):
+// adds those `value` names, separated by commas; else an error.
+template <class E, size_t N>
+std::string SetMutantRule(const MutantEntry<E> (&table)[N], std::string_view key,
+                          std::string_view value, uint32_t& bits) {
+  size_t start = 0;
+  while (start <= value.size()) {
+    size_t comma = value.find(',', start);
+    if (comma == std::string_view::npos) comma = value.size();
+    E m = table[0].value;
+    if (std::string e = SetEnumRule(table, key, value.substr(start, comma - start), m); !e.empty())
+      return e;
+    bits = m == table[0].value ? 0u : bits | 1u << static_cast<int>(m);
+    start = comma + 1;
+  }
+  return {};
+}
+
+// " mutant=<name>[,<name>...]" for a set of mutants; empty when none is set.
+template <class E, size_t N>
+std::string DescribeMutants(const MutantEntry<E> (&table)[N], uint32_t bits) {
+  std::string names;
+  for (const auto& e : table)
+    if (bits >> static_cast<int>(e.value) & 1u && e.value != table[0].value)
+      names += (names.empty() ? "" : ",") + std::string(e.name);
+  return names.empty() ? names : " mutant=" + names;
 }
 
 }  // namespace arbiter

@@ -69,6 +69,23 @@ std::string ReasonClause(const std::string& reason, const char* fallback) {
   return reason.substr(at + 1, reason.size() - at - 2);
 }
 
+// Shrinking's harmless answer: a shuffle while the player has shuffles left
+// (island.shuffle.limit), else the first legal move that does not end the
+// game (a 21st shuffle would end it: island.invalid).
+std::string NeutralAnswer(const GameState& gs) {
+  const State* s = StateOf(gs);
+  if (!s) return "shuffle";
+  const std::vector<Move> moves = LegalMoves(*s);
+  for (const Move& m : moves)
+    if (m.kind == MoveKind::kShuffle) return MoveText(m);
+  for (const Move& m : moves) {
+    State next = *s;
+    next.Apply(m);
+    if (!next.IsTerminal()) return MoveText(m);
+  }
+  return moves.empty() ? "shuffle" : MoveText(moves.front());
+}
+
 }  // namespace
 
 const GameInfo kGameInfo = {
@@ -90,6 +107,8 @@ const GameInfo kGameInfo = {
                         "letter case", "separators and tile characters", "whitespace"},
     .learn_from_message = &LearnFromMessage,
     .board_view = &BoardView,
+    .neutral_answer = &NeutralAnswer,
+    .state_from_message = &StateFromMessage,
 };
 
 std::unique_ptr<GameState> Wrap(const State& state) { return std::make_unique<IslandState>(state); }

@@ -46,6 +46,9 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
                                          const std::vector<TurnLog>& history,
                                          std::string_view actual, int seat);
 void LearnFromMessage(GameState& reference, std::string_view message, int seat);
+std::unique_ptr<GameState> StateFromMessage(std::string_view message, int seat,
+                                            const GameState& reference, const RuleList& rules,
+                                            std::string& why);
 std::string FuzzAnswer(const GameState& state, uint64_t swarm, bool targeted, Rng& rng);
 // The board a message shows, for the reports' replay (board_view.cc).
 nlohmann::json BoardView(std::string_view message);

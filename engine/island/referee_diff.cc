@@ -132,9 +132,14 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
   const std::string island = IslandText(b);
   if (island != expected_island) {
     const std::string mirrored(expected_island.rbegin(), expected_island.rend());
-    auto clauses = island == mirrored ? std::vector<std::string>{"island.board.island"}
-                                      : With(LastClauses(history), {"island.board.island"});
-    return Make("island", "position", expected_island, island, clauses,
+    if (island == mirrored) {  // how the board is shown, not where they stand
+      Divergence d = Make("island", "position", expected_island, island, {"island.board.island"},
+                          "the players stand elsewhere than the reference says");
+      d.display = true;
+      return d;
+    }
+    return Make("island", "position", expected_island, island,
+                With(LastClauses(history), {"island.board.island"}),
                 "the players stand elsewhere than the reference says");
   }
   for (int i = 0; i < kHandSize; ++i) {
@@ -156,6 +161,35 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
                     "the ones used)");
   }
   return std::nullopt;
+}
+
+// arbiter.referee.resync: the positions and the hand of the player to move
+// as its board shows them, at the reference's turn; the other player's hand
+// and both shuffle counts (which no board shows) from the reference. Every
+// slot of the other hand that its next board could show differently was
+// shown on its last board, or is dealt before its next one
+// (island.tiles.deal), so the state is whole again on that board.
+std::unique_ptr<GameState> StateFromMessage(std::string_view message, int seat,
+                                            const GameState& reference, const RuleList&,
+                                            std::string& why) {
+  const State* ref = StateOf(reference);
+  if (!ref) {
+    why = "not an island reference";
+    return nullptr;
+  }
+  Board b;
+  if (!ParseBoard(message, b, why)) return nullptr;
+  if (seat != ref->current_player() || b.player != seat) {
+    why = "the board is not for the player to move at the reference's turn";
+    return nullptr;
+  }
+  std::array<Hand, 2> hands = {ref->hand(0), ref->hand(1)};
+  for (int i = 0; i < kHandSize; ++i) hands[seat][i] = static_cast<int8_t>(b.tiles[i]);
+  const std::array<int, 2> shuffles = {ref->shuffles(0), ref->shuffles(1)};
+  why = State::Validate(ref->turn(), b.pos, hands, shuffles, ref->rules());
+  if (!why.empty()) return nullptr;
+  return Wrap(
+      State::FromParts(ref->rules(), ref->turn(), b.pos, hands, shuffles, ref->rng_state()));
 }
 
 void LearnFromMessage(GameState& reference, std::string_view message, int seat) {

@@ -42,7 +42,7 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
   if (key == "shuffle_limit") return SetIntRule(key, value, 0, 1'000'000, rules.shuffle_limit);
   if (key == "max_turns") return SetIntRule(key, value, 1, 1'000'000, rules.max_turns);
 #ifdef ARBITER_MUTANTS
-  if (key == "mutant") return SetEnumRule(kMutants, key, value, rules.mutant);
+  if (key == "mutant") return SetMutantRule(kMutants, key, value, rules.mutants);
 #endif
   return "unknown rule '" + std::string(key) +
          "' (known: deal, keyword_case, whitespace, tile_chars, shuffle_limit, max_turns, "
@@ -62,7 +62,8 @@ std::string DescribeRules(const Rules& r) {
                     " max_turns=" + std::to_string(r.max_turns) +
                     " limit_result=" + RuleNameOf(kLimit, r.limit_result);
 #ifdef ARBITER_MUTANTS
-  if (r.mutant != Mutant::kNone) out += " mutant=" + std::string(MutantName(r.mutant));
+  // Only when set, so that the rules without a mutant read as in production.
+  out += DescribeMutants(kMutants, r.mutants);
 #endif
   return out;
 }

@@ -75,6 +75,9 @@ std::string_view MutantName(Mutant m);  // kebab-case, "none" for kNone
 std::optional<Mutant> MutantFromName(std::string_view name);
 std::vector<Mutant> AllMutants();         // every mutant except kNone
 std::string_view MutantClause(Mutant m);  // the clause it breaks; "" for kNone
+constexpr uint32_t MutantBit(Mutant m) {
+  return m == Mutant::kNone ? 0u : 1u << static_cast<int>(m);
+}
 #endif
 
 struct Rules {
@@ -86,22 +89,26 @@ struct Rules {
   int max_turns = kDefaultMaxTurns;      // island.end.limit: global turns, both players'
   LimitResult limit_result = LimitResult::kDraw;
 #ifdef ARBITER_MUTANTS
-  Mutant mutant = Mutant::kNone;  // rule "mutant" (test builds only)
+  // Rule "mutant" (test builds only): one bit per Mutant (MutantBit); a
+  // referee with several defects at once sets several.
+  uint32_t mutants = 0;
 #endif
 
   friend bool operator==(const Rules&, const Rules&) = default;
 };
 
 #ifdef ARBITER_MUTANTS
-#define ISLAND_MUTANT(rules, m) ((rules).mutant == ::arbiter::island::Mutant::m)
+#define ISLAND_MUTANT(rules, m) \
+  (((rules).mutants & ::arbiter::island::MutantBit(::arbiter::island::Mutant::m)) != 0)
 #else
 #define ISLAND_MUTANT(rules, m) false
 #endif
 
 // Names used by scenarios, serialisation and the command line ("deal=immediate",
 // "max_turns=300"). SetRule returns an error message, empty on success. Under
-// ARBITER_MUTANTS SetRule also accepts "mutant", and DescribeRules appends
-// " mutant=<name>" when one is selected.
+// ARBITER_MUTANTS SetRule also accepts "mutant" (a name, or names separated by
+// commas), and DescribeRules appends " mutant=<name>[,<name>...]" when one is
+// selected.
 std::string SetRule(Rules& rules, std::string_view key, std::string_view value);
 // "deal=next-turn keyword_case=lower whitespace=exact tile_chars=ascii shuffle_limit=20 ..."
 std::string DescribeRules(const Rules& rules);

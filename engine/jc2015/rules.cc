@@ -63,14 +63,7 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
   if (key == "restore_turns")
     return SetIntRule(key, value, kRestoreTurns - 1, kRestoreTurns, rules.restore_turns);
 #ifdef ARBITER_MUTANTS
-  if (key == "mutant") {
-    for (const std::string_view name : SplitOn(value, ',')) {
-      Mutant m = Mutant::kNone;
-      if (std::string e = SetEnumRule(kMutants, key, name, m); !e.empty()) return e;
-      rules.mutants = m == Mutant::kNone ? 0u : rules.mutants | MutantBit(m);
-    }
-    return "";
-  }
+  if (key == "mutant") return SetMutantRule(kMutants, key, value, rules.mutants);
 #endif
   return "unknown rule '" + std::string(key) +
          "' (known: turn_limit, stun_count, attack_distance, invalid_action, action_parsing, "
@@ -96,10 +89,7 @@ std::string DescribeRules(const Rules& r) {
   if (r.restore_turns != kRestoreTurns) out += " restore_turns=" + std::to_string(r.restore_turns);
 #ifdef ARBITER_MUTANTS
   // Only when set, so that the rules without a mutant read as in production.
-  std::string names;
-  for (const auto& e : kMutants)
-    if (r.mutants & MutantBit(e.value)) names += (names.empty() ? "" : ",") + std::string(e.name);
-  if (!names.empty()) out += " mutant=" + names;
+  out += DescribeMutants(kMutants, r.mutants);
 #endif
   return out;
 }

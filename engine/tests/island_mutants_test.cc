@@ -27,7 +27,7 @@ std::string ReadFile(const std::string& path) {
 
 Rules With(Mutant m) {
   Rules r;
-  r.mutant = m;
+  r.mutants = MutantBit(m);
   return r;
 }
 

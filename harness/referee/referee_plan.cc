@@ -101,7 +101,13 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
     if (r.interrupted) return false;
     for (const std::string& seen : Signatures(r)) {
       if (seen != sig) continue;
-      out.game = Focus(std::move(r), sig);
+      // Never later than the witness so far: a candidate that shows the
+      // same kind of divergence only further on has slid onto another
+      // occurrence of it (harmless answers too can reach a bug by playing
+      // on), and would make the witness longer.
+      RefereeGameResult focused = Focus(std::move(r), sig);
+      if (focused.divergence_turn > out.game.divergence_turn) return false;
+      out.game = std::move(focused);
       return true;
     }
     if (!reread) return false;

@@ -190,7 +190,10 @@ std::string ReferenceSide::AnswerWith(Rng& rng) const {
     return game.neutral_answer ? game.neutral_answer(*ref_) : std::string(game.ok_answer);
   }
   if (plan_.fuzz_after_script) return game.fuzz_answer(*ref_, plan_.swarm, plan_.targeted, rng);
-  return std::string(game.ok_answer);
+  // After a replay's answers: harmless ones, so that the replay shows only
+  // what its answers do (Save The Island's ok_answer, a shuffle, ends the
+  // game once a player has none left).
+  return game.neutral_answer ? game.neutral_answer(*ref_) : std::string(game.ok_answer);
 }
 
 std::string ReferenceSide::NextAnswer() { return AnswerWith(rng_); }

@@ -7,6 +7,9 @@
 #include <set>
 
 #include "builders.h"
+#include "island/codec.h"
+#include "island/game.h"
+#include "island/policies.h"
 #include "registers.h"
 #include "spec_test.h"
 
@@ -194,6 +197,51 @@ SPEC_TEST(RefereeDiff, BoardsAreFramedLearntAndComparedWithTheReference, "island
   const auto sc = LoadScenario(nlohmann::json::parse(ScenarioOf(*ref)), {}, e);
   ASSERT_TRUE(sc) << e.field << ": " << e.message;
   EXPECT_EQ(sc->initial->InputText(0), ref->InputText(0));
+}
+
+SPEC_TEST(RefereeDiff, ABoardGivesBackTheStateThatPlaysOnAlike, "island.board.format",
+          "island.tiles.deal", "arbiter.referee.resync") {
+  // A reference that went wrong about where the players stand and what the
+  // player to move holds: the state taken from the referee's board plays on
+  // exactly as the referee's own state does.
+  int learnt = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    Rng rng(seed);
+    State s = State::Initial(seed, Rules{});
+    while (!s.IsTerminal()) {
+      const int me = s.current_player();
+      if (rng.Chance(1, 4)) {
+        std::array<Hand, 2> hands = {s.hand(0), s.hand(1)};
+        hands[me].fill(static_cast<int8_t>(1 + rng.Uniform(4)));
+        const State wrong = State::FromParts(s.rules(), s.turn(), {0, kIslandSize - 1}, hands,
+                                             {s.shuffles(0), s.shuffles(1)}, s.rng_state());
+        std::string why;
+        const auto shown = StateFromMessage(FormatBoard(s, me), me, *Wrap(wrong), {}, why);
+        ASSERT_TRUE(shown) << why << "\n" << FormatBoard(s, me);
+        State t = *StateOf(*shown), u = s;
+        Rng moves(seed * 31 + s.turn());
+        for (int k = 0; k < 30 && !u.IsTerminal(); ++k) {
+          ASSERT_FALSE(t.IsTerminal());
+          ASSERT_EQ(FormatBoard(t, t.current_player()), FormatBoard(u, u.current_player()))
+              << "seed " << seed;
+          const std::string line = ChooseAnswer(Policy::kRandom, u, moves);
+          u.Apply(ParseAnswer(line, u.rules()).move);
+          t.Apply(ParseAnswer(line, t.rules()).move);
+        }
+        EXPECT_EQ(t.IsTerminal(), u.IsTerminal());
+        EXPECT_EQ(t.Winner(), u.Winner());
+        ++learnt;
+      }
+      s.Apply(ParseAnswer(ChooseAnswer(Policy::kRandom, s, rng), s.rules()).move);
+    }
+  }
+  EXPECT_GT(learnt, 100);
+  // A board for the player not to move, or no board, gives no state.
+  const State s = State::Initial(3, Rules{});
+  std::string why;
+  EXPECT_FALSE(StateFromMessage(FormatBoard(s, 0), 1, *Wrap(s), {}, why));
+  EXPECT_FALSE(StateFromMessage("RESULT 0 1\n", 0, *Wrap(s), {}, why));
+  EXPECT_FALSE(why.empty());
 }
 
 // Runs arbiter check-bot on one game with `bot` (a shell command) in seat 0.
