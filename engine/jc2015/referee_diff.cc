@@ -1,7 +1,7 @@
 // What the referee fuzzer needs to know about jc2015: where a message to a bot
 // ends, how to learn the initial placement from the first message, how to
 // compare a message with the reference field by field and which clauses a
-// difference points to, and how to choose answers that reach rule edges.
+// difference points to (the answers it plays: fuzz_answer.cc).
 //
 // Attribution is a best guess from the reference's own events: the clauses
 // of the last event that touched the diverging field, refined by the shape of
@@ -419,41 +419,6 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
   }
   return Make("text", "format", EscapeBytes(expected), EscapeBytes(actual),
               {"jc2015.protocol.input.format"}, "the message differs in its layout");
-}
-
-std::string FuzzAnswer(const GameState& gs, uint64_t swarm, bool targeted, Rng& rng) {
-  const State& s = *StateOf(gs);
-  const int me = s.current_player();
-  const Player& p = s.player(me);
-  // Families: bits 0-5 the commands U R D L A N, 6 lowercase, 7 garbage or
-  // empty, 8 padded with whitespace or CR.
-  if (targeted && p.on_board && rng.Chance(2, 3)) {
-    if (s.StunShown(me) > 0) return std::string(1, "URDL"[rng.Uniform(4)]);  // acting while stunned
-    // Attack a line that already holds scheduled or fallen blocks.
-    int br = p.row / 3 + kDirRow[static_cast<int>(p.dir)],
-        bc = p.col / 3 + kDirCol[static_cast<int>(p.dir)];
-    for (; br >= 0 && br < 6 && bc >= 0 && bc < 6;
-         br += kDirRow[static_cast<int>(p.dir)], bc += kDirCol[static_cast<int>(p.dir)])
-      if (s.block(br, bc) != 0 && rng.Chance(1, 2)) return "A";
-    // Close in on the nearest player, to distance 4 and the cancel rule.
-    return std::string(1, ActionLetter(ChooseAction(Policy::kHunter, s, rng)));
-  }
-  std::vector<int> on;
-  for (int f = 0; f < 9; ++f)
-    if (swarm >> f & 1) on.push_back(f);
-  if (on.empty()) on = {5};
-  const int f = on[rng.Uniform(static_cast<uint32_t>(on.size()))];
-  if (f < 6) return std::string(1, "URDLAN"[f]);
-  const char letter = "URDLAN"[rng.Uniform(6)];
-  if (f == 6) return std::string(1, static_cast<char>(letter - 'A' + 'a'));
-  if (f == 7) {
-    const char* junk[] = {"", "X", "UU", "0", "MOVE", "N N"};
-    return junk[rng.Uniform(6)];
-  }
-  const char* pads[] = {" %c", "%c ", "%c\r", "\t%c"};
-  char buf[8];
-  std::snprintf(buf, sizeof buf, pads[rng.Uniform(4)], letter);
-  return buf;
 }
 
 }  // namespace arbiter::jc2015
