@@ -127,6 +127,56 @@ Divergence Make(std::string field, std::string kind, std::string expected, std::
           std::move(actual), std::move(clauses), std::move(message)};
 }
 
+// jc2015.fallen.turns: the number of ticks every block timer of `actual` is
+// behind `expected` (the same for all, never more than the fallen players'
+// turns that just passed): the referee
+// does not advance the timers on a fallen player's turn. One cause, whichever
+// block shows it first; 0 when the difference is anything else.
+int TicksBehind(const std::vector<TurnLog>& history, const InputView& expected,
+                const InputView& actual, int restore_turns) {
+  int absent = 0;
+  auto t = history.rbegin();
+  for (; t != history.rend() && t->silent; ++t) {
+    bool passed = false;
+    for (const Event& ev : t->events) passed = passed || ev.kind == "absent";
+    if (!passed) return 0;
+    ++absent;
+  }
+  if (absent == 0) return 0;
+  // After an attack its new timers may be the difference (one of the wrong
+  // length): then a block that was not just scheduled must show it too.
+  std::string just_scheduled;  // "(r,c) (r,c)": the attack's event
+  if (t != history.rend())
+    for (const Event& ev : t->events)
+      if (ev.kind == "attack") just_scheduled = ev.detail;
+  bool shown_by_old = just_scheduled.empty();
+  // A timer one tick earlier: counting down to the fall (a block that just
+  // fell showed 1), and up to the restoration.
+  const auto earlier = [&](int v) { return v > 0 ? v + 1 : v == -restore_turns ? 1 : v - 1; };
+  int behind = 0, restored = 0;
+  for (int i = 0; i < kNumBlocks; ++i) {
+    const int e = expected.blocks[i], a = actual.blocks[i];
+    if (e == a && e == 0) continue;
+    int by = 0;
+    if (e == 0) {
+      by = -a;  // restored since (-1 a tick earlier), or stable all along (0)
+    } else {
+      for (int k = 1, v = earlier(e); k <= absent && by == 0; ++k, v = earlier(v))
+        if (v == a) by = k;
+    }
+    if (by < 1 || by > absent || (e != 0 && behind != 0 && by != behind)) return 0;
+    if (e != 0) behind = by;
+    restored = std::max(restored, e == 0 ? by : 0);
+    const std::string square =
+        "(" + std::to_string(i / kBoardBlocks) + "," + std::to_string(i % kBoardBlocks) + ")";
+    shown_by_old = shown_by_old || just_scheduled.find(square) == std::string::npos;
+  }
+  // A restored block is at most as far behind as the others (it may have
+  // been restored earlier and stayed).
+  if (behind == 0) behind = restored;
+  return shown_by_old && restored <= behind ? behind : 0;
+}
+
 }  // namespace
 
 size_t FrameMessage(std::string_view bytes) {
@@ -351,6 +401,16 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
     return Shown(Make("B", "block-layout", "B[r][c] at row r, column c",
                       "the board transposed (B[c][r])", {"jc2015.protocol.input.block"},
                       "the block rows and columns are swapped"));
+  }
+  if (const int behind = TicksBehind(history, e, a, ref.rules().restore_turns); behind > 0) {
+    int i = 0;
+    while (a.blocks[i] == e.blocks[i]) ++i;
+    return Make("B[" + std::to_string(i / 6) + "][" + std::to_string(i % 6) + "]", "fallen-tick",
+                std::to_string(e.blocks[i]), std::to_string(a.blocks[i]),
+                {"jc2015.fallen.turns", "jc2015.fall.timing"},
+                "every block timer is " + std::to_string(behind) +
+                    " tick(s) behind: the referee did not advance them on the turn(s) of fallen "
+                    "players just passed");
   }
   for (int i = 0; i < kNumBlocks; ++i) {
     if (a.blocks[i] == e.blocks[i]) continue;

@@ -2,6 +2,8 @@
 // the action commands, invalid and padded lines, READY and the time limits.
 #include "jc2015/protocol.h"
 
+#include <algorithm>
+
 #include "builders.h"
 #include "core/game.h"
 #include "jc2015/codec.h"
@@ -132,6 +134,76 @@ SPEC_TEST(RefereeDiff, AFallenPlayersDirectionAndStunAreNoDivergence,
   InputView turned = ViewFor(s, 0);
   turned.players[2].dir = 'D';
   EXPECT_TRUE(CompareMessage(*Wrap(s), {}, FormatInput(turned), 0));
+}
+
+// The input a referee sends when it did not advance the block timers on the
+// turn that just passed: every scheduled timer one higher, every fallen one
+// one lower (a block that just fell shows 1 again), except the blocks in
+// `fresh`, whose timers are `fresh_behind` ticks behind.
+std::string OneTickBehind(const State& s, int seat, std::vector<int> fresh = {},
+                          int fresh_behind = 1) {
+  InputView v = ViewFor(s, seat);
+  for (int i = 0; i < kNumBlocks; ++i) {
+    int& b = v.blocks[i];
+    const bool is_fresh = std::find(fresh.begin(), fresh.end(), i) != fresh.end();
+    if (is_fresh) b += fresh_behind - 1;
+    b = b > 0 ? b + 1 : b == -s.rules().restore_turns ? 1 : b < 0 ? b - 1 : 0;
+  }
+  return FormatInput(v);
+}
+
+SPEC_TEST(RefereeDiff, TimersLeftBehindOnAFallenPlayersTurnAreOneCauseWhicheverBlockShowsIt,
+          "jc2015.fallen.turns", "jc2015.fall.timing") {
+  // Player 0 attacks right on turn 0 and player 1 falls with its block on
+  // turn 4; player 0 steps down on turn 12 and attacks down on turn `at`;
+  // the next turn is player 1's, which passes (it is not on the board); then
+  // player 2 is sent its input.
+  struct Game {
+    std::unique_ptr<GameState> g;
+    std::vector<TurnLog> history;
+    const State& now() const { return *StateOf(*g); }
+  };
+  const auto attack_on = [](int at) {
+    State s = Make({7, 4, 'R'}, {7, 8, 'L'}, {16, 16, 'U'}, {16, 10, 'U'});
+    Play(s, "A N");
+    PassUntil(s, 12);
+    s.Apply(Action::kDown);
+    PassUntil(s, at);
+    EXPECT_FALSE(s.player(1).on_board);
+    Game out{Wrap(s), {}};
+    out.history.push_back({at, 0, "A", false, out.g->ApplyLine("A")});
+    EXPECT_FALSE(out.g->CurrentPlayerReceivesInput());
+    out.history.push_back({at + 1, 1, "", true, out.g->ApplySilence()});
+    EXPECT_EQ(out.now().current_player(), 2);
+    return out;
+  };
+  // On turn 18 the line player 0 scheduled on turn 0 is still falling or
+  // fallen: every timer, old and new, one tick behind is the missed tick.
+  const Game early = attack_on(16);
+  const auto d = CompareMessage(*early.g, early.history, OneTickBehind(early.now(), 2), 2);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->kind, "fallen-tick");
+  EXPECT_EQ(d->clauses.front(), "jc2015.fallen.turns");
+  EXPECT_EQ(d->message.find("every block timer is 1 tick(s) behind"), 0u) << d->message;
+  // Two ticks behind after one passed turn is no missed tick.
+  std::vector<int> fresh;
+  for (int r = 3; r < kBoardBlocks; ++r) fresh.push_back(r * kBoardBlocks + 1);
+  const auto two =
+      CompareMessage(*early.g, early.history, OneTickBehind(early.now(), 2, fresh, 2), 2);
+  ASSERT_TRUE(two);
+  EXPECT_NE(two->kind, "fallen-tick");
+  // On turn 42 every block of turn 0 is restored: only the blocks just
+  // scheduled show a timer, and one higher may as well be a timer of the
+  // wrong length, so it is not called a missed tick.
+  const Game late = attack_on(40);
+  for (int i = 0; i < kNumBlocks; ++i) {
+    if (std::find(fresh.begin(), fresh.end(), i) == fresh.end()) {
+      ASSERT_EQ(late.now().block_at(i), 0) << i;
+    }
+  }
+  const auto longer = CompareMessage(*late.g, late.history, OneTickBehind(late.now(), 2), 2);
+  ASSERT_TRUE(longer);
+  EXPECT_NE(longer->kind, "fallen-tick");
 }
 
 SPEC_TEST(RefereeDiff, EveryTurnInputGivesBackAStateThatPlaysOnAlike,
