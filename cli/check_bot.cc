@@ -74,7 +74,7 @@ std::string Reproduce(const CheckBotOptions& o, const Prepared& p, int games,
       "arbiter check-bot --game " + o.game + " --profile " + std::string(p.profile->name);
   RuleList rules = p.rules;
   rules.insert(rules.end(), variant.begin(), variant.end());
-  cmd += ResultOptions(o, rules);
+  cmd += ResultOptions(o, *p.profile, rules);
   if (depth > 1) cmd += " --depth " + std::to_string(depth);
   cmd += " --seed " + std::to_string(o.seed) + " --games " + std::to_string(games) + " --match " +
          match + " -- " + harness::QuoteCommand(o.bot);

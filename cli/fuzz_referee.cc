@@ -202,8 +202,13 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
   };
   const auto game_reg = nlohmann::json::parse(report::RegisterJson(p.game->name));
   config.readings = Readings(game_reg);
-  config.adopt_readings = !o.strict_readings;
-  for (const auto& [key, value] : p.rules) config.fixed_rules.push_back(key);
+  // A profile of a real server asks for that server's readings exactly: a
+  // referee that reads a rule otherwise differs from it (a failure naming the
+  // reading), as under --strict-readings.
+  config.adopt_readings = !o.strict_readings && p.profile->server.empty();
+  // The user's own --rule options are not readings to explain; a profile's
+  // are (its server's: a referee reading one otherwise is told so).
+  for (const std::string& kv : o.rules) config.fixed_rules.push_back(kv.substr(0, kv.find('=')));
   // What every reproducer needs besides the seed: the referee, the protocol,
   // everything that changes its games (timing, limits), and the rules,
   // readings adopted so far included (arbiter.check.reproduce).
@@ -221,7 +226,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       s += " --referee-cpu-seconds " + std::to_string(o.referee_cpu_seconds);
     if (o.strict_readings) s += " --strict-readings";
     // The bots' limits are not the referee's (it gets its own, above).
-    return s + ResultOptions(o, run_rules, /*bot_limits=*/false);
+    return s + ResultOptions(o, *p.profile, run_rules, /*bot_limits=*/false);
   };
 
   std::vector<std::pair<std::string, RefereeGamePlan>> plans;

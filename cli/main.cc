@@ -93,13 +93,15 @@ std::string ProfilesHelp() {
   for (const arbiter::GameInfo* g : arbiter::AllGames()) {
     text += (text.empty() ? "" : "; ") + std::string(g->name) + ":";
     for (size_t i = 0; i < g->profiles.size(); ++i) {
-      const arbiter::TimingProfile& t = g->profiles[i];
+      const arbiter::Profile& t = g->profiles[i];
       text += (i ? ", " : " ") + std::string(t.name) + " (";
       if (t.ready_ms > 0) text += "READY " + std::to_string(t.ready_ms) + " ms, ";
-      text += "answers " + std::to_string(t.action_ms) + " ms" + (i ? ")" : "; the default)");
+      text += "answers " + std::to_string(t.action_ms) + " ms" +
+              (t.server.empty() ? "" : "; " + std::string(t.server) + "'s readings") +
+              (i ? ")" : "; the default)");
     }
   }
-  return "Timing profile of the game's rule text: " + text;
+  return "Profile: the timing of a rule text, or a real server's timing and readings: " + text;
 }
 
 }  // namespace
@@ -121,6 +123,9 @@ int main(int argc, char** argv) {
   simulate->add_option("--seed", sim.seed, "Draw the initial placement from this seed")
       ->check(kSeed);
   // One value per occurrence, so that a list never swallows the SCENARIO.
+  simulate->add_option("--profile", sim.profile,
+                       "Play under a profile's rules (a real server's readings: jc2015 "
+                       "official-2015)");
   simulate->add_option("--rule", sim.rules, "Rule option key=value (see docs/spec; repeatable)")
       ->allow_extra_args(false);
   simulate

@@ -29,7 +29,7 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   m.seats.resize(players);
   std::string reproduce = "arbiter play --game " + o.game + " --profile " +
                           std::string(p.profile->name) + " --seed " + std::to_string(o.seed);
-  reproduce += ResultOptions(o, p.rules);
+  reproduce += ResultOptions(o, *p.profile, p.rules);
   if (o.turns) reproduce += " --turns " + std::to_string(*o.turns);
   for (int s = 0; s < players; ++s) {
     if (!harness::SplitCommand(o.bots[s], m.seats[s].argv, error))

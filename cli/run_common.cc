@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -90,7 +91,7 @@ bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::
   if (!o.profile.empty()) {
     p.profile = nullptr;
     std::string known;
-    for (const TimingProfile& t : p.game->profiles) {
+    for (const Profile& t : p.game->profiles) {
       known += " " + std::string(t.name);
       if (t.name == o.profile) p.profile = &t;
     }
@@ -99,6 +100,8 @@ bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::
       return false;
     }
   }
+  // The profile's readings first, so that a --rule overrides one.
+  for (const auto& [key, value] : p.profile->rules) p.rules.emplace_back(key, value);
   for (const std::string& kv : o.rules) {
     const size_t eq = kv.find('=');
     if (eq == std::string::npos) {
@@ -121,6 +124,8 @@ bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::
   }
   harness::SessionConfig& c = p.config;
   if (p.game->ready_line) c.ready_line = std::string(*p.game->ready_line);
+  c.ready_scan = p.profile->ready_scan;
+  c.server = std::string(p.profile->server);
   c.ready_ms = o.ready_ms.value_or(p.profile->ready_ms);
   c.first_action_ms = o.action_ms.value_or(p.profile->first_action_ms);
   c.action_ms = o.action_ms.value_or(p.profile->action_ms);
@@ -165,7 +170,7 @@ std::string MemoryLimitsText(const harness::Limits& l) {
   return text;
 }
 
-std::string ResultOptions(const RunOptions& o,
+std::string ResultOptions(const RunOptions& o, const Profile& profile,
                           const std::vector<std::pair<std::string, std::string>>& rules,
                           bool bot_limits) {
   const RunOptions defaults;
@@ -182,7 +187,21 @@ std::string ResultOptions(const RunOptions& o,
   }
   if (o.inherit_env) cmd += " --inherit-env";
   for (const std::string& e : o.env) cmd += " --env " + harness::QuoteArg(e);
-  for (const auto& [key, value] : rules) cmd += " --rule " + harness::QuoteArg(key + "=" + value);
+  std::vector<std::pair<std::string, std::string>> last;  // by first appearance
+  for (const auto& [key, value] : rules) {
+    auto it =
+        std::find_if(last.begin(), last.end(), [&](const auto& kv) { return kv.first == key; });
+    if (it == last.end()) {
+      last.emplace_back(key, value);
+    } else {
+      it->second = value;
+    }
+  }
+  for (const auto& [key, value] : last) {
+    bool implied = false;
+    for (const auto& [k, v] : profile.rules) implied = implied || (k == key && v == value);
+    if (!implied) cmd += " --rule " + harness::QuoteArg(key + "=" + value);
+  }
   return cmd;
 }
 

@@ -19,7 +19,7 @@ namespace arbiter::cli {
 
 struct Prepared {
   const GameInfo* game = nullptr;
-  const TimingProfile* profile = nullptr;
+  const Profile* profile = nullptr;
   std::vector<std::pair<std::string, std::string>> rules;
   harness::SessionConfig config;
   harness::CheckCatalog catalog;
@@ -41,9 +41,11 @@ std::string MemoryLimitsText(const harness::Limits& limits);
 // The options of `o` that change what a run does, as command-line words
 // (" --action-ms 150 --memory-mb 1024 --env A=1 --rule league=2"), for
 // reproduce commands (arbiter.check.reproduce); defaults are left out.
-// `rules` are the rules to repeat (the user's, and whatever the run added);
-// `bot_limits`: also the bots' memory, address-space, CPU and network limits.
-std::string ResultOptions(const RunOptions& o,
+// `rules` are the rules to repeat (the profile's, the user's, and whatever
+// the run added): each key whose last value is not what `profile` (given as
+// --profile) sets already; `bot_limits`: also the bots' memory,
+// address-space, CPU and network limits.
+std::string ResultOptions(const RunOptions& o, const Profile& profile,
                           const std::vector<std::pair<std::string, std::string>>& rules,
                           bool bot_limits = true);
 report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::string& tool);

@@ -35,6 +35,30 @@ int SimulateDocument(const nlohmann::json& doc, const SimulateOptions& options, 
   }
   ScenarioOptions so;
   so.seed = options.seed;
+  // The profile: --profile, or the scenario's "profile"; its rules come first.
+  std::string profile = options.profile;
+  if (doc.contains("profile")) {
+    if (!doc["profile"].is_string())
+      return Usage(err, "scenario field 'profile': must be a string (e.g. \"" +
+                            std::string(game->profiles.back().name) + "\")");
+    const std::string named = doc["profile"].get<std::string>();
+    if (!profile.empty() && profile != named)
+      return Usage(err,
+                   "scenario field 'profile': '" + named + "', but --profile is '" + profile + "'");
+    profile = named;
+  }
+  if (!profile.empty()) {
+    const Profile* found = nullptr;
+    std::string known;
+    for (const Profile& t : game->profiles) {
+      known += (known.empty() ? "" : ", ") + std::string(t.name);
+      if (t.name == profile) found = &t;
+    }
+    if (!found)
+      return Usage(
+          err, "profile: unknown profile '" + profile + "' of " + name + " (known: " + known + ")");
+    for (const auto& [key, value] : found->rules) so.profile_rules.emplace_back(key, value);
+  }
   for (const std::string& kv : options.rules) {
     const size_t eq = kv.find('=');
     if (eq == std::string::npos) return Usage(err, "--rule '" + kv + "': expected key=value");
@@ -59,6 +83,7 @@ int SimulateDocument(const nlohmann::json& doc, const SimulateOptions& options, 
     nlohmann::json header = doc;
     header.erase("actions");
     if (options.seed) header["seed"] = *options.seed;
+    if (!profile.empty()) header["profile"] = profile;
     for (const auto& [key, value] : so.rules) header["rules"][key] = value;
     out << "# arbiter simulate transcript\n# scenario " << header.dump() << "\n";
   }

@@ -17,6 +17,7 @@ struct SimulateOptions {
   std::string game = "jc2015";               // when there is no scenario file
   std::optional<uint64_t> seed;
   std::vector<std::string> rules;     // "key=value"
+  std::string profile;                // a profile of the game: its rules ("" : the scenario's)
   std::vector<std::string> autoplay;  // built-in policy per seat (one name: every seat)
   uint64_t autoplay_seed = 0;
   std::optional<int> max_turns;  // stop after this many turns

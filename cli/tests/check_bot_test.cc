@@ -100,6 +100,54 @@ TEST_F(CheckBotTest, AnswerFormatMisbehavioursAreEachDiagnosedAlone) {
   }
 }
 
+// The message of the one finding of `o` with `check`, or "".
+std::string MessageOf(const Outcome& o, const std::string& check) {
+  for (const auto& f : o.report["findings"])
+    if (f["check"] == check) return f["message"];
+  return "";
+}
+
+TEST_F(CheckBotTest, UnderTheOfficialProfileEachFindingSaysWhatTheRealServerDoes) {
+  const std::string official = "--profile official-2015 ";
+  // A line before READY is read and dropped; READY with a trailing space and
+  // CR is accepted trimmed; 'ready' is never READY to it.
+  Outcome o = CheckBot(official + Testbot("--mode banner"));
+  EXPECT_EQ(o.checks, std::set<std::string>{"ready.noise"}) << o.output;
+  EXPECT_NE(MessageOf(o, "ready.noise").find("the official 2015 server reads and drops them"),
+            std::string::npos)
+      << o.output;
+  o = CheckBot(official + Testbot("--mode ready-padded"));
+  EXPECT_EQ(o.checks, std::set<std::string>{"ready.malformed"}) << o.output;
+  EXPECT_NE(MessageOf(o, "ready.malformed").find("trims it and accepts it"), std::string::npos)
+      << o.output;
+  o = CheckBot(official + Testbot("--mode ready-lowercase"));
+  EXPECT_EQ(o.checks, (std::set<std::string>{"ready.noise", "ready.missing"})) << o.output;
+  // A second line in one answer is queued and played on the next turn.
+  o = CheckBot(official + Testbot("--mode two-lines --turn 2"));
+  EXPECT_EQ(o.checks, std::set<std::string>{"action.extra-lines"}) << o.output;
+  EXPECT_NE(MessageOf(o, "action.extra-lines")
+                .find("queued: the official 2015 server plays the oldest on turn"),
+            std::string::npos)
+      << o.output;
+  // A late answer stops the bot for the rest of the game.
+  o = CheckBot(official + Testbot("--mode slow-turn --turn 3 --ms 600"));
+  ASSERT_EQ(o.report["findings"].size(), 1u) << o.output;
+  EXPECT_NE(o.report["findings"][0]["message"].get<std::string>().find(
+                "stops the bot (SIGTERM), sends it no more input and plays N for it for the rest "
+                "of the game"),
+            std::string::npos)
+      << o.output;
+  // 'N x' is N to a first-word server (a warning), no command to the text.
+  o = CheckBot(official + Testbot("--mode second-word --turn 2"));
+  EXPECT_EQ(o.checks, std::set<std::string>{"action.server-accepts"}) << o.output;
+  EXPECT_EQ(o.status, 0) << o.output;
+  o = CheckBot(Testbot("--mode second-word --turn 2"));
+  EXPECT_EQ(o.checks, std::set<std::string>{"action.invalid"}) << o.output;
+  // The reproduce command names the profile, not its rules one by one.
+  const std::string reproduce = o.report["findings"][0]["reproduce"];
+  EXPECT_EQ(reproduce.find("--rule"), std::string::npos) << reproduce;
+}
+
 TEST_F(CheckBotTest, AFailingRunWritesItsFindingsAsJsonJunitMarkdownAndHtml) {
   const arbiter::testing::ReportFiles files("check-bot-formats");
   const auto run =

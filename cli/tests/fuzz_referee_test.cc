@@ -534,4 +534,56 @@ TEST_F(FuzzRefereeTest, EveryFindingsReproduceCommandReproducesItWithoutOverwrit
   EXPECT_GE(replayed, 2) << o.output;  // the reading and the bug at least
 }
 
+CITES(FuzzRefereeTest, AnOfficialLikeRefereeShowsNothingUnderTheOfficialProfile,
+      "jc2015.protocol.action.limit", "arbiter.referee.readings");
+TEST_F(FuzzRefereeTest, AnOfficialLikeRefereeShowsNothingUnderTheOfficialProfile) {
+  const Outcome o =
+      Fuzz(Referee("--profile official-2015"), "--profile official-2015 --games 20 --seed 1");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_EQ(o.report["findings"].size(), 0u) << o.output;
+}
+
+struct Deviation {
+  const char* referee;  // what the referee does besides the official profile
+  const char* clause;   // the one finding's clause
+};
+
+class OfficialDeviationTest : public FuzzRefereeTest,
+                              public ::testing::WithParamInterface<Deviation> {};
+
+[[maybe_unused]] static const bool kOfficialDeviationCitations = arbiter::spec::Cite(
+    "OfficialDeviations/OfficialDeviationTest", "IsOneFindingUnderItsClause",
+    {"jc2015.protocol.input.position", "jc2015.protocol.input.stun", "jc2015.fallen.turns",
+     "jc2015.protocol.action.extra-lines", "jc2015.restore.delay",
+     "jc2015.protocol.action.whitespace", "jc2015.protocol.input.fallen-fields",
+     "jc2015.move.cancel.distance", "jc2015.attack.stun"});
+
+// Each single way a referee differs from the official 2015 one, fuzzed under
+// the profile, is exactly one failing finding under its clause: a reading of
+// the text's (the profile asks for the server's exactly) or a rule bug.
+TEST_P(OfficialDeviationTest, IsOneFindingUnderItsClause) {
+  const Deviation& d = GetParam();
+  const Outcome o = Fuzz(Referee(std::string("--profile official-2015 ") + d.referee),
+                         "--profile official-2015 --games 20 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> clauses;
+  for (const auto& f : o.report["findings"])
+    if (f["severity"] == "fail") clauses.insert(f["clause"].get<std::string>());
+  EXPECT_EQ(clauses, std::set<std::string>{d.clause}) << o.output;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    OfficialDeviations, OfficialDeviationTest,
+    ::testing::Values(Deviation{"--rule position_order=row-col", "jc2015.protocol.input.position"},
+                      Deviation{"--rule stun_count=global-turns", "jc2015.protocol.input.stun"},
+                      Deviation{"--rule fallen_players_get_input=false", "jc2015.fallen.turns"},
+                      Deviation{"--rule extra_lines=discard", "jc2015.protocol.action.extra-lines"},
+                      Deviation{"--rule restore_turns=20", "jc2015.restore.delay"},
+                      Deviation{"--rule action_parsing=trimmed",
+                                "jc2015.protocol.action.whitespace"},
+                      Deviation{"--rule fallen_stun=zero", "jc2015.protocol.input.fallen-fields"},
+                      Deviation{"--mutant cancel-below-three", "jc2015.move.cancel.distance"},
+                      Deviation{"--mutant stunned-may-move", "jc2015.attack.stun"}),
+    [](const auto& info) { return std::to_string(info.index); });
+
 }  // namespace

@@ -49,6 +49,40 @@ TEST(Simulate, PrintsTheInputOfEveryTurnThenTheResultLine) {
   EXPECT_NE(r.err.find("not over"), std::string::npos);  // says why -1
 }
 
+TEST(Simulate, AProfileFromTheScenarioOrTheCommandLinePlaysUnderItsServersReadings) {
+  // official-2015 prints player lines column first: player 0 at row 4, col 9.
+  SimRun r = Simulate(kExample);
+  EXPECT_NE(r.out.find("\n4 9 D 0\n"), std::string::npos) << r.out;
+  SimulateOptions options;
+  options.profile = "official-2015";
+  r = Simulate(kExample, options);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\n9 4 D 0\n"), std::string::npos) << r.out;
+  std::string doc = kExample;
+  doc.replace(doc.find("\"game\": \"jc2015\","), 17,
+              "\"game\": \"jc2015\", \"profile\": \"official-2015\",");
+  r = Simulate(doc);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\n9 4 D 0\n"), std::string::npos) << r.out;
+  // A scenario's rules override its profile's; a profile the game does not
+  // have, or two different ones, is a usage error naming the field.
+  std::string own = doc;
+  own.replace(own.find("\"actions\""), 0, "\"rules\": {\"position_order\": \"row-col\"}, ");
+  r = Simulate(own);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\n4 9 D 0\n"), std::string::npos) << r.out;
+  options.profile = "ja";
+  r = Simulate(doc, options);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("'official-2015', but --profile is 'ja'"), std::string::npos) << r.err;
+  options.profile = "official-2016";
+  r = Simulate(kExample, options);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown profile 'official-2016' of jc2015 (known: ja, en, official-2015)"),
+            std::string::npos)
+      << r.err;
+}
+
 TEST(Simulate, TheExampleShowsPlayerZerosMoveAndPlayerOnesAttack) {
   const SimRun r = Simulate(kExample);
   // Turn 1: player 0 moved up to (3,9). Turn 2: player 1's attack from (12,4) facing R

@@ -10,6 +10,7 @@
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -90,11 +91,23 @@ class GameState {
 };
 
 // The bot side of a game's protocol, for the harness.
-struct TimingProfile {
+// A named way to run a game: its time limits and, for a real server arbiter
+// reproduces (jc2015's official-2015), the rule readings and the handshake
+// that server uses. The first of a game's profiles is the default.
+struct Profile {
   std::string_view name;
   int ready_ms;         // 0: the game has no READY handshake
   int first_action_ms;  // the bot's first turn
   int action_ms;        // every later turn
+  // Rule options the profile sets (key, value), before any --rule.
+  std::span<const std::pair<std::string_view, std::string_view>> rules = {};
+  // The handshake of a scanning server: lines before the ready line are
+  // read and dropped, and the ready line is compared trimmed; else the
+  // ready line must be the bot's first line, exactly.
+  bool ready_scan = false;
+  // Whose behaviour it reproduces, for findings ("the official 2015
+  // server"); empty: the rule text's.
+  std::string_view server = {};
 };
 
 // A rare but reachable state in which the bot must still answer validly and
@@ -155,6 +168,9 @@ struct ScenarioError {
 struct ScenarioOptions {
   std::optional<uint64_t> seed;                            // --seed: draw the placement
   std::vector<std::pair<std::string, std::string>> rules;  // --rule key=value overrides
+  // The rules of the scenario's profile ("profile" or --profile, resolved by
+  // the caller), under the scenario's own "rules".
+  std::vector<std::pair<std::string, std::string>> profile_rules;
 };
 
 struct GameInfo {
@@ -169,7 +185,7 @@ struct GameInfo {
       uint64_t seed, const std::vector<std::pair<std::string, std::string>>& rules,
       std::string& error);
   std::optional<std::string_view> ready_line;  // "READY", or nullopt when there is no handshake
-  std::vector<TimingProfile> profiles;         // the first is the default
+  std::vector<Profile> profiles;               // the first is the default
   // The edge states under `rules` (already validated by new_game).
   std::vector<EdgeCase> (*edge_cases)(const RuleList& rules);
   std::string_view ok_answer;  // an answer valid on any turn, for tests ("N")

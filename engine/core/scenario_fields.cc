@@ -13,6 +13,8 @@ bool Fail(ScenarioError& error, std::string field, std::string message) {
 
 bool ReadScenarioRules(const nlohmann::json& doc, const ScenarioOptions& options,
                        const SetRuleText& set_rule, ScenarioError& error) {
+  for (const auto& [key, value] : options.profile_rules)
+    if (std::string err = set_rule(key, value); !err.empty()) return Fail(error, "profile", err);
   if (doc.contains("rules")) {
     const nlohmann::json& r = doc["rules"];
     if (!r.is_object()) return Fail(error, "rules", "must be an object of rule options");

@@ -19,7 +19,7 @@ extern const GameInfo kGameInfo;
 
 // island.protocol.time: 3000 ms for every answer, the first included; there
 // is no READY and no end message (island.board.recipient).
-inline constexpr TimingProfile kProfiles[] = {{"botbattle", 0, 3000, 3000}};
+inline constexpr Profile kProfiles[] = {{"botbattle", 0, 3000, 3000}};
 
 std::unique_ptr<GameState> Wrap(const State& state);
 // The concrete state behind an island GameState (nullptr for another game).

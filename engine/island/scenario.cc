@@ -56,10 +56,10 @@ std::optional<Scenario> LoadScenario(const json& doc, const ScenarioOptions& opt
   if (!doc.is_object()) return Fail(error, "", "a scenario is a JSON object"), std::nullopt;
   for (const auto& [key, value] : doc.items()) {
     if (key != "game" && key != "positions" && key != "tiles" && key != "shuffles" &&
-        key != "turn" && key != "seed" && key != "rules" && key != "actions")
+        key != "turn" && key != "seed" && key != "rules" && key != "actions" && key != "profile")
       return Fail(error, key,
-                  "unknown field (expected game, positions, tiles, shuffles, turn, seed, rules, "
-                  "actions)"),
+                  "unknown field (expected game, profile, positions, tiles, shuffles, turn, seed, "
+                  "rules, actions)"),
              std::nullopt;
   }
   Rules rules;

@@ -168,11 +168,13 @@ Parsed<InputView> ParseInput(std::string_view text, bool column_first) {
 }
 
 Action ParseAction(std::string_view line, ActionParsing parsing) {
-  if (parsing == ActionParsing::kTrimmed) {
+  if (parsing != ActionParsing::kExact) {
     // Like Java's String.trim(): every byte <= ' ' at either end is dropped.
     while (!line.empty() && static_cast<unsigned char>(line.front()) <= ' ') line.remove_prefix(1);
     while (!line.empty() && static_cast<unsigned char>(line.back()) <= ' ') line.remove_suffix(1);
   }
+  // Like Java's split(" ")[0]: the first word counts, the rest is ignored.
+  if (parsing == ActionParsing::kFirstWord) line = line.substr(0, line.find(' '));
   if (line.size() != 1) return Action::kInvalid;
   switch (line[0]) {
     case 'U':
@@ -192,8 +194,8 @@ Action ParseAction(std::string_view line, ActionParsing parsing) {
   }
 }
 
-const TimingProfile* FindProfile(std::string_view name) {
-  for (const TimingProfile& p : kProfiles)
+const Profile* FindProfile(std::string_view name) {
+  for (const Profile& p : kProfiles)
     if (p.name == name) return &p;
   return nullptr;
 }

@@ -47,8 +47,10 @@ std::string FuzzAnswer(const GameState& gs, uint64_t swarm, bool targeted, Rng& 
   const char letter = "URDLAN"[rng.Uniform(6)];
   if (f == 6) return std::string(1, static_cast<char>(letter - 'A' + 'a'));
   if (f == 7) {
-    const char* junk[] = {"", "X", "UU", "0", "MOVE", "N N"};
-    return junk[rng.Uniform(6)];
+    // A command and a second word ("U x") is U to a referee that reads the
+    // first word (action_parsing=first-word), no command to the text.
+    const char* junk[] = {"", "X", "UU", "0", "MOVE", "N N", "U x", "A N", "L 1"};
+    return junk[rng.Uniform(9)];
   }
   const char* pads[] = {" %c", "%c ", "%c\r", "\t%c"};
   char buf[8];

@@ -55,7 +55,16 @@ class Jc2015State final : public GameState {
     if (ParseAction(line, ActionParsing::kExact) != Action::kInvalid) return AnswerVerdict::kValid;
     if (ParseAction(line, ActionParsing::kTrimmed) != Action::kInvalid)
       return AnswerVerdict::kWhitespace;  // jc2015.protocol.action.whitespace
-    return AnswerVerdict::kInvalid;       // jc2015.protocol.action.commands
+    if (ServerReading(line)) return AnswerVerdict::kServerAccepts;
+    return AnswerVerdict::kInvalid;  // jc2015.protocol.action.commands
+  }
+  // Under action_parsing=first-word (the official 2015 referee) "U extra" is
+  // U; under the text's readings it is no command.
+  std::optional<std::string> ServerReading(std::string_view line) const override {
+    if (s_.rules().action_parsing != ActionParsing::kFirstWord) return std::nullopt;
+    const Action a = ParseAction(line, ActionParsing::kFirstWord);
+    if (a == Action::kInvalid) return std::nullopt;
+    return std::string(1, ActionLetter(a));
   }
 
  private:
@@ -128,8 +137,9 @@ std::optional<Scenario> LoadScenario(const json& doc, const ScenarioOptions& opt
                                      ScenarioError& error) {
   if (!doc.is_object()) return Fail(error, "", "a scenario is a JSON object"), std::nullopt;
   for (const auto& [key, value] : doc.items()) {
-    if (key != "game" && key != "players" && key != "seed" && key != "actions" && key != "rules") {
-      Fail(error, key, "unknown field (expected game, players, seed, rules, actions)");
+    if (key != "game" && key != "players" && key != "seed" && key != "actions" && key != "rules" &&
+        key != "profile") {
+      Fail(error, key, "unknown field (expected game, profile, players, seed, rules, actions)");
       return std::nullopt;
     }
   }

@@ -78,7 +78,9 @@ std::string CheckInvariants(const State& s) {
                " (jc2015.move.cancel.distance)";
     }
   }
-  const bool should_end = s.players_on_board() <= 1 || s.turn() >= r.turn_limit;
+  const int left = s.players_on_board();
+  const bool should_end =
+      left == 1 || (left == 0 && r.zero_alive == ZeroAlive::kDraw) || s.turn() >= r.turn_limit;
   if (s.IsTerminal() != should_end)
     return "terminal flag disagrees with the end rules (jc2015.end.*)";
   return {};

@@ -269,7 +269,10 @@ std::unique_ptr<GameState> StateFromMessage(
     const PlayerView& pv = v.players[q];
     Player& p = players[q];
     p.dir = DirOf(pv.dir);
-    if (pv.row < 0) continue;  // fallen: off the board
+    if (pv.row < 0) {  // fallen: off the board, S as it was then (fallen_stun=frozen)
+      if (r.fallen_stun == FallenStun::kFrozen) p.stunned_until = pv.stun;
+      continue;
+    }
     p.row = static_cast<int8_t>(pv.row);
     p.col = static_cast<int8_t>(pv.col);
     p.on_board = true;
@@ -354,7 +357,11 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
     const PlayerView &pe = e.players[q], &pa = a.players[q];
     const std::string who = "player " + std::to_string(q);
     if (pe.row != pa.row || pe.col != pa.col) differing.push_back(who + " R C");
-    if (pe.row < 0) continue;
+    if (pe.row < 0) {
+      if (ref.rules().fallen_stun == FallenStun::kFrozen && pe.stun != pa.stun)
+        differing.push_back(who + " S");
+      continue;
+    }
     if (pe.dir != pa.dir) differing.push_back(who + " D");
     if (pe.stun != pa.stun) differing.push_back(who + " S");
   }
@@ -445,8 +452,15 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
                   Sq(pa.row, pa.col), Unique(std::move(clauses)),
                   who + " stands elsewhere" + after_stun);
     }
-    if (pe.row < 0)
-      continue;  // D and S of a fallen player are open (jc2015.protocol.input.fallen-fields)
+    if (pe.row < 0) {
+      // D and S of a fallen player are open (jc2015.protocol.input.fallen-
+      // fields), unless the rules pin S (fallen_stun=frozen).
+      if (ref.rules().fallen_stun == FallenStun::kFrozen && pe.stun != pa.stun)
+        return Make(who + " S", "stun", std::to_string(pe.stun), std::to_string(pa.stun),
+                    {"jc2015.protocol.input.fallen-fields"},
+                    who + " has fallen and is shown with another S than when it fell");
+      continue;
+    }
     if (pe.dir != pa.dir) {
       std::vector<std::string> clauses = {"jc2015.protocol.input.direction"};
       if (last && !last->events.empty()) {

@@ -15,7 +15,12 @@ constexpr RuleName<AttackDistance> kAttack[] = {{AttackDistance::kBlocks, "block
 constexpr RuleName<InvalidAction> kInvalid[] = {{InvalidAction::kDoNothing, "do-nothing"},
                                                 {InvalidAction::kRemovePlayer, "remove-player"}};
 constexpr RuleName<ActionParsing> kParsing[] = {{ActionParsing::kTrimmed, "trimmed"},
-                                                {ActionParsing::kExact, "exact"}};
+                                                {ActionParsing::kExact, "exact"},
+                                                {ActionParsing::kFirstWord, "first-word"}};
+constexpr RuleName<ZeroAlive> kZeroAlive[] = {{ZeroAlive::kDraw, "draw"},
+                                              {ZeroAlive::kTurnLimit, "turn-limit"}};
+constexpr RuleName<FallenStun> kFallenStun[] = {{FallenStun::kZero, "zero"},
+                                                {FallenStun::kFrozen, "frozen"}};
 constexpr RuleName<bool> kBool[] = {{false, "false"}, {true, "true"}};
 constexpr RuleName<PositionOrder> kOrder[] = {{PositionOrder::kRowColumn, "row-col"},
                                               {PositionOrder::kColumnRow, "col-row"}};
@@ -62,12 +67,15 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
   if (key == "extra_lines") return SetEnumRule(kExtra, key, value, rules.extra_lines);
   if (key == "restore_turns")
     return SetIntRule(key, value, kRestoreTurns - 1, kRestoreTurns, rules.restore_turns);
+  if (key == "zero_alive") return SetEnumRule(kZeroAlive, key, value, rules.zero_alive);
+  if (key == "fallen_stun") return SetEnumRule(kFallenStun, key, value, rules.fallen_stun);
 #ifdef ARBITER_MUTANTS
   if (key == "mutant") return SetMutantRule(kMutants, key, value, rules.mutants);
 #endif
   return "unknown rule '" + std::string(key) +
          "' (known: turn_limit, stun_count, attack_distance, invalid_action, action_parsing, "
-         "fallen_players_get_input, position_order, extra_lines, restore_turns"
+         "fallen_players_get_input, position_order, extra_lines, restore_turns, zero_alive, "
+         "fallen_stun"
 #ifdef ARBITER_MUTANTS
          ", mutant"
 #endif
@@ -87,6 +95,10 @@ std::string DescribeRules(const Rules& r) {
   if (r.extra_lines != ExtraLines::kDiscard)
     out += " extra_lines=" + std::string(RuleNameOf(kExtra, r.extra_lines));
   if (r.restore_turns != kRestoreTurns) out += " restore_turns=" + std::to_string(r.restore_turns);
+  if (r.zero_alive != ZeroAlive::kDraw)
+    out += " zero_alive=" + std::string(RuleNameOf(kZeroAlive, r.zero_alive));
+  if (r.fallen_stun != FallenStun::kZero)
+    out += " fallen_stun=" + std::string(RuleNameOf(kFallenStun, r.fallen_stun));
 #ifdef ARBITER_MUTANTS
   // Only when set, so that the rules without a mutant read as in production.
   out += DescribeMutants(kMutants, r.mutants);

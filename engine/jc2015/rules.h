@@ -65,8 +65,23 @@ enum class PositionOrder : uint8_t {
 
 // jc2015.protocol.action.whitespace: how an action line is read.
 enum class ActionParsing : uint8_t {
-  kTrimmed,  // default: surrounding spaces, tabs and CR are ignored (a trim()ing referee)
-  kExact,    // alternative: the line must be exactly one command letter
+  kTrimmed,    // default: surrounding spaces, tabs and CR are ignored (a trim()ing referee)
+  kExact,      // alternative: the line must be exactly one command letter
+  kFirstWord,  // alternative: trimmed, then only the first space-separated word counts
+               // ("U extra" is U; the official 2015 referee)
+};
+
+// jc2015.end.simultaneous: what follows when the last players fall in one tick.
+enum class ZeroAlive : uint8_t {
+  kDraw,       // default: the game ends at once, a draw
+  kTurnLimit,  // alternative: the game goes on with nobody on the board to the turn limit, then
+               // a draw (the official 2015 referee)
+};
+
+// jc2015.protocol.input.fallen-fields: the S shown for a fallen player.
+enum class FallenStun : uint8_t {
+  kZero,    // default: 0
+  kFrozen,  // alternative: the S it had when it fell (the official 2015 referee)
 };
 
 // jc2015.protocol.action.extra-lines: what the referee does with a second
@@ -134,6 +149,8 @@ struct Rules {
   // first timer it shows negated: 20 by the text, 19 by the official 2015
   // referee (-19 first).
   int restore_turns = kRestoreTurns;
+  ZeroAlive zero_alive = ZeroAlive::kDraw;
+  FallenStun fallen_stun = FallenStun::kZero;
 #ifdef ARBITER_MUTANTS
   // Rule "mutant" (test builds only): one bit per Mutant (MutantBit); a
   // referee with several defects at once sets several.

@@ -75,7 +75,8 @@ int State::players_on_board() const {
 
 int State::StunShown(int id) const {
   const Player& p = players_[id];
-  if (!p.on_board) return 0;  // jc2015.protocol.input.fallen-fields
+  // jc2015.protocol.input.fallen-fields: 0, or as it was when it fell.
+  if (!p.on_board) return rules_.fallen_stun == FallenStun::kFrozen ? p.stunned_until : 0;
   const int left = p.stunned_until - turn_;
   if (left <= 0) return 0;
   // jc2015.protocol.input.stun: global turns until the player may act, or the
@@ -101,10 +102,18 @@ int State::TurnLimit() const {
   return rules_.turn_limit + (ARBITER_MUTANT(rules_, kExtraLastTurn) ? 1 : 0);
 }
 
+void State::Freeze(int id) {
+  // jc2015.protocol.input.fallen-fields: the S it is shown with from now on.
+  if (rules_.fallen_stun == FallenStun::kFrozen) players_[id].stunned_until = StunShown(id);
+}
+
 void State::UpdateTerminal() {
   // jc2015.end.win / jc2015.end.simultaneous: one or no player left on the
   // board; jc2015.end.turn-limit: turn_limit turns have been played.
-  terminal_ = players_on_board() <= 1 || turn_ >= TurnLimit();
+  // Under zero_alive=turn-limit a game nobody is left in goes on.
+  const int left = players_on_board();
+  terminal_ =
+      left == 1 || (left == 0 && rules_.zero_alive == ZeroAlive::kDraw) || turn_ >= TurnLimit();
 }
 
 void State::Move(int id, Dir d, TurnEvents& ev) {
@@ -257,6 +266,7 @@ void State::Tick(TurnEvents& ev) {
     Player& o = players_[q];
     if (q == spared) continue;
     if (o.on_board && (ev.fell >> BlockIndexOfSquare(o.row, o.col) & 1)) {
+      Freeze(q);
       o.on_board = false;  // jc2015.fall.player; never restored: jc2015.restore.no-player
       o.row = o.col = -1;
       ev.players_fell |= static_cast<uint8_t>(1u << q);
@@ -293,6 +303,7 @@ TurnEvents State::Apply(Action action) {
     ev.result = ActionResult::kInvalidIgnored;  // jc2015.protocol.action.invalid
   } else {
     ev.result = ActionResult::kInvalidRemoved;
+    Freeze(ev.player);
     p.on_board = false;
     p.row = p.col = -1;
     ev.players_fell |= static_cast<uint8_t>(1u << ev.player);
@@ -303,7 +314,9 @@ TurnEvents State::Apply(Action action) {
   // advances), so every timer runs slower once someone has fallen.
   const bool skip_tick =
       ARBITER_MUTANT(rules_, kNoTickOnFallenTurns) && !players_[current_player()].on_board;
-  if (players_on_board() > 1 && turn_ < TurnLimit() && !skip_tick) Tick(ev);
+  const int left = players_on_board();
+  const bool goes_on = left > 1 || (left == 0 && rules_.zero_alive == ZeroAlive::kTurnLimit);
+  if (goes_on && turn_ < TurnLimit() && !skip_tick) Tick(ev);
   UpdateTerminal();
   ev.game_over = terminal_;
   return ev;

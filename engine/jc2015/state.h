@@ -32,7 +32,9 @@ struct Player {
   int8_t col = -1;
   Dir dir = Dir::kUp;
   bool on_board = false;
-  int32_t stunned_until = 0;  // first global turn on which the player may act again
+  // First global turn on which the player may act again; once it has fallen
+  // under fallen_stun=frozen, the S it is shown with from then on.
+  int32_t stunned_until = 0;
   friend bool operator==(const Player&, const Player&) = default;
 };
 
@@ -115,6 +117,7 @@ class State {
   void Attack(int id, TurnEvents& ev);
   void Move(int id, Dir d, TurnEvents& ev);
   void UpdateTerminal();
+  void Freeze(int id);    // before player `id` leaves the board
   int TurnLimit() const;  // rules_.turn_limit (but see the mutant extra-last-turn)
 
   Rules rules_;

@@ -53,8 +53,14 @@ std::unique_ptr<GameState> Load(const json& doc,
                                 std::vector<std::string>* actions = nullptr) {
   ScenarioOptions options;
   options.rules = rules;
+  const GameInfo& game = *FindGame("jc2015");
+  // A scenario's profile (arbiter simulate resolves it so too).
+  if (doc.contains("profile"))
+    for (const Profile& p : game.profiles)
+      if (p.name == doc["profile"].get<std::string>())
+        for (const auto& [key, value] : p.rules) options.profile_rules.emplace_back(key, value);
   ScenarioError error;
-  std::optional<Scenario> s = FindGame("jc2015")->load_scenario(doc, options, error);
+  std::optional<Scenario> s = game.load_scenario(doc, options, error);
   EXPECT_TRUE(s.has_value()) << error.field << ": " << error.message;
   if (!s) return nullptr;
   if (actions) *actions = s->actions;

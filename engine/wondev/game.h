@@ -20,7 +20,7 @@ extern const GameInfo kGameInfo;
 // wondev.protocol.time.first-turn, wondev.protocol.time.turn: 1000 ms for a
 // bot's first turn, 50 ms for every later one; there is no READY handshake
 // (wondev.protocol.init).
-inline constexpr TimingProfile kProfiles[] = {{"cg", 0, 1000, 50}};
+inline constexpr Profile kProfiles[] = {{"cg", 0, 1000, 50}};
 
 std::unique_ptr<GameState> Wrap(const State& state);
 // The concrete state behind a wondev GameState (nullptr for another game).

@@ -74,8 +74,9 @@ std::optional<Scenario> LoadScenario(const json& doc, const ScenarioOptions& opt
   if (!doc.is_object()) return Fail(error, "", "a scenario is a JSON object"), std::nullopt;
   for (const auto& [key, value] : doc.items()) {
     if (key != "game" && key != "rows" && key != "units" && key != "seed" && key != "actions" &&
-        key != "rules")
-      return Fail(error, key, "unknown field (expected game, rows, units, seed, rules, actions)"),
+        key != "rules" && key != "profile")
+      return Fail(error, key,
+                  "unknown field (expected game, profile, rows, units, seed, rules, actions)"),
              std::nullopt;
   }
   Rules rules;

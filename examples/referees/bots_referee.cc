@@ -53,7 +53,8 @@ using namespace bots_referee;
 
 constexpr char kUsage[] =
     "usage: bots-referee [--game NAME] -a BOT... [-s SEED] [--rule KEY=VALUE]...\n"
-    "                    [-t TURNS] [--mutant NAME] [--time-ms MS] [--ready-ms MS]\n"
+    "                    [-t TURNS] [--profile NAME] [--mutant NAME] [--time-ms MS]\n"
+    "                    [--ready-ms MS]\n"
     "                    [--bug wait-for-stderr-line]\n"
     "Plays one game between bot commands, one -a per player (each split on single\n"
     "spaces, no shell), and prints 'RESULT <winner or -1> <turns>'.\n"
@@ -61,6 +62,7 @@ constexpr char kUsage[] =
     "  -s SEED          the seed of the initial state (default 0)\n"
     "  --rule KEY=VALUE a rule option of the game (repeatable)\n"
     "  -t TURNS         jc2015's turn limit (--rule turn_limit=TURNS)\n"
+    "  --profile NAME   a profile of the game: its timing and its rules (official-2015)\n"
     "  --mutant NAME    play under a jc2015 engine mutant (a deliberate referee bug)\n"
     "  --time-ms MS     time for each answer (default: the game's timing profile)\n"
     "  --ready-ms MS    time for the handshake line, if the game has one\n"
@@ -88,15 +90,24 @@ std::string GameNames() {
   return names;
 }
 
-// Waits for every bot's handshake line, all against one deadline.
-void AwaitReady(std::vector<Bot>& bots, std::string_view ready, uint64_t ready_ms) {
+// Like Java's String.trim(): every byte <= ' ' at either end is dropped.
+std::string_view Trim(std::string_view text) {
+  while (!text.empty() && static_cast<unsigned char>(text.front()) <= ' ') text.remove_prefix(1);
+  while (!text.empty() && static_cast<unsigned char>(text.back()) <= ' ') text.remove_suffix(1);
+  return text;
+}
+
+// Waits for every bot's handshake line, all against one deadline; lines
+// before it are read and dropped (a scanning server's handshake: the line
+// trimmed when `trimmed`).
+void AwaitReady(std::vector<Bot>& bots, std::string_view ready, uint64_t ready_ms, bool trimmed) {
   const int64_t deadline = NowMs() + static_cast<int64_t>(ready_ms);
   for (size_t seat = 0; seat < bots.size(); ++seat) {
     Bot& bot = bots[seat];
     std::string line;
     while (bot.alive) {
       const Read r = ReadLine(bot, deadline, line);
-      if (r == Read::kLine && line == ready) break;
+      if (r == Read::kLine && (trimmed ? Trim(line) : std::string_view(line)) == ready) break;
       if (r == Read::kLine) continue;  // anything else before it is ignored
       const std::string what(ready);
       Kill(bot, static_cast<int>(seat),
@@ -114,6 +125,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> commands;
   uint64_t seed = 0, time_ms = 0, ready_ms = 0;
   std::vector<std::pair<std::string, std::string>> rules;
+  std::string profile_name;
   bool wait_for_stderr_line = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -140,6 +152,8 @@ int main(int argc, char** argv) {
       const char* eq = std::strchr(value, '=');
       if (!eq || eq == value) return Usage("--rule: not KEY=VALUE: " + std::string(value));
       rules.emplace_back(std::string(value, eq), std::string(eq + 1));
+    } else if (arg == "--profile") {
+      profile_name = value;
     } else if (arg == "--mutant") {
       rules.emplace_back("mutant", value);
     } else if (arg == "--bug") {
@@ -156,6 +170,22 @@ int main(int argc, char** argv) {
   }
   const arbiter::GameInfo* info = arbiter::FindGame(game_name);
   if (!info) return Usage("--game: '" + game_name + "' is not one of " + GameNames());
+  // A profile's timing, and its rules under the ones given here.
+  const arbiter::Profile* chosen = &info->profiles.front();
+  if (!profile_name.empty()) {
+    chosen = nullptr;
+    std::string known;
+    for (const arbiter::Profile& t : info->profiles) {
+      known += (known.empty() ? "" : ", ") + std::string(t.name);
+      if (t.name == profile_name) chosen = &t;
+    }
+    if (!chosen) return Usage("--profile: '" + profile_name + "' is not one of " + known);
+    std::vector<std::pair<std::string, std::string>> all;
+    for (const auto& [key, value] : chosen->rules) all.emplace_back(key, value);
+    all.insert(all.end(), rules.begin(), rules.end());
+    rules = std::move(all);
+  }
+  const arbiter::Profile& profile = *chosen;
   std::string error;
   std::unique_ptr<arbiter::GameState> game = info->new_game(seed, rules, error);
   if (!game) return Usage(error);  // an unknown rule or mutant, for example
@@ -163,7 +193,6 @@ int main(int argc, char** argv) {
   if (static_cast<int>(commands.size()) != players || players > kMaxBots)
     return Usage("give exactly " + std::to_string(players) + " bots (-a), one per player of " +
                  game_name);
-  const arbiter::TimingProfile& profile = info->profiles.front();
   if (ready_ms == 0) ready_ms = profile.ready_ms > 0 ? profile.ready_ms : 1000;
 
   InstallSignalHandlers();
@@ -173,7 +202,7 @@ int main(int argc, char** argv) {
     if (!Spawn(bots[seat], seat, wait_for_stderr_line))
       Kill(bots[seat], seat, "could not be started");
   }
-  if (info->ready_line) AwaitReady(bots, *info->ready_line, ready_ms);
+  if (info->ready_line) AwaitReady(bots, *info->ready_line, ready_ms, profile.ready_scan);
 
   // The game: one global turn per iteration, until the engine says it is over.
   std::vector<bool> started(players, false);  // the player has had a turn input

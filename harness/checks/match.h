@@ -59,6 +59,9 @@ class Match {
   void CheckFloods(BotSeat& b, int turn);
   // An answer that came after the limit: reported, and the bot is stopped.
   void ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit, TurnRecord& rec);
+  // "; <server> stops the bot (SIGTERM), ...": a late or silent answer under
+  // a real server's profile (SessionConfig::server).
+  std::string ServerStops() const;
   // The check of a missed deadline: action.first-deadline on the bot's first
   // turn when the register lists it, action.deadline otherwise.
   std::string DeadlineCheck(const BotSeat& b) const;

@@ -36,7 +36,8 @@ void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limi
   Finding& f = Report(b, no_legal ? kNoLegalSilence : DeadlineCheck(b),
                       "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
                           std::to_string(limit) + " ms" +
-                          (no_legal ? " (on a turn with no legal action)" : ""),
+                          (no_legal ? " (on a turn with no legal action)" : "") +
+                          (config_.server.empty() ? "" : ServerStops()),
                       rec.turn);
   f.elapsed_ms = elapsed;
   f.limit_ms = limit;
@@ -214,7 +215,17 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
       break;
   }
   if (verdict != SilenceVerdict::kExited && f->check != kMemory) f->limit_ms = limit;
+  // What the real server a profile reproduces does then (the message once).
+  if (!config_.server.empty() && verdict != SilenceVerdict::kExited &&
+      f->message.find(ServerStops()) == std::string::npos)
+    f->message += ServerStops();
   Stop(b, rec.turn);
+}
+
+std::string Match::ServerStops() const {
+  return "; " + config_.server +
+         " stops the bot (SIGTERM), sends it no more input and plays N for it for the rest of "
+         "the game";
 }
 
 }  // namespace arbiter::harness::detail

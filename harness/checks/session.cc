@@ -34,6 +34,13 @@ std::string DescribeExit(const BotProcess& p) {
   return "exited with status " + std::to_string(p.exit_code().value_or(-1));
 }
 
+// Like Java's String.trim(): every byte <= ' ' at either end is dropped.
+std::string_view Trimmed(std::string_view text) {
+  while (!text.empty() && static_cast<unsigned char>(text.front()) <= ' ') text.remove_prefix(1);
+  while (!text.empty() && static_cast<unsigned char>(text.back()) <= ' ') text.remove_suffix(1);
+  return text;
+}
+
 double NsToMs(uint64_t after, uint64_t before) {
   return after > before ? static_cast<double>(after - before) / 1e6 : 0.0;
 }
@@ -73,6 +80,18 @@ void Match::Handshake(BotSeat& b) {
   auto take = [&](const TimedLine& tl) -> bool {  // true when it is (a form of) READY
     const std::string& text = tl.line.text;
     if (text == ready) return true;
+    if (config_.ready_scan) {
+      // A scanning server accepts the line trimmed, and reads past others.
+      if (Trimmed(text) != ready) {
+        noise += EscapeBytes(text) + "\\n";
+        return false;
+      }
+      Finding& f = Report(b, "ready.malformed",
+                          "the handshake line is not exactly '" + ready + "'; " + config_.server +
+                              " trims it and accepts it, another referee may not");
+      f.received = EscapeBytes(text) + "\\n";
+      return true;
+    }
     std::string folded;
     for (char c : text)
       if (static_cast<unsigned char>(c) > ' ') folded += static_cast<char>(std::toupper(c));
@@ -103,7 +122,10 @@ void Match::Handshake(BotSeat& b) {
   }
   if (Interrupted() && !ready_seen) return Stop(b, -1);  // not the bot's fault
   if (!noise.empty()) {
-    Finding& f = Report(b, "ready.noise", "the bot printed other lines before its handshake");
+    Finding& f = Report(
+        b, "ready.noise",
+        "the bot printed other lines before its handshake" +
+            (config_.ready_scan ? "; " + config_.server + " reads and drops them" : std::string()));
     f.received = noise;
   }
   if (ready_seen && *ready_at <= deadline) return;
@@ -145,6 +167,18 @@ void Match::CheckFloods(BotSeat& b, int turn) {
 void Match::CheckBetweenTurns(BotSeat& b, int turn) {
   BotProcess& p = *b.proc;
   env_.RunUntil(env_.Now(), [] { return false; });  // collect what has already arrived
+  if (p.HasLine() && turn >= 0 && spec_.state->QueuesExtraLines()) {
+    // The server queues every line (FIFO): they stay to be read, the
+    // oldest as this turn's answer, every later answer one turn behind.
+    Finding& f = Report(b, "action.extra-lines",
+                        "the bot printed more lines than answers; queued: " +
+                            (config_.server.empty() ? std::string("the referee") : config_.server) +
+                            " plays the oldest on turn " + std::to_string(turn) +
+                            ", and every later answer one turn behind",
+                        turn);
+    (void)f;
+    return;
+  }
   if (p.HasLine()) {
     std::string extra;
     int n = 0;
@@ -226,7 +260,8 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   CheckFloods(b, rec.turn);
   if (!p.HasLine()) return DiagnoseSilence(b, start, limit, rec);
   const TimedLine tl = p.PopLine();
-  const double elapsed = Ms(tl.at - start);
+  // A queued line (extra_lines=queue) was there before the input.
+  const double elapsed = std::max(0.0, Ms(tl.at - start));
   rec.elapsed_ms = elapsed;
   result_.latencies_ms.push_back(elapsed);
   // A late bot is stopped and its player does nothing, unless only the

@@ -21,6 +21,12 @@ namespace arbiter::harness {
 
 struct SessionConfig {
   std::optional<std::string> ready_line;  // nullopt: the game has no handshake
+  // A scanning server's handshake (Profile::ready_scan): lines before the
+  // ready line are dropped, and the ready line counts trimmed.
+  bool ready_scan = false;
+  // Whose behaviour findings describe ("the official 2015 server"); empty:
+  // the rule text's referee.
+  std::string server;
   int ready_ms = 1000;
   int first_action_ms = 100;
   int action_ms = 100;

@@ -41,8 +41,9 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
   const std::string signature = Signature(d);
   if (unexplained_.count(signature)) return false;
   if (const auto named = named_.find(signature); named != named_.end()) {
-    d.message += named->second.first;  // --strict-readings: the reading, found before
-    d.kind = named->second.second;
+    d.message += named->second.message;  // --strict-readings: the reading, found before
+    d.kind = named->second.kind;
+    d.clauses.insert(d.clauses.begin(), named->second.clause);
     return false;
   }
   const auto& fixed = config_->fixed_rules;
@@ -59,88 +60,96 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
   for (size_t i = 0; i < open.size() && !result_.divergence; ++i)
     for (size_t j = i + 1; j < open.size(); ++j)
       if (open[i]->key != open[j]->key) candidates.push_back({open[i], open[j]});
-  for (const auto& readings : candidates) {
-    auto rules = config_->rules;
-    for (const RuleReading* reading : readings) Adopt(rules, *reading);
-    auto config = std::make_shared<RefereeFuzzConfig>(*config_);
-    config->rules = std::move(rules);
-    RefereeGameResult replayed;
-    ReferenceSide replay(*config, plan_, replayed);
-    replay.explain_ = false;
-    if (!replay.Start()) continue;  // a value this game's rules refuse
-    // Under the readings every message must match, except where the
-    // referee was followed past a divergence already (the same resync).
-    // The message being explained may still show another divergence under
-    // the readings (a bug beside the reading): then fewer of its fields may
-    // differ, and not the one explained.
-    bool diverged = false;
-    for (size_t i = 0; i < steps_.size() && !diverged; ++i) {
-      const Step& step = steps_[i];
-      if (step.kind == Step::kReceive) {
-        const int resyncs = replayed.resyncs;
-        const bool last = i + 1 == steps_.size() && !at_end;
-        const bool went_on = replay.Receive(step.seat, step.text);
-        const bool resynced = replayed.resyncs != resyncs;
-        if (last && resynced)
-          diverged = !ExplainsPart(d, replay.last_recorded_->divergence);
-        else
-          diverged = !went_on || (resynced && !step.resynced);
-      } else if (!replay.ref_) {
-        diverged = true;
-      } else if (step.kind == Step::kPlay) {
-        replay.Play(step.seat, step.text, step.input);
-      } else {
-        replay.Stop(step.seat, step.input);
+  // A reading under which every message matches comes before one that
+  // explains part of a message: the first pass takes only the former.
+  for (int pass = 0; pass < 2; ++pass)
+    for (const auto& readings : candidates) {
+      auto rules = config_->rules;
+      for (const RuleReading* reading : readings) Adopt(rules, *reading);
+      auto config = std::make_shared<RefereeFuzzConfig>(*config_);
+      config->rules = std::move(rules);
+      RefereeGameResult replayed;
+      ReferenceSide replay(*config, plan_, replayed);
+      replay.explain_ = false;
+      if (!replay.Start()) continue;  // a value this game's rules refuse
+      // Under the readings every message must match, except where the
+      // referee was followed past a divergence already (the same resync).
+      // The message being explained may still show another divergence under
+      // the readings (a bug beside the reading): then fewer of its fields may
+      // differ, and not the one explained.
+      bool diverged = false;
+      for (size_t i = 0; i < steps_.size() && !diverged; ++i) {
+        const Step& step = steps_[i];
+        if (step.kind == Step::kReceive) {
+          const int resyncs = replayed.resyncs;
+          const bool last = i + 1 == steps_.size() && !at_end;
+          const bool went_on = replay.Receive(step.seat, step.text);
+          const bool resynced = replayed.resyncs != resyncs;
+          if (last && resynced)
+            diverged = pass == 0 || !ExplainsPart(d, replay.last_recorded_->divergence);
+          else
+            diverged = !went_on || (resynced && !step.resynced);
+        } else if (!replay.ref_) {
+          diverged = true;
+        } else if (step.kind == Step::kPlay) {
+          replay.Play(step.seat, step.text, step.input);
+        } else {
+          replay.Stop(step.seat, step.input);
+        }
       }
-    }
-    if (!diverged && at_end) diverged = !replay.End(shown);
-    // A replay that could only check messages one by one (its first message
-    // hid what it cannot learn) explains nothing.
-    if (diverged || replay.stand_in_) continue;
-    // Explained.
-    std::string flags, names;
-    for (const RuleReading* reading : readings) {
-      flags += (flags.empty() ? "--rule " : " --rule ") + reading->key + "=" + reading->value;
-      names += (names.empty() ? "" : ", ") + reading->clause + ": " + reading->meaning;
-    }
-    if (!config_->adopt_readings) {
-      std::string kind = "reading";
-      for (const RuleReading* reading : readings) kind += " " + reading->key + "=" + reading->value;
-      named_[signature] = {"; this is exactly the reading " + flags + " (" + names + ")", kind};
-      d.message += named_[signature].first;
-      d.kind = kind;
-      return false;
-    }
-    // Copies: the pointers are into the config being replaced.
-    std::vector<RuleReading> adopted;
-    for (const RuleReading* reading : readings) adopted.push_back(*reading);
-    adopted_ = std::move(config);
-    config_ = adopted_.get();
-    before_play_.reset();  // under the rules replaced
-    ref_ = std::move(replay.ref_);
-    seeded_.reset();
-    stopped_ = replay.stopped_;
-    queued_ = replay.queued_;
-    partial_ = replay.partial_;
-    result_.history = std::move(replayed.history);
-    result_.answers = std::move(replayed.answers);
-    result_.inputs = std::move(replayed.inputs);
-    result_.scenario = std::move(replayed.scenario);
-    // The divergences are the replay's: under the readings, an earlier one
-    // may be another (or none).
-    result_.divergence = std::move(replayed.divergence);
-    result_.divergence_turn = replayed.divergence_turn;
-    result_.divergence_seat = replayed.divergence_seat;
-    result_.expected_text = std::move(replayed.expected_text);
-    result_.actual_text = std::move(replayed.actual_text);
-    result_.later = std::move(replayed.later);
-    result_.resyncs = replayed.resyncs;
-    steps_ = std::move(replay.steps_);
-    for (RuleReading& reading : adopted)
-      result_.readings.push_back({std::move(reading), ref_ ? ref_->turn() : 0, seat, d});
+      if (!diverged && at_end) diverged = !replay.End(shown);
+      // A replay that could only check messages one by one (its first message
+      // hid what it cannot learn) explains nothing.
+      if (diverged || replay.stand_in_) continue;
+      // Explained.
+      std::string flags, names;
+      for (const RuleReading* reading : readings) {
+        flags += (flags.empty() ? "--rule " : " --rule ") + reading->key + "=" + reading->value;
+        names += (names.empty() ? "" : ", ") + reading->clause + ": " + reading->meaning;
+      }
+      if (!config_->adopt_readings) {
+        // One cause, one finding: the reading's kind and clause, whichever
+        // rule's field showed it.
+        std::string kind = "reading";
+        for (const RuleReading* reading : readings)
+          kind += " " + reading->key + "=" + reading->value;
+        named_[signature] = {"; this is exactly the reading " + flags + " (" + names + ")", kind,
+                             readings.front()->clause};
+        d.message += named_[signature].message;
+        d.kind = kind;
+        d.clauses.insert(d.clauses.begin(), readings.front()->clause);
+        return false;
+      }
+      // Copies: the pointers are into the config being replaced.
+      std::vector<RuleReading> adopted;
+      for (const RuleReading* reading : readings) adopted.push_back(*reading);
+      adopted_ = std::move(config);
+      config_ = adopted_.get();
+      before_play_.reset();  // under the rules replaced
+      ref_ = std::move(replay.ref_);
+      seeded_.reset();
+      stopped_ = replay.stopped_;
+      queued_ = replay.queued_;
+      partial_ = replay.partial_;
+      result_.history = std::move(replayed.history);
+      result_.answers = std::move(replayed.answers);
+      result_.inputs = std::move(replayed.inputs);
+      result_.scenario = std::move(replayed.scenario);
+      // The divergences are the replay's: under the readings, an earlier one
+      // may be another (or none).
+      result_.divergence = std::move(replayed.divergence);
+      result_.divergence_turn = replayed.divergence_turn;
+      result_.divergence_seat = replayed.divergence_seat;
+      result_.expected_text = std::move(replayed.expected_text);
+      result_.actual_text = std::move(replayed.actual_text);
+      result_.later = std::move(replayed.later);
+      result_.resyncs = replayed.resyncs;
+      steps_ = std::move(replay.steps_);
+      for (RuleReading& reading : adopted)
+        result_.readings.push_back({std::move(reading), ref_ ? ref_->turn() : 0, seat, d});
 
-    return true;
-  }
+      return true;
+    }
   unexplained_.insert(signature);
   return false;
 }

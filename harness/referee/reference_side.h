@@ -139,8 +139,13 @@ class ReferenceSide {
   bool partial_ = false;
   std::optional<LaterDivergence> last_recorded_;  // deduplicated or not
   std::set<std::string> unexplained_;             // signatures no reading explained
-  // --strict-readings: signature -> (what the message adds, the kind).
-  std::map<std::string, std::pair<std::string, std::string>> named_;
+  // --strict-readings (or a server profile): signature -> the reading that explained it.
+  struct Named {
+    std::string message;  // what the divergence's message adds
+    std::string kind;     // the divergence's kind
+    std::string clause;   // the reading's clause, put first
+  };
+  std::map<std::string, Named> named_;
   std::vector<Step> steps_;
   const RefereeGamePlan& plan_;
   RefereeGameResult& result_;

@@ -33,6 +33,7 @@ constexpr char kUsage[] =
     "  late-ready       sleeps M ms before READY\n"
     "  banner           prints 'hello from bot' before READY\n"
     "  ready-lowercase  prints 'ready' instead of READY\n"
+    "  ready-padded     prints 'READY \\r' (a line that trims to READY)\n"
     "  no-flush         answers into a fully buffered stdout, flushed only at exit\n"
     "  partial          on turn K writes 'N' without newline, then only reads stdin\n"
     "  lowercase        answers 'n' from turn K on\n"
@@ -40,6 +41,7 @@ constexpr char kUsage[] =
     "  trailing-space   answers 'N \\n' from turn K on\n"
     "  two-lines        answers 'N\\nN\\n' in one write from turn K on\n"
     "  invalid          answers 'X' from turn K on\n"
+    "  second-word      answers 'N x' (a first-word server reads N) from turn K on\n"
     "  slow-turn        sleeps M ms before answering turn K\n"
     "  slow-first       sleeps M ms before answering its first turn\n"
     "  exit             exits with code C (default 3) on turn K without answering\n"
@@ -56,16 +58,34 @@ constexpr char kUsage[] =
     "                   (its pid goes to stderr), then plays normally and exits at EOF\n"
     "M defaults to 1500; S is a number or a name (SEGV, SIGABRT, ...).\n";
 
-const std::set<std::string, std::less<>> kModes = {
-    "ok",           "echo",           "never-ready",
-    "late-ready",   "banner",         "ready-lowercase",
-    "no-flush",     "partial",        "lowercase",
-    "crlf",         "trailing-space", "two-lines",
-    "invalid",      "slow-turn",      "slow-first",
-    "exit",         "signal",         "crash-on-stun",
-    "close-stdout", "stderr-flood",   "stdout-flood",   "memory",
-    "no-read",      "ignore-sigterm", "no-exit-on-eof",
-    "grandchild"};
+const std::set<std::string, std::less<>> kModes = {"ok",
+                                                   "echo",
+                                                   "never-ready",
+                                                   "late-ready",
+                                                   "banner",
+                                                   "ready-lowercase",
+                                                   "no-flush",
+                                                   "partial",
+                                                   "lowercase",
+                                                   "crlf",
+                                                   "trailing-space",
+                                                   "two-lines",
+                                                   "invalid",
+                                                   "slow-turn",
+                                                   "slow-first",
+                                                   "exit",
+                                                   "signal",
+                                                   "crash-on-stun",
+                                                   "close-stdout",
+                                                   "stderr-flood",
+                                                   "stdout-flood",
+                                                   "memory",
+                                                   "no-read",
+                                                   "ignore-sigterm",
+                                                   "no-exit-on-eof",
+                                                   "grandchild",
+                                                   "ready-padded",
+                                                   "second-word"};
 
 struct Options {
   std::string mode = "ok";
@@ -325,7 +345,7 @@ int main(int argc, char** argv) {
   }
   if (mode == "late-ready") SleepMs(opt.ms);
   if (mode == "banner") Say("hello from bot\n");
-  Say(mode == "ready-lowercase" ? "ready\n" : "READY\n");
+  Say(mode == "ready-lowercase" ? "ready\n" : mode == "ready-padded" ? "READY \r\n" : "READY\n");
   if (mode == "no-read") SleepForever();
   if (mode == "no-flush") {
     static char buffer[1 << 20];
@@ -364,6 +384,8 @@ int main(int argc, char** argv) {
       answer = "N\nN\n";
     } else if (mode == "invalid" && from_now) {
       answer = "X\n";
+    } else if (mode == "second-word" && from_now) {
+      answer = "N x\n";
     } else if ((mode == "slow-turn" && now) || (mode == "slow-first" && turn == 1)) {
       SleepMs(opt.ms);
     } else if (mode == "exit" && now) {

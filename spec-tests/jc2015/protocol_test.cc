@@ -363,7 +363,7 @@ SPEC_TEST(Ready, TheHandshakeIsExactlyTheLineREADY, "jc2015.protocol.ready") {
 
 SPEC_TEST(Timing, TheJapaneseProfileGivesOneSecondForReadyAndATenthPerAction,
           "jc2015.protocol.ready.limit", "jc2015.protocol.action.limit") {
-  const TimingProfile* ja = FindProfile("ja");
+  const Profile* ja = FindProfile("ja");
   ASSERT_NE(ja, nullptr);
   EXPECT_EQ(ja->ready_ms, 1000);
   EXPECT_EQ(ja->action_ms, 100);
@@ -372,7 +372,7 @@ SPEC_TEST(Timing, TheJapaneseProfileGivesOneSecondForReadyAndATenthPerAction,
 
 SPEC_TEST(Timing, TheEnglishProfileGivesOneSecondForReadyAndPerAction,
           "jc2015.protocol.ready.limit", "jc2015.protocol.action.limit") {
-  const TimingProfile* en = FindProfile("en");
+  const Profile* en = FindProfile("en");
   ASSERT_NE(en, nullptr);
   EXPECT_EQ(en->ready_ms, 1000);
   EXPECT_EQ(en->action_ms, 1000);
