@@ -102,8 +102,9 @@ struct Profile {
   // Rule options the profile sets (key, value), before any --rule.
   std::span<const std::pair<std::string_view, std::string_view>> rules = {};
   // The handshake of a scanning server: lines before the ready line are
-  // read and dropped, and the ready line is compared trimmed; else the
-  // ready line must be the bot's first line, exactly.
+  // read and dropped, the ready line is compared trimmed, and each bot's
+  // window opens when the previous bot's closed; else the ready line must
+  // be the bot's first line, exactly, and every window opens at the start.
   bool ready_scan = false;
   // Whose behaviour it reproduces, for findings ("the official 2015
   // server"); empty: the rule text's.

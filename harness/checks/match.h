@@ -96,6 +96,9 @@ class Match {
   MatchResult& result_;
   std::vector<BotSeat> bots_;
   std::string last_input_;
+  // A scanning server's handshake windows come one after another
+  // (SessionConfig::ready_scan): when the last one ended.
+  std::optional<Clock::time_point> handshake_ended_;
 };
 
 }  // namespace arbiter::harness::detail

@@ -73,7 +73,12 @@ Finding& Match::Report(BotSeat& b, const std::string& check, std::string message
 
 void Match::Handshake(BotSeat& b) {
   BotProcess& p = *b.proc;
-  const auto deadline = p.started_at() + std::chrono::milliseconds(config_.ready_ms);
+  // A scanning server waits for one bot's handshake after the other's: its
+  // window opens when the previous one closed.
+  const auto opened = config_.ready_scan && handshake_ended_
+                          ? std::max(p.started_at(), *handshake_ended_)
+                          : p.started_at();
+  const auto deadline = opened + std::chrono::milliseconds(config_.ready_ms);
   const std::string& ready = *config_.ready_line;
   std::string noise;
   auto waiting = [&] { return p.HasLine() || p.exited() || p.stdout_eof(); };
@@ -128,11 +133,12 @@ void Match::Handshake(BotSeat& b) {
             (config_.ready_scan ? "; " + config_.server + " reads and drops them" : std::string()));
     f.received = noise;
   }
+  handshake_ended_ = ready_seen && *ready_at <= deadline ? *ready_at : deadline;
   if (ready_seen && *ready_at <= deadline) return;
   Settle(p);
   if (ready_seen) {
     Finding& f = Report(b, "ready.late", "the handshake arrived after the limit");
-    f.elapsed_ms = Ms(*ready_at - p.started_at());
+    f.elapsed_ms = Ms(*ready_at - opened);
     f.limit_ms = config_.ready_ms;
   } else if (p.exited()) {
     Finding& f = ReportExit(b, "process.crash", "before its handshake", -1);

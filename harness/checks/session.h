@@ -22,7 +22,8 @@ namespace arbiter::harness {
 struct SessionConfig {
   std::optional<std::string> ready_line;  // nullopt: the game has no handshake
   // A scanning server's handshake (Profile::ready_scan): lines before the
-  // ready line are dropped, and the ready line counts trimmed.
+  // ready line are dropped, the ready line counts trimmed, and the bots'
+  // windows come one after another.
   bool ready_scan = false;
   // Whose behaviour findings describe ("the official 2015 server"); empty:
   // the rule text's referee.

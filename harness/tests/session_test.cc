@@ -81,6 +81,37 @@ SPEC_TEST(Session, AReadyAfterTheLimitIsLateWithItsTime, "jc2015.protocol.ready.
   EXPECT_EQ(Find(r, "ready.missing"), nullptr);
 }
 
+SPEC_TEST(Session, AScanningServersHandshakeWindowsComeOneAfterAnother,
+          "jc2015.protocol.ready.limit", "jc2015.protocol.ready", "jc2015.protocol.action.limit") {
+  // Bot 0 is ready after 900 ms, bot 1 after 1500 ms (both counted from
+  // their start): past its own window, within one that opens when bot 0's
+  // handshake ended (official-2015). A trimmed READY counts there too.
+  for (const bool scan : {false, true}) {
+    FakeEnv env;
+    FakeScript first = Good(), second = Good();
+    first.on_start = {Out(900, "READY\n")};
+    second.on_start = {Out(3, "hello\n"), Out(1500, " READY\r\n")};
+    env.scripts.push_back(std::move(first));
+    env.scripts.push_back(std::move(second));
+    MatchSpec spec = Jc2015Match(0);
+    spec.seats[1].argv = {"./bot"};
+    SessionConfig cfg = Ja();
+    cfg.ready_scan = scan;
+    cfg.server = "the official 2015 server";
+    const MatchResult r = RunMatch(env, std::move(spec), cfg, Jc2015Catalog());
+    if (scan) {
+      EXPECT_EQ(Find(r, "ready.late"), nullptr) << Checks(r);
+      ASSERT_NE(Find(r, "ready.malformed"), nullptr) << Checks(r);
+      EXPECT_NE(Find(r, "ready.malformed")->message.find("trims it and accepts it"),
+                std::string::npos);
+      EXPECT_NE(Find(r, "ready.noise")->message.find("reads and drops them"), std::string::npos);
+    } else {
+      // The text's referee: bot 1's line is neither on time nor exact.
+      EXPECT_NE(Find(r, "ready.late"), nullptr) << Checks(r);
+    }
+  }
+}
+
 SPEC_TEST(Session, ALowercaseReadyIsMalformed, "jc2015.protocol.ready") {
   FakeEnv env;
   FakeScript s = Good();
