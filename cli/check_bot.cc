@@ -26,10 +26,14 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <mutex>
+#include <optional>
 
 #include "command_line.h"
 #include "core/game.h"
 #include "interrupt.h"
+#include "play_in_order.h"
 #include "run_common.h"
 
 namespace arbiter::cli {
@@ -256,6 +260,21 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
     return Usage(err, "check-bot",
                  "nothing to check: --games 0 and no edge state (--no-edge-cases, or the game "
                  "has none) leave no match to run");
+  if (!o.shard.empty()) {
+    std::string error;
+    const auto shard = ParseShard(o.shard, error);
+    if (!shard) return Usage(err, "check-bot", error);
+    if (!o.match.empty()) return Usage(err, "check-bot", "--shard and --match: give one");
+    std::vector<harness::MatchSpec> mine;
+    for (size_t i = 0; i < matches.size(); ++i)
+      if (static_cast<int>(i % shard->second) == shard->first)
+        mine.push_back(std::move(matches[i]));
+    if (mine.empty())
+      return Usage(err, "check-bot",
+                   "--shard " + o.shard + ": the run has only " + std::to_string(matches.size()) +
+                       " matches, none for this shard");
+    matches = std::move(mine);
+  }
   if (!o.match.empty()) {
     std::string ids;
     std::vector<harness::MatchSpec> only;
@@ -270,23 +289,44 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
 
   report::RunReport rep = NewReport(o, p, "check-bot");
   rep.bot = o.bot;
-  auto env = harness::MakeRealEnv();
   Progress progress(o.quiet, err);
-  if (o.calibrate && !harness::Interrupted()) rep.calibration = Calibrate(*env, p.config);
-  for (size_t i = 0; i < matches.size(); ++i) {
-    if (harness::Interrupted()) {  // start nothing more
-      for (size_t j = i; j < matches.size(); ++j) rep.skipped.push_back(matches[j].id);
-      break;
-    }
-    rep.matches.push_back(PlayDecided(*env, std::move(matches[i]), p, progress.Callback()));
-    bool failed = false;
-    for (const auto& f : rep.matches.back().findings)
-      failed = failed || f.severity == harness::Severity::kFail;
-    if (failed && !o.keep_going) {
-      for (size_t j = i + 1; j < matches.size(); ++j) rep.skipped.push_back(matches[j].id);
-      break;
-    }
-  }
+  if (o.calibrate && !harness::Interrupted())
+    rep.calibration = Calibrate(*harness::MakeRealEnv(), p.config);
+  // --jobs N plays N matches at once, each worker with an Env of its own;
+  // the results come back in the run's order (arbiter.run.split). A match
+  // not started because arbiter was interrupted comes back empty.
+  const int jobs = std::max(1, o.jobs);
+  std::mutex progress_mu;
+  const harness::Progress shown = progress.Callback();
+  const harness::Progress callback =
+      !shown || jobs == 1 ? shown : [&](const std::string& match, int turn) {
+        std::lock_guard lock(progress_mu);
+        shown(match, turn);
+      };
+  std::vector<std::string> ids;
+  for (const auto& m : matches) ids.push_back(m.id);
+  struct Worker {
+    std::unique_ptr<harness::Env> env = harness::MakeRealEnv();
+  };
+  using Played = std::optional<harness::MatchResult>;
+  const size_t consumed = harness::PlayInOrder<Worker, Played>(
+      jobs, matches.size(),
+      [&](Worker& w, size_t i) -> Played {
+        if (harness::Interrupted()) return std::nullopt;  // start nothing more
+        return PlayDecided(*w.env, std::move(matches[i]), p, callback);
+      },
+      [&](size_t i, Played r) {
+        if (!r) {
+          rep.skipped.push_back(ids[i]);
+          return true;
+        }
+        rep.matches.push_back(std::move(*r));
+        bool failed = false;
+        for (const auto& f : rep.matches.back().findings)
+          failed = failed || f.severity == harness::Severity::kFail;
+        return !failed || o.keep_going;
+      });
+  for (size_t j = consumed; j < matches.size(); ++j) rep.skipped.push_back(ids[j]);
   rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();
   WriteInputFiles(rep, o.repro_dir, err);

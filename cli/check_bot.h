@@ -29,7 +29,15 @@ struct RunOptions {
   bool inherit_env = false;      // --inherit-env: bots get arbiter's whole environment
   bool quiet = false, verbose = false;
   std::string command_line;  // how arbiter was invoked, for reports
+  // --shard I/N (check-bot, fuzz-referee): run only the matches whose place
+  // in the whole run is I modulo N (1 <= I <= N), so that N jobs split one
+  // run without overlap; merge-reports puts their reports together.
+  std::string shard;
 };
+
+// The shard's index (0-based) and count of `text` ("3/16"); nullopt and
+// `error` when it is not I/N with 1 <= I <= N <= 10000.
+std::optional<std::pair<int, int>> ParseShard(const std::string& text, std::string& error);
 
 struct CheckBotOptions : RunOptions {
   // Full games; nullopt: 4, or for a game with rule variants (its register's
@@ -42,6 +50,9 @@ struct CheckBotOptions : RunOptions {
   // --depth N: N times the games, and each edge state played on to the end
   // N-1 more times (1: the default set).
   int depth = 1;
+  // --jobs N: matches played at once, the report in the run's order (1, the
+  // default: a timing judge keeps the machine's cores to one bot at a time).
+  int jobs = 1;
   std::string repro_dir = "arbiter-repro";  // where the input streams of findings go
   std::vector<std::string> bot;             // argv
 };

@@ -268,7 +268,20 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
                          std::to_string(kMaxGames) + ")");
       first = static_cast<int>(*n) - 1, last = first + 1;
     }
+    std::pair<int, int> shard = {0, 1};
+    if (!o.shard.empty()) {
+      std::string error;
+      const auto parsed = ParseShard(o.shard, error);
+      if (!parsed) return Usage(err, cmd, error);
+      if (!o.match.empty()) return Usage(err, cmd, "--shard and --match: give one");
+      if (parsed->first >= o.games)
+        return Usage(err, cmd,
+                     "--shard " + o.shard + ": the run has only " + std::to_string(o.games) +
+                         " games, none for this shard");
+      shard = *parsed;
+    }
     for (int g = first; g < last; ++g) {
+      if (g % shard.second != shard.first) continue;  // another shard's game
       RefereeGamePlan plan = harness::PlanGame(o.seed, g);
       // The runner answers every turn, one line each.
       if (runner) plan.late_turn = plan.kill_turn = plan.stall_turn = plan.double_turn = -1;

@@ -17,6 +17,8 @@
 #include "core/game.h"
 #include "fuzz_referee.h"
 #include "interrupt.h"
+#include "list.h"
+#include "merge_reports.h"
 #include "run_common.h"
 #include "run_report.h"
 #include "simulate.h"
@@ -158,6 +160,38 @@ int main(int argc, char** argv) {
   spec->add_option("-o,--output", spec_options.output, "Write the report to this file")
       ->check(kFileName);
 
+  arbiter::cli::MergeOptions merge;
+  auto* merge_cmd = app.add_subcommand(
+      "merge-reports",
+      "Combine the --json reports of a run's shards (--shard I/N) into one report");
+  merge_cmd->set_version_flag("--version", version);
+  merge_cmd->add_option("reports", merge.inputs, "The shards' JSON reports")
+      ->required()
+      ->check(CLI::ExistingFile);
+  merge_cmd->add_option("--json", merge.output.json_path, "Write the JSON report to this file")
+      ->check(kFileName);
+  merge_cmd->add_option("--junit", merge.output.junit_path, "Write a JUnit XML report to this file")
+      ->check(kFileName);
+  merge_cmd
+      ->add_option("--markdown", merge.output.markdown_path, "Write a Markdown report to this file")
+      ->check(kFileName);
+  merge_cmd
+      ->add_option("--html", merge.output.html_path,
+                   "Write a self-contained HTML report to this file")
+      ->check(kFileName);
+  merge_cmd->add_flag("-q,--quiet", merge.output.quiet, "Print only the verdict");
+  merge_cmd->add_flag("-v,--verbose", merge.output.verbose, "Also list every match");
+
+  arbiter::cli::ListOptions list_options;
+  auto* list = app.add_subcommand(
+      "list", "What arbiter knows: its games, checks, rule options (--rule) and profiles");
+  list->set_version_flag("--version", version);
+  list->add_option("what", list_options.what, "games, checks, rules or profiles")
+      ->required()
+      ->check(CLI::IsMember({"games", "checks", "rules", "profiles"}));
+  list->add_option("--game", list_options.game, "Only this game (default: every game)");
+  list->add_flag("--json", list_options.json, "Print a JSON array instead of one line per item");
+
   const auto add_run_options = [&](CLI::App* c, arbiter::cli::RunOptions& o) {
     c->set_version_flag("--version", version);
     c->add_option("--game", o.game, "Game")->default_val("jc2015");
@@ -216,6 +250,15 @@ int main(int argc, char** argv) {
       ->check(IntIn(0, arbiter::cli::kMaxGames));
   check_bot->add_flag("--keep-going", check.keep_going, "Do not stop at the first failing match");
   check_bot->add_option("--match", check.match, "Run only this match (game-2, edge-stunned, ...)");
+  check_bot->add_option("--shard", check.shard,
+                        "Run only shard I of N of the matches (I/N: every Nth from the Ith), for "
+                        "one job of N; arbiter merge-reports combines their --json reports");
+  check_bot
+      ->add_option("--jobs", check.jobs,
+                   "Matches played at once; the report is in the run's order whatever the "
+                   "number (default 1: bots that share cores can make each other late)")
+      ->default_val(1)
+      ->check(IntIn(1, 64));
   check_bot->add_flag("!--no-edge-cases", check.edge_cases, "Skip the edge states");
   check_bot->add_flag("!--no-calibration", check.calibrate, "Skip the harness self-calibration");
   check_bot
@@ -298,6 +341,9 @@ int main(int argc, char** argv) {
                    "Games played at once, each on a thread with its own event loop; the report "
                    "is the same for a given seed whatever the number (default: one per core)")
       ->check(IntIn(1, 256));
+  fuzz_cmd->add_option("--shard", fuzz.shard,
+                       "Play only shard I of N of the games (I/N: every Nth from the Ith), for "
+                       "one job of N; arbiter merge-reports combines their --json reports");
   fuzz_cmd->add_option("--match", fuzz.match,
                        "Play only this game of the run (game-N, as the reports name it; "
                        "reproduce commands use it)");
@@ -361,6 +407,8 @@ int main(int argc, char** argv) {
     return arbiter::cli::RunSimulate(sim, std::cout, std::cerr);
   }
   if (spec->parsed()) return arbiter::cli::RunSpec(spec_options, std::cout, std::cerr);
+  if (list->parsed()) return arbiter::cli::RunList(list_options, std::cout, std::cerr);
+  if (merge_cmd->parsed()) return arbiter::cli::RunMergeReports(merge, std::cout, std::cerr);
   // Runs that start processes stop cleanly on SIGINT, SIGTERM and SIGHUP.
   if (check_bot->parsed() || play_cmd->parsed() || fuzz_cmd->parsed())
     arbiter::harness::InstallInterruptHandlers();

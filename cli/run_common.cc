@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "command_line.h"
+#include "core/parse.h"
 #include "registers.h"
 
 namespace arbiter::cli {
@@ -73,6 +74,19 @@ std::string WriteWholeFile(const std::string& path, const std::string& text) {
 }
 
 }  // namespace
+
+std::optional<std::pair<int, int>> ParseShard(const std::string& text, std::string& error) {
+  const size_t slash = text.find('/');
+  const auto i = ParseCanonicalInt(std::string_view(text).substr(0, slash));
+  const auto n = slash == std::string::npos
+                     ? std::nullopt
+                     : ParseCanonicalInt(std::string_view(text).substr(slash + 1));
+  if (!i || !n || *n < 1 || *n > 10000 || *i < 1 || *i > *n) {
+    error = "--shard: '" + text + "' is not I/N with 1 <= I <= N <= 10000 (e.g. 3/16)";
+    return std::nullopt;
+  }
+  return std::pair<int, int>(static_cast<int>(*i) - 1, static_cast<int>(*n));
+}
 
 int Usage(std::ostream& err, const std::string& command, const std::string& message) {
   err << "arbiter " << command << ": " << message << "\n";

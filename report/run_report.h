@@ -114,6 +114,9 @@ double Percentile(std::vector<double> values, double p);
 void FillClausesFromChecks(RunReport& report, const std::vector<nlohmann::json>& registers);
 
 void WriteJson(const RunReport& report, std::ostream& out);
+// A report WriteJson wrote, read back (without its per-clause table); nullopt
+// and `error` when `j` is not one.
+std::optional<RunReport> ReadJson(const nlohmann::json& j, std::string& error);
 void WriteJunit(const RunReport& report, std::ostream& out);
 // Markdown, fit for a CI job summary: the verdict, the per-clause table, the
 // failures with their evidence and the command that reproduces each.

@@ -20,6 +20,7 @@
 #include "no_leftovers.h"
 #include "report_files.h"
 #include "run_command.h"
+#include "spec_test.h"
 
 namespace {
 
@@ -67,6 +68,8 @@ void ExpectExactly(const Case& c, const std::string& check_bot_args) {
   EXPECT_EQ(o.status, c.status) << c.args << "\n" << o.output;
 }
 
+CITES(CheckBotTest, TheBundledCppExampleBotPasses, "jc2015.protocol.action.commands",
+      "arbiter.cli.exit-status");
 TEST_F(CheckBotTest, TheBundledCppExampleBotPasses) {
   const Outcome o = CheckBot("-- " + Shell(EXAMPLE_BOT_CPP));
   EXPECT_EQ(o.status, 0) << o.output;
@@ -76,10 +79,13 @@ TEST_F(CheckBotTest, TheBundledCppExampleBotPasses) {
   EXPECT_GT(o.report["counts"]["bot_turns"].get<int>(), 40);
 }
 
+CITES(CheckBotTest, TheConformantTestbotPasses, "jc2015.protocol.ready", "arbiter.cli.exit-status");
 TEST_F(CheckBotTest, TheConformantTestbotPasses) {
   ExpectExactly({"--mode ok", {}, 0}, Testbot("--mode ok"));
 }
 
+CITES(CheckBotTest, HandshakeMisbehavioursAreEachDiagnosedAlone, "jc2015.protocol.ready",
+      "jc2015.protocol.ready.limit");
 TEST_F(CheckBotTest, HandshakeMisbehavioursAreEachDiagnosedAlone) {
   for (const Case& c : {Case{"--mode never-ready", {"ready.missing"}, 1},
                         Case{"--mode late-ready --ms 1300", {"ready.late"}, 1},
@@ -89,6 +95,9 @@ TEST_F(CheckBotTest, HandshakeMisbehavioursAreEachDiagnosedAlone) {
   }
 }
 
+CITES(CheckBotTest, AnswerFormatMisbehavioursAreEachDiagnosedAlone,
+      "jc2015.protocol.action.invalid", "jc2015.protocol.action.whitespace",
+      "jc2015.protocol.action.extra-lines", "jc2015.protocol.newline");
 TEST_F(CheckBotTest, AnswerFormatMisbehavioursAreEachDiagnosedAlone) {
   for (const Case& c : {Case{"--mode lowercase", {"action.invalid"}, 1},
                         Case{"--mode invalid --turn 3", {"action.invalid"}, 1},
@@ -107,6 +116,8 @@ std::string MessageOf(const Outcome& o, const std::string& check) {
   return "";
 }
 
+CITES(CheckBotTest, UnderTheOfficialProfileEachFindingSaysWhatTheRealServerDoes,
+      "jc2015.protocol.action.extra-lines", "jc2015.protocol.action.timeout");
 TEST_F(CheckBotTest, UnderTheOfficialProfileEachFindingSaysWhatTheRealServerDoes) {
   const std::string official = "--profile official-2015 ";
   // A line before READY is read and dropped; READY with a trailing space and
@@ -148,6 +159,78 @@ TEST_F(CheckBotTest, UnderTheOfficialProfileEachFindingSaysWhatTheRealServerDoes
   EXPECT_EQ(reproduce.find("--rule"), std::string::npos) << reproduce;
 }
 
+// The matches of a run, each with its findings (check, turn), and the
+// skipped ones: what --jobs must not change.
+std::string MatchesAndFindings(const nlohmann::json& report) {
+  std::string out;
+  for (const auto& m : report["matches"]) out += "match " + m["id"].get<std::string>() + "\n";
+  for (const auto& f : report["findings"])
+    out += "finding " + f["match"].get<std::string>() + " " + f["check"].get<std::string>() +
+           " turn " + f["turn"].dump() + "\n";
+  for (const auto& s : report["skipped"]) out += "skipped " + s.get<std::string>() + "\n";
+  return out;
+}
+
+CITES(CheckBotTest, MatchesPlayedTwoAtATimeGiveTheReportOfOneAtATime, "arbiter.run.split");
+TEST_F(CheckBotTest, MatchesPlayedTwoAtATimeGiveTheReportOfOneAtATime) {
+  const std::string bot = " -- " + Shell(TESTBOT_BINARY) + " --mode invalid --turn 3";
+  // Every match played: the same matches and findings, in the same order.
+  const Outcome one = CheckBot("--keep-going --games 4 --jobs 1" + bot);
+  const Outcome two = CheckBot("--keep-going --games 4 --jobs 2" + bot);
+  ASSERT_EQ(one.status, 1) << one.output;
+  EXPECT_EQ(two.status, 1) << two.output;
+  EXPECT_GE(one.report["matches"].size(), 5u) << one.output;
+  EXPECT_EQ(MatchesAndFindings(two.report), MatchesAndFindings(one.report));
+  // Stopping at the first failing match: the matches after it are skipped,
+  // whichever were already playing beside it.
+  const Outcome first = CheckBot("--games 4 --jobs 1" + bot);
+  const Outcome first_two = CheckBot("--games 4 --jobs 2" + bot);
+  EXPECT_EQ(first.report["matches"].size(), 1u) << first.output;
+  EXPECT_FALSE(first.report["skipped"].empty()) << first.output;
+  EXPECT_EQ(MatchesAndFindings(first_two.report), MatchesAndFindings(first.report));
+}
+
+CITES(CheckBotTest, TwoShardsOfARunMergeIntoTheReportOfTheWholeRun, "arbiter.run.split");
+TEST_F(CheckBotTest, TwoShardsOfARunMergeIntoTheReportOfTheWholeRun) {
+  const std::string bot = " -- " + Shell(TESTBOT_BINARY) + " --mode invalid --turn 3";
+  const Outcome whole = CheckBot("--keep-going --games 3" + bot);
+  ASSERT_EQ(whole.status, 1) << whole.output;
+  std::string files;
+  for (const char* shard : {"1/2", "2/2"}) {
+    const Outcome part = CheckBot(std::string("--keep-going --games 3 --shard ") + shard + bot);
+    ASSERT_FALSE(part.report.is_null()) << part.output;
+    const std::string file =
+        ::testing::TempDir() + "/shard-" + std::to_string(getpid()) + "-" + shard[0] + ".json";
+    std::ofstream(file) << part.report.dump();
+    files += " " + file;
+  }
+  const std::string merged_file = ::testing::TempDir() + "/merged-" + std::to_string(getpid());
+  const auto run = arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + " merge-reports" +
+                                                files + " --json " + merged_file + ".json" +
+                                                " --html " + merged_file + ".html");
+  EXPECT_EQ(run.status, 1) << run.output;
+  const nlohmann::json merged = arbiter::testing::ReadJsonFile(merged_file + ".json");
+  ASSERT_FALSE(merged.is_null()) << run.output;
+  std::vector<std::string> ids, whole_ids;
+  for (const auto& m : merged["matches"]) ids.push_back(m["id"]);
+  for (const auto& m : whole.report["matches"]) whole_ids.push_back(m["id"]);
+  EXPECT_EQ(ids, whole_ids);
+  EXPECT_EQ(merged["findings"].size(), whole.report["findings"].size());
+  EXPECT_EQ(merged["counts"]["bot_turns"], whole.report["counts"]["bot_turns"]);
+  // Not shards of one run: another game.
+  const auto other =
+      arbiter::testing::RunCommand(std::string(ARBITER_BINARY) +
+                                   " check-bot --no-calibration --game wondev --games 1 "
+                                   "--no-edge-cases --json " +
+                                   merged_file + "-w.json -- " + Shell(EXAMPLE_WONDEV_BOT));
+  const auto mixed = arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + " merge-reports" +
+                                                  files + " " + merged_file + "-w.json");
+  EXPECT_EQ(mixed.status, 2) << mixed.output;
+  EXPECT_NE(mixed.output.find("game wondev, not jc2015"), std::string::npos) << mixed.output;
+}
+
+CITES(CheckBotTest, AFailingRunWritesItsFindingsAsJsonJunitMarkdownAndHtml,
+      "arbiter.report.formats");
 TEST_F(CheckBotTest, AFailingRunWritesItsFindingsAsJsonJunitMarkdownAndHtml) {
   const arbiter::testing::ReportFiles files("check-bot-formats");
   const auto run =
@@ -163,6 +246,7 @@ TEST_F(CheckBotTest, AFailingRunWritesItsFindingsAsJsonJunitMarkdownAndHtml) {
   EXPECT_NE(html.find(input.substr(0, input.find('\n'))), std::string::npos);
 }
 
+CITES(CheckBotTest, AWondevBotPlaysEveryLeagueInBothSeatsByDefault, "wondev.league");
 TEST_F(CheckBotTest, AWondevBotPlaysEveryLeagueInBothSeatsByDefault) {
   const Outcome o = CheckBot("--game wondev --no-edge-cases -- " + Shell(EXAMPLE_WONDEV_BOT));
   ASSERT_EQ(o.status, 0) << o.output;
@@ -188,6 +272,7 @@ TEST_F(CheckBotTest, AWondevBotPlaysEveryLeagueInBothSeatsByDefault) {
     EXPECT_EQ(m["description"].get<std::string>().find("league="), std::string::npos);
 }
 
+CITES(CheckBotTest, AnUnflushedAnswerIsDiagnosedWithTheFix, "jc2015.protocol.flush");
 TEST_F(CheckBotTest, AnUnflushedAnswerIsDiagnosedWithTheFix) {
   const Outcome o = CheckBot(Testbot("--mode no-flush"));
   EXPECT_EQ(o.checks, std::set<std::string>{"action.unflushed"}) << o.output;
@@ -198,6 +283,7 @@ TEST_F(CheckBotTest, AnUnflushedAnswerIsDiagnosedWithTheFix) {
   EXPECT_NE(o.output.find("fix: flush standard output"), std::string::npos) << o.output;
 }
 
+CITES(CheckBotTest, SlowAnswersAreDeadlineFindingsWithTheirTurn, "jc2015.protocol.action.limit");
 TEST_F(CheckBotTest, SlowAnswersAreDeadlineFindingsWithTheirTurn) {
   for (const Case& c : {Case{"--mode slow-turn --turn 3 --ms 300", {"action.deadline"}, 1},
                         Case{"--mode slow-first --ms 300", {"action.deadline"}, 1},
@@ -212,6 +298,7 @@ TEST_F(CheckBotTest, SlowAnswersAreDeadlineFindingsWithTheirTurn) {
   EXPECT_GE(f["elapsed_ms"].get<double>(), 300.0);
 }
 
+CITES(CheckBotTest, CrashesAndAClosedStdoutAreDiagnosedAlone, "jc2015.protocol.action.timeout");
 TEST_F(CheckBotTest, CrashesAndAClosedStdoutAreDiagnosedAlone) {
   for (const Case& c : {Case{"--mode exit --turn 2 --code 3", {"process.crash"}, 1},
                         Case{"--mode signal --turn 2", {"process.crash"}, 1},
@@ -223,12 +310,15 @@ TEST_F(CheckBotTest, CrashesAndAClosedStdoutAreDiagnosedAlone) {
   EXPECT_NE(o.output.find("SIGSEGV"), std::string::npos) << o.output;
 }
 
+CITES(CheckBotTest, AMissingExecutableIsExecFailed, "arbiter.cli.exit-status");
 TEST_F(CheckBotTest, AMissingExecutableIsExecFailed) {
   const Outcome o = CheckBot("--games 1 --no-edge-cases -- /nonexistent/bot");
   EXPECT_EQ(o.checks, std::set<std::string>{"process.exec-failed"}) << o.output;
   EXPECT_EQ(o.status, 1);
 }
 
+CITES(CheckBotTest, FloodsAreWarnedAndDoNotStallTheHarness, "arbiter.output.size",
+      "arbiter.stderr.size");
 TEST_F(CheckBotTest, FloodsAreWarnedAndDoNotStallTheHarness) {
   ExpectExactly({"--mode stderr-flood", {"stderr.flood"}, 0},
                 "--action-ms 3000 " + Testbot("--mode stderr-flood"));
@@ -236,6 +326,8 @@ TEST_F(CheckBotTest, FloodsAreWarnedAndDoNotStallTheHarness) {
                 "--action-ms 3000 " + Testbot("--mode stdout-flood"));
 }
 
+CITES(CheckBotTest, LingeringProcessesAreReportedAndKilled, "arbiter.process.exit-on-eof",
+      "arbiter.process.no-leftovers");
 TEST_F(CheckBotTest, LingeringProcessesAreReportedAndKilled) {
   for (const Case& c : {Case{"--mode no-exit-on-eof", {"process.no-exit-on-eof"}, 0},
                         Case{"--mode ignore-sigterm", {"process.no-exit-on-eof"}, 0},
@@ -244,6 +336,7 @@ TEST_F(CheckBotTest, LingeringProcessesAreReportedAndKilled) {
   }
 }
 
+CITES(CheckBotTest, TheReproduceCommandRunsTheFailingMatchAgain, "arbiter.check.reproduce");
 TEST_F(CheckBotTest, TheReproduceCommandRunsTheFailingMatchAgain) {
   const Outcome o = CheckBot("--games 2 --no-edge-cases --keep-going -- " + Shell(TESTBOT_BINARY) +
                              " --mode exit --turn 2");
@@ -258,6 +351,8 @@ TEST_F(CheckBotTest, TheReproduceCommandRunsTheFailingMatchAgain) {
 
 // With a 100 ms limit, 60 ms passes and 160 ms fails, every time, while both
 // cores are kept busy (the load-aware verdicts are measured in bench/).
+CITES(CheckBotTest, DeadlineBoundariesHoldOnALoadedMachine, "jc2015.protocol.action.limit",
+      "arbiter.timing.load");
 TEST_F(CheckBotTest, DeadlineBoundariesHoldOnALoadedMachine) {
   std::atomic<bool> stop{false};
   std::vector<std::thread> load;
@@ -290,6 +385,8 @@ std::string UnflushedPythonBot() {
   return path;
 }
 
+CITES(CheckBotTest, AnUnflushedPythonBotFailsEvenWhenTheUserHasPythonUnbufferedSet,
+      "jc2015.protocol.flush", "arbiter.process.environment");
 TEST_F(CheckBotTest, AnUnflushedPythonBotFailsEvenWhenTheUserHasPythonUnbufferedSet) {
   if (access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/python3";
   const std::string bot = UnflushedPythonBot();
@@ -317,6 +414,8 @@ TEST_F(CheckBotTest, AnUnflushedPythonBotFailsEvenWhenTheUserHasPythonUnbuffered
   std::remove(bot.c_str());
 }
 
+CITES(CheckBotTest, ABotThatTouchesThreeGigabytesIsProcessMemoryAtTheDefaultLimit,
+      "arbiter.process.limits");
 TEST_F(CheckBotTest, ABotThatTouchesThreeGigabytesIsProcessMemoryAtTheDefaultLimit) {
   const Outcome o = CheckBot("--action-ms 20000 " + Testbot("--mode memory --turn 2 --ms 3072"));
   EXPECT_EQ(o.checks, std::set<std::string>{"process.memory"}) << o.output;
@@ -330,6 +429,7 @@ TEST_F(CheckBotTest, ABotThatTouchesThreeGigabytesIsProcessMemoryAtTheDefaultLim
   EXPECT_LT(peak, 3072.0);
 }
 
+CITES(CheckBotTest, ReportsStateEachBotsPeakMemoryAndCpuTime, "arbiter.process.limits");
 TEST_F(CheckBotTest, ReportsStateEachBotsPeakMemoryAndCpuTime) {
   const Outcome o = CheckBot(Testbot("--mode ok"));
   ASSERT_EQ(o.report["matches"].size(), 1u) << o.output;
@@ -339,6 +439,8 @@ TEST_F(CheckBotTest, ReportsStateEachBotsPeakMemoryAndCpuTime) {
   EXPECT_NE(o.output.find("peak resident memory"), std::string::npos) << o.output;
 }
 
+CITES(CheckBotTest, PlayRunsAFullGameOfFourExampleBotsAndWritesAReplay,
+      "jc2015.protocol.input.format");
 TEST_F(CheckBotTest, PlayRunsAFullGameOfFourExampleBotsAndWritesAReplay) {
   const std::string replay = ::testing::TempDir() + "/replay.json";
   std::string cmd = std::string(ARBITER_BINARY) + " play --seed 5 --replay " + replay;
@@ -380,6 +482,8 @@ std::string WondevPythonBot() {
   return path;
 }
 
+CITES(CheckBotTest, ABotThatCrashesWhenOneUnitIsWalledInIsCaughtWithAnInputToReplayIt,
+      "arbiter.check.edge-states", "arbiter.check.reproduce");
 TEST_F(CheckBotTest, ABotThatCrashesWhenOneUnitIsWalledInIsCaughtWithAnInputToReplayIt) {
   if (access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/python3";
   const std::string bot = WondevPythonBot();
@@ -411,6 +515,7 @@ TEST_F(CheckBotTest, ABotThatCrashesWhenOneUnitIsWalledInIsCaughtWithAnInputToRe
   std::remove(bot.c_str());
 }
 
+CITES(CheckBotTest, TheLeagueSweepGivesEachLeagueItsOwnEdgeStates, "arbiter.check.edge-states");
 TEST_F(CheckBotTest, TheLeagueSweepGivesEachLeagueItsOwnEdgeStates) {
   if (access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/python3";
   const std::string bot = WondevPythonBot();
@@ -435,6 +540,8 @@ TEST_F(CheckBotTest, TheLeagueSweepGivesEachLeagueItsOwnEdgeStates) {
   std::remove(bot.c_str());
 }
 
+CITES(CheckBotTest, WhatABotPrintsWithNoLegalActionAndALowercaseKeywordDoNotFail,
+      "wondev.turn.no-legal-action", "wondev.protocol.action.grammar");
 TEST_F(CheckBotTest, WhatABotPrintsWithNoLegalActionAndALowercaseKeywordDoNotFail) {
   if (access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/python3";
   const std::string bot = WondevPythonBot();
@@ -451,6 +558,8 @@ TEST_F(CheckBotTest, WhatABotPrintsWithNoLegalActionAndALowercaseKeywordDoNotFai
   std::remove(bot.c_str());
 }
 
+CITES(CheckBotTest, ReproduceCommandsCarryEveryOptionThatChangesTheResult,
+      "arbiter.check.reproduce");
 TEST_F(CheckBotTest, ReproduceCommandsCarryEveryOptionThatChangesTheResult) {
   const Outcome o = CheckBot(
       "--memory-mb 1024 --cpu-seconds 60 --address-space-mb 4096 --env A=1 --depth 2 "

@@ -509,7 +509,7 @@ std::vector<std::string> Essence(const Outcome& o) {
 }
 
 CITES(FuzzRefereeTest, GamesPlayedInParallelGiveTheSameReportAsOneAfterAnother,
-      "arbiter.referee.completes");
+      "arbiter.referee.completes", "arbiter.run.split");
 TEST_F(FuzzRefereeTest, GamesPlayedInParallelGiveTheSameReportAsOneAfterAnother) {
   const std::string referee = Referee("--rule stun_count=own-turns --mutant attack-own-block");
   const Outcome one = Fuzz(referee, "--games 12 --seed 3 --jobs 1");
@@ -585,5 +585,51 @@ INSTANTIATE_TEST_SUITE_P(
                       Deviation{"--mutant cancel-below-three", "jc2015.move.cancel.distance"},
                       Deviation{"--mutant stunned-may-move", "jc2015.attack.stun"}),
     [](const auto& info) { return std::to_string(info.index); });
+
+CITES(FuzzRefereeTest, ShardsOfARunMergeIntoTheReportOfTheWholeRun, "arbiter.run.split",
+      "jc2015.move.cancel.distance");
+TEST_F(FuzzRefereeTest, ShardsOfARunMergeIntoTheReportOfTheWholeRun) {
+  // Three jobs of one 9-game run, each its shard; merged, the same games and
+  // the same findings (one per cause, counted over every game) as one job.
+  const std::string referee = Referee("--mutant cancel-below-three");
+  const Outcome whole = Fuzz(referee, "--games 9 --seed 3 --no-shrink");
+  ASSERT_EQ(whole.status, 1) << whole.output;
+  std::string files;
+  for (int i = 1; i <= 3; ++i) {
+    const Outcome part =
+        Fuzz(referee, "--games 9 --seed 3 --no-shrink --shard " + std::to_string(i) + "/3");
+    ASSERT_FALSE(part.report.is_null()) << part.output;
+    EXPECT_EQ(part.report["matches"].size(), 3u) << part.output;
+    const std::string file = Dir() + "-shard" + std::to_string(i) + ".json";
+    std::ofstream(file) << part.report.dump();
+    files += " " + file;
+  }
+  const std::string merged_file = Dir() + "-merged.json";
+  std::remove(merged_file.c_str());
+  const auto run = arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + " merge-reports" +
+                                                files + " --json " + merged_file);
+  EXPECT_EQ(run.status, 1) << run.output;
+  const nlohmann::json merged = arbiter::testing::ReadJsonFile(merged_file);
+  ASSERT_FALSE(merged.is_null()) << run.output;
+  std::vector<std::string> ids, whole_ids;
+  for (const auto& m : merged["matches"]) ids.push_back(m["id"]);
+  for (const auto& m : whole.report["matches"]) whole_ids.push_back(m["id"]);
+  EXPECT_EQ(ids, whole_ids);
+  ASSERT_EQ(merged["findings"].size(), whole.report["findings"].size()) << run.output;
+  for (size_t k = 0; k < merged["findings"].size(); ++k) {
+    const auto &a = merged["findings"][k], &b = whole.report["findings"][k];
+    EXPECT_EQ(a["clause"], b["clause"]);
+    EXPECT_EQ(a["match"], b["match"]);
+    EXPECT_EQ(a["occurrences"], b["occurrences"]);
+  }
+  // A shard given twice overlaps: refused.
+  const auto twice =
+      arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + " merge-reports" + files + files);
+  EXPECT_EQ(twice.status, 2) << twice.output;
+  EXPECT_NE(twice.output.find("shards that overlap?"), std::string::npos) << twice.output;
+  const Outcome bad = Fuzz(referee, "--games 9 --shard 4/3");
+  EXPECT_EQ(bad.status, 2) << bad.output;
+  EXPECT_NE(bad.output.find("is not I/N with 1 <= I <= N"), std::string::npos) << bad.output;
+}
 
 }  // namespace

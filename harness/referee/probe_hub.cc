@@ -314,12 +314,16 @@ std::string ProbeBesideSelf(std::string& error) {
     error = "cannot find the running executable: " + ec.message();
     return "";
   }
-  const std::string probe = (self.parent_path() / kLinkName).string();
-  if (::access(probe.c_str(), X_OK) != 0) {
-    error = "cannot use the probe " + Quoted(probe) + ": " + std::strerror(errno);
-    return "";
-  }
-  return probe;
+  // Beside arbiter (a build tree), else where an installed arbiter keeps it
+  // (<prefix>/bin/arbiter, <prefix>/libexec/arbiter/arbiter-probe).
+  const std::string beside = (self.parent_path() / kLinkName).string();
+  const std::string installed =
+      (self.parent_path().parent_path() / "libexec" / "arbiter" / kLinkName).string();
+  for (const std::string& probe : {beside, installed})
+    if (::access(probe.c_str(), X_OK) == 0) return probe;
+  error = "cannot use the probe " + Quoted(beside) + " or " + Quoted(installed) + ": " +
+          std::strerror(errno);
+  return "";
 }
 
 }  // namespace arbiter::harness

@@ -1,0 +1,144 @@
+// `arbiter list` (list.h). Games and profiles come from the games'
+// registrations (engine/games.cc), checks and rule options from each game's
+// register (spec-tests/<game>/clauses.json, compiled in): the same sources
+// the commands read, so the list is what they accept. One line per item in
+// text; with --json, one array of objects.
+#include "list.h"
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "core/game.h"
+#include "registers.h"
+
+namespace arbiter::cli {
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json Games(const std::vector<const GameInfo*>& games) {
+  ordered_json out = ordered_json::array();
+  for (const GameInfo* g : games) out.push_back({{"game", g->name}, {"title", g->title}});
+  return out;
+}
+
+ordered_json Checks(const std::vector<const GameInfo*>& games) {
+  ordered_json out = ordered_json::array();
+  for (const GameInfo* g : games) {
+    const auto reg = nlohmann::json::parse(report::RegisterJson(g->name));
+    for (const auto& c : reg["checks"])
+      out.push_back({{"game", g->name},
+                     {"check", c["id"]},
+                     {"severity", c["severity"]},
+                     {"clause", c["clause"]},
+                     {"title", c["title"]}});
+  }
+  return out;
+}
+
+// The rule options of the register's decisions ("option": a --rule key);
+// the profile, chosen by --profile, is listed by `list profiles`.
+ordered_json Rules(const std::vector<const GameInfo*>& games) {
+  ordered_json out = ordered_json::array();
+  for (const GameInfo* g : games) {
+    const auto reg = nlohmann::json::parse(report::RegisterJson(g->name));
+    for (const auto& c : reg["clauses"]) {
+      if (!c.contains("decision") || !c["decision"]["option"].is_string()) continue;
+      const auto& d = c["decision"];
+      const std::string key = d["option"];
+      if (key.find(' ') != std::string::npos) continue;  // "profile (harness)"
+      ordered_json values = ordered_json::array();
+      values.push_back({{"value", d.value("default", nlohmann::json()).is_string()
+                                      ? d["default"].get<std::string>()
+                                      : d.value("default", nlohmann::json()).dump()},
+                        {"default", true},
+                        {"meaning", d.value("choice", "")}});
+      for (const auto& a : d["alternatives"])
+        values.push_back(
+            {{"value", a["value"].is_string() ? a["value"].get<std::string>() : a["value"].dump()},
+             {"default", false},
+             {"meaning", a["meaning"]}});
+      out.push_back({{"game", g->name}, {"rule", key}, {"clause", c["id"]}, {"values", values}});
+    }
+  }
+  return out;
+}
+
+ordered_json Profiles(const std::vector<const GameInfo*>& games) {
+  ordered_json out = ordered_json::array();
+  for (const GameInfo* g : games) {
+    for (size_t i = 0; i < g->profiles.size(); ++i) {
+      const Profile& p = g->profiles[i];
+      ordered_json rules = ordered_json::object();
+      for (const auto& [key, value] : p.rules) rules[std::string(key)] = value;
+      out.push_back({{"game", g->name},
+                     {"profile", p.name},
+                     {"default", i == 0},
+                     {"ready_ms", p.ready_ms},
+                     {"first_action_ms", p.first_action_ms},
+                     {"action_ms", p.action_ms},
+                     {"server", p.server},
+                     {"rules", rules}});
+    }
+  }
+  return out;
+}
+
+void Text(const std::string& what, const ordered_json& items, std::ostream& out) {
+  for (const auto& it : items) {
+    const std::string game = it["game"];
+    if (what == "games") {
+      out << game << "  " << it["title"].get<std::string>() << "\n";
+    } else if (what == "checks") {
+      out << game << "  " << it["check"].get<std::string>() << "  "
+          << it["severity"].get<std::string>() << "  " << it["clause"].get<std::string>() << "  "
+          << it["title"].get<std::string>() << "\n";
+    } else if (what == "rules") {
+      out << game << "  --rule " << it["rule"].get<std::string>() << "=";
+      bool first = true;
+      for (const auto& v : it["values"]) {
+        out << (first ? "" : "|") << v["value"].get<std::string>()
+            << (v["default"].get<bool>() ? " (default)" : "");
+        first = false;
+      }
+      out << "  " << it["clause"].get<std::string>() << "\n";
+    } else {
+      out << game << "  --profile " << it["profile"].get<std::string>() << "  ";
+      if (it["ready_ms"].get<int>() > 0) out << "READY " << it["ready_ms"] << " ms, ";
+      out << "answers " << it["action_ms"] << " ms";
+      if (it["default"].get<bool>()) out << " (default)";
+      if (!it["server"].get<std::string>().empty())
+        out << "; " << it["server"].get<std::string>() << ":";
+      for (const auto& [key, value] : it["rules"].items())
+        out << " " << key << "=" << value.get<std::string>();
+      out << "\n";
+    }
+  }
+}
+
+}  // namespace
+
+int RunList(const ListOptions& o, std::ostream& out, std::ostream& err) {
+  std::vector<const GameInfo*> games;
+  std::string known;
+  for (const GameInfo* g : AllGames()) {
+    known += (known.empty() ? "" : ", ") + std::string(g->name);
+    if (o.game.empty() || g->name == o.game) games.push_back(g);
+  }
+  if (games.empty()) {
+    err << "arbiter list: --game: unknown game '" << o.game << "' (known: " << known << ")\n";
+    return 2;
+  }
+  const ordered_json items = o.what == "games"    ? Games(games)
+                             : o.what == "checks" ? Checks(games)
+                             : o.what == "rules"  ? Rules(games)
+                                                  : Profiles(games);
+  if (o.json) {
+    out << items.dump(2) << "\n";
+  } else {
+    Text(o.what, items, out);
+  }
+  return 0;
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,138 @@
+// Reading a JSON report (schema "arbiter-report/1", written by WriteJson)
+// back into the event model, for `arbiter merge-reports`: every field the
+// other writers need. The per-clause table is not read: the merge recomputes
+// it from the checks (FillClausesFromChecks). A bot's latencies are read
+// from its turns (each answered turn's elapsed time), which is what the
+// writer summarised.
+#include <nlohmann/json.hpp>
+
+#include "core/parse.h"
+#include "run_report.h"
+
+namespace arbiter::report {
+namespace {
+
+using nlohmann::json;
+
+std::string Str(const json& j, const char* key) {
+  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+}
+
+template <class T>
+std::optional<T> Opt(const json& j, const char* key) {
+  if (!j.contains(key) || j[key].is_null()) return std::nullopt;
+  return j[key].get<T>();
+}
+
+harness::Severity SeverityOf(const std::string& name) {
+  return name == "warn"   ? harness::Severity::kWarn
+         : name == "info" ? harness::Severity::kInfo
+                          : harness::Severity::kFail;
+}
+
+harness::Finding FindingOf(const json& j) {
+  harness::Finding f;
+  f.check = Str(j, "check");
+  f.clause = Str(j, "clause");
+  f.severity = SeverityOf(Str(j, "severity"));
+  f.match = Str(j, "match");
+  f.seed = Opt<uint64_t>(j, "seed");
+  f.seat = j.value("seat", -1);
+  f.turn = Opt<int>(j, "turn").value_or(-1);
+  f.elapsed_ms = Opt<double>(j, "elapsed_ms");
+  f.limit_ms = Opt<int>(j, "limit_ms");
+  f.message = Str(j, "message");
+  f.received = Str(j, "received");
+  f.input = Str(j, "input");
+  f.input_file = Str(j, "input_file");
+  f.stderr_tail = Str(j, "stderr_tail");
+  f.advice = Str(j, "advice");
+  f.reproduce = Str(j, "reproduce");
+  f.occurrences = j.value("occurrences", 1);
+  return f;
+}
+
+harness::MatchResult MatchOf(const json& j) {
+  harness::MatchResult m;
+  m.id = Str(j, "id");
+  m.description = Str(j, "description");
+  m.variant = Str(j, "variant");
+  m.seed = Opt<uint64_t>(j, "seed");
+  m.turns_played = j.value("turns_played", 0);
+  m.game_over = j.value("game_over", false);
+  m.winner = j.value("winner", -1);
+  m.shrunk_from = Opt<std::string>(j, "shrunk_from").value_or("");
+  m.interrupted = j.value("interrupted", false);
+  m.initial_state = Str(j, "initial_state");
+  for (const auto& u : j.value("usage", json::array()))
+    m.usage.push_back({u.value("seat", 0),
+                       static_cast<uint64_t>(u.value("peak_rss_mb", 0.0) * 1024.0 + 0.5),
+                       u.value("cpu_ms", 0.0)});
+  for (const auto& t : j.value("turns", json::array())) {
+    harness::TurnRecord r;
+    r.turn = t.value("turn", 0);
+    r.player = t.value("player", 0);
+    r.input = Str(t, "input");
+    r.answer = UnescapeBytes(Str(t, "answer")).value_or(Str(t, "answer"));
+    r.silent = t.value("silent", false);
+    r.elapsed_ms = Opt<double>(t, "elapsed_ms");
+    if (r.elapsed_ms) m.latencies_ms.push_back(*r.elapsed_ms);
+    for (const auto& e : t.value("events", json::array()))
+      r.events.push_back({Str(e, "kind"), Str(e, "clause"), Str(e, "detail")});
+    m.turns.push_back(std::move(r));
+  }
+  return m;
+}
+
+}  // namespace
+
+std::optional<RunReport> ReadJson(const json& j, std::string& error) {
+  if (!j.is_object() || Str(j, "schema") != kJsonSchema) {
+    error = std::string("not an arbiter report (schema ") + kJsonSchema + ")";
+    return std::nullopt;
+  }
+  try {
+    RunReport r;
+    r.tool = Str(j, "tool");
+    r.game = Str(j, "game");
+    r.profile = Str(j, "profile");
+    r.ready_ms = j["limits"].value("ready_ms", 0);
+    r.first_action_ms = j["limits"].value("first_action_ms", 0);
+    r.action_ms = j["limits"].value("action_ms", 0);
+    r.seed = Opt<uint64_t>(j, "seed");
+    r.bot = j.value("bot", std::vector<std::string>());
+    r.command = Str(j, "command");
+    r.harness_error = Str(j, "harness_error");
+    r.environment = j.value("environment", std::vector<std::string>());
+    r.memory_limits = Str(j, "memory_limits");
+    r.readings = j.value("readings_adopted", std::vector<std::string>());
+    if (j.contains("answer_families")) {
+      r.families_tried = j["answer_families"].value("tried", std::vector<std::string>());
+      r.families_not_tried = j["answer_families"].value("not_tried", std::vector<std::string>());
+    }
+    for (const auto& c : j.value("checks", json::array()))
+      r.checks.push_back(
+          {Str(c, "id"), Str(c, "clause"), SeverityOf(Str(c, "severity")), Str(c, "title")});
+    r.skipped = j.value("skipped", std::vector<std::string>());
+    for (const auto& m : j.value("matches", json::array())) r.matches.push_back(MatchOf(m));
+    // Findings are listed once, at the top; each goes back to its match.
+    for (const auto& fj : j.value("findings", json::array())) {
+      harness::Finding f = FindingOf(fj);
+      harness::MatchResult* home = nullptr;
+      for (auto& m : r.matches) home = m.id == f.match ? &m : home;
+      if (!home) {
+        error = "finding of match '" + f.match + "', which the report does not list";
+        return std::nullopt;
+      }
+      home->findings.push_back(std::move(f));
+    }
+    const std::string by = Str(j, "interrupted_by");
+    r.interrupt_signal = by == "SIGINT" ? 2 : by == "SIGTERM" ? 15 : by == "SIGHUP" ? 1 : 0;
+    return r;
+  } catch (const json::exception& e) {
+    error = std::string("malformed report: ") + e.what();
+    return std::nullopt;
+  }
+}
+
+}  // namespace arbiter::report
