@@ -230,6 +230,8 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
   };
 
   std::vector<std::pair<std::string, RefereeGamePlan>> plans;
+  if (!o.replay_path.empty() && !o.shard.empty())
+    return Usage(err, cmd, "--shard and --replay: give one (a replay is one game)");
   if (!o.replay_path.empty()) {
     std::string text;
     if (!ReadInputFile("--replay file", o.replay_path, text, error)) return Usage(err, cmd, error);

@@ -105,6 +105,8 @@ void Text(const std::string& what, const ordered_json& items, std::ostream& out)
     } else {
       out << game << "  --profile " << it["profile"].get<std::string>() << "  ";
       if (it["ready_ms"].get<int>() > 0) out << "READY " << it["ready_ms"] << " ms, ";
+      if (it["first_action_ms"] != it["action_ms"] && it["first_action_ms"].get<int>() > 0)
+        out << "first answer " << it["first_action_ms"] << " ms, ";
       out << "answers " << it["action_ms"] << " ms";
       if (it["default"].get<bool>()) out << " (default)";
       if (!it["server"].get<std::string>().empty())

@@ -1,7 +1,9 @@
 // `arbiter merge-reports` (merge_reports.h). The shards' matches are put
 // together in the order of the whole run (each shard's command says which
-// places it played), their findings with them; the run's seed is the smallest shard's, and the
-// per-clause table is computed again from the merged findings.
+// places it played), their findings with them, after checking that they are
+// every shard of one run (one command but for the shard and the report
+// files, one arbiter version); the per-clause table is computed again from
+// the merged findings.
 #include "merge_reports.h"
 
 #include <algorithm>
@@ -10,22 +12,69 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <set>
+#include <tuple>
 
+#include "command_line.h"
 #include "core/parse.h"
 #include "run_report.h"
 
 namespace arbiter::cli {
 namespace {
 
-// Where shard `command`'s k-th match stood in the whole run: --shard I/N
-// played the run's matches I-1, I-1+N, I-1+2N, ... (a report without
-// --shard is a whole run: I = N = 1).
-std::pair<int, int> ShardOf(const std::string& command) {
-  const size_t at = command.find("--shard ");
-  if (at == std::string::npos) return {0, 1};
-  std::string error;
-  const std::string text = command.substr(at + 8, command.find(' ', at + 8) - at - 8);
-  return ParseShard(text, error).value_or(std::pair<int, int>(0, 1));
+// What a report's command says of its run: the shard it played (--shard
+// I/N or --shard=I/N; a report without one is a whole run, I = N = 1), and
+// the run itself, its command without what may differ between the shards of
+// one run (the shard, the report files, the reproducer folder, --jobs, -q,
+// -v). Only arbiter's own options count: a bot's argv after "--" and a
+// --referee template are words of their own.
+struct ShardRun {
+  int index = 0, count = 1;
+  std::string run;
+  std::string error;  // the command cannot be read
+};
+
+ShardRun ShardRunOf(const std::string& command) {
+  ShardRun s;
+  std::vector<std::string> argv;
+  if (!harness::SplitCommand(command, argv, s.error)) return s;
+  static const std::set<std::string> kValued = {"--json", "--junit",     "--markdown",
+                                                "--html", "--repro-dir", "--jobs"};
+  static const std::set<std::string> kFlags = {"-q", "--quiet", "-v", "--verbose"};
+  std::vector<std::string> kept;
+  bool options = true;
+  for (size_t i = 0; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    if (options && a == "--") options = false;
+    const std::string name = a.substr(0, a.find('='));
+    if (!options) {
+      kept.push_back(a);
+    } else if (name == "--shard") {
+      const std::string text = a.size() > name.size() ? a.substr(name.size() + 1)
+                                                      : (i + 1 < argv.size() ? argv[++i] : "");
+      const auto shard = ParseShard(text, s.error);
+      if (!shard) return s;
+      std::tie(s.index, s.count) = *shard;
+    } else if (kValued.count(name)) {
+      if (a.size() == name.size()) ++i;  // its value is the next word
+    } else if (!kFlags.count(a)) {
+      kept.push_back(a);
+    }
+  }
+  s.run = harness::QuoteCommand(kept);
+  return s;
+}
+
+// A match's place in the whole run: game-N is the run's N-th game whatever
+// its shard; any other match (check-bot's edge states) is placed by its
+// order in its shard, which played the run's matches I-1, I-1+N, ...
+long long GameNumber(const std::string& id) {
+  if (id.rfind("game-", 0) != 0) return -1;
+  long long n = 0;
+  size_t i = 5;
+  for (; i < id.size() && id[i] >= '0' && id[i] <= '9' && n < (1LL << 40); ++i)
+    n = n * 10 + (id[i] - '0');
+  return i == 5 || (i < id.size() && id.compare(i, 4, "-run") != 0) ? -1 : n;
 }
 
 // fuzz-referee reports each root cause once, in the first game that showed
@@ -94,6 +143,8 @@ int RunMergeReports(const MergeOptions& o, std::ostream& out, std::ostream& err)
   // Each match's place in the whole run: (position, 0) for a planned
   // match, (its game's position, n) for the n-th shrunk reproducer after it.
   std::map<std::string, std::pair<long long, int>> place;
+  std::map<int, std::string> shard_files;  // shard index -> its file
+  const ShardRun first = ShardRunOf(shards.front().command);
   for (size_t i = 0; i < shards.size(); ++i) {
     const report::RunReport& s = shards[i];
     const std::string& path = o.inputs[i];
@@ -109,14 +160,30 @@ int RunMergeReports(const MergeOptions& o, std::ostream& out, std::ostream& err)
     if (s.LimitsText() != merged.LimitsText())
       return differs("limits", s.LimitsText(), merged.LimitsText());
     if (s.bot != merged.bot) return differs("bot", s.BotText(), merged.BotText());
-    const auto [index, count] = ShardOf(s.command);
+    if (s.version != merged.version)
+      return differs("written by arbiter", s.version, merged.version);
+    // Shards of one run have one command but for the shard and the files.
+    const ShardRun shard = ShardRunOf(s.command);
+    if (!shard.error.empty())
+      return Usage(err, cmd,
+                   "'" + path + "': cannot tell its shard from its command: " + shard.error);
+    if (shard.run != first.run)
+      return differs("command (shard and report files aside)", "'" + shard.run + "'",
+                     "'" + first.run + "'");
+    if (shard.count != first.count)
+      return differs("shard count", std::to_string(shard.count), std::to_string(first.count));
+    if (const auto [it, fresh] = shard_files.emplace(shard.index, path); !fresh)
+      return Usage(err, cmd,
+                   "'" + it->second + "' and '" + path + "' are both shard " +
+                       std::to_string(shard.index + 1) + "/" + std::to_string(shard.count));
     long long k = 0, last = -1;
     int extra = 0;
     for (const harness::MatchResult& m : s.matches) {
       if (m.id.find("-shrunk") != std::string::npos) {
         place[m.id] = {last, ++extra};
       } else {
-        last = index + static_cast<long long>(count) * k++;
+        last = shard.index + static_cast<long long>(shard.count) * k++;
+        if (const long long n = GameNumber(m.id); n > 0) last = n - 1;
         extra = 0;
         place[m.id] = {last, 0};
       }
@@ -130,13 +197,28 @@ int RunMergeReports(const MergeOptions& o, std::ostream& out, std::ostream& err)
     AddNew(merged.readings, s.readings);
     AddNew(merged.families_tried, s.families_tried);
     AddNew(merged.families_not_tried, s.families_not_tried);
-    if (s.seed && (!merged.seed || *s.seed < *merged.seed)) merged.seed = s.seed;
     if (!s.harness_error.empty())
       merged.harness_error +=
           (merged.harness_error.empty() ? "" : "; ") + path + ": " + s.harness_error;
     if (s.interrupt_signal) merged.interrupt_signal = s.interrupt_signal;
     if (!merged.calibration) merged.calibration = s.calibration;
   }
+  // Every shard of the run, or the merged report would pass for the whole run.
+  if (static_cast<int>(shard_files.size()) != first.count) {
+    std::string missing;
+    for (int i = 0; i < first.count; ++i)
+      if (!shard_files.count(i))
+        missing += (missing.empty() ? "" : ", ") + std::to_string(i + 1) + "/" +
+                   std::to_string(first.count);
+    return Usage(err, cmd,
+                 "the run's shard(s) " + missing + " are missing: give every shard's report");
+  }
+  if (merged.version != report::kVersion)
+    return Usage(err, cmd,
+                 "the reports were written by arbiter " + merged.version +
+                     "; merge them with that version (this is " + report::kVersion + ")");
+  if (merged.matches.empty())
+    return Usage(err, cmd, "the reports hold no match: there is nothing to merge");
   std::erase_if(merged.families_not_tried, [&](const std::string& f) {
     return std::find(merged.families_tried.begin(), merged.families_tried.end(), f) !=
            merged.families_tried.end();

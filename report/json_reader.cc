@@ -96,9 +96,14 @@ std::optional<RunReport> ReadJson(const json& j, std::string& error) {
     r.tool = Str(j, "tool");
     r.game = Str(j, "game");
     r.profile = Str(j, "profile");
-    r.ready_ms = j["limits"].value("ready_ms", 0);
-    r.first_action_ms = j["limits"].value("first_action_ms", 0);
-    r.action_ms = j["limits"].value("action_ms", 0);
+    const json limits = j.value("limits", json::object());
+    if (!limits.is_object()) {
+      error = "'limits' is not an object";
+      return std::nullopt;
+    }
+    r.ready_ms = limits.value("ready_ms", 0);
+    r.first_action_ms = limits.value("first_action_ms", 0);
+    r.action_ms = limits.value("action_ms", 0);
     r.seed = Opt<uint64_t>(j, "seed");
     r.bot = j.value("bot", std::vector<std::string>());
     r.command = Str(j, "command");
@@ -106,6 +111,15 @@ std::optional<RunReport> ReadJson(const json& j, std::string& error) {
     r.environment = j.value("environment", std::vector<std::string>());
     r.memory_limits = Str(j, "memory_limits");
     r.readings = j.value("readings_adopted", std::vector<std::string>());
+    if (const auto c = j.find("calibration"); c != j.end() && c->is_object()) {
+      Calibration cal;
+      cal.samples = c->value("samples", 0);
+      cal.median_ms = c->value("median_ms", 0.0);
+      cal.p99_ms = c->value("p99_ms", 0.0);
+      cal.max_ms = c->value("max_ms", 0.0);
+      r.calibration = cal;
+    }
+    r.version = Str(j, "version");
     if (j.contains("answer_families")) {
       r.families_tried = j["answer_families"].value("tried", std::vector<std::string>());
       r.families_not_tried = j["answer_families"].value("not_tried", std::vector<std::string>());

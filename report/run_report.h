@@ -64,8 +64,9 @@ struct RunReport {
   std::string profile;
   int ready_ms = 0, first_action_ms = 0, action_ms = 0;
   std::optional<uint64_t> seed;
-  std::vector<std::string> bot;            // the bot's argv (check-bot)
-  std::string command;                     // the command line that produced the report
+  std::vector<std::string> bot;  // the bot's argv (check-bot)
+  std::string command;           // the command line that produced the report
+  std::string version;           // of the arbiter that wrote a report read back (ReadJson)
   std::vector<harness::CheckInfo> checks;  // the game's check table
   std::vector<harness::MatchResult> matches;
   std::vector<std::string> skipped;  // match ids not run (stopped at the first failure)

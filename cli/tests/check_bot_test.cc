@@ -229,6 +229,32 @@ TEST_F(CheckBotTest, TwoShardsOfARunMergeIntoTheReportOfTheWholeRun) {
   EXPECT_NE(mixed.output.find("game wondev, not jc2015"), std::string::npos) << mixed.output;
 }
 
+CITES(CheckBotTest, AMergedReportKeepsTheHarnessCalibrationAndRefusesAnEmptyRun,
+      "arbiter.run.split", "arbiter.cli.exit-status");
+TEST_F(CheckBotTest, AMergedReportKeepsTheHarnessCalibrationAndRefusesAnEmptyRun) {
+  const std::string dir = ::testing::TempDir() + "/merge-cal-" + std::to_string(getpid());
+  const auto run = arbiter::testing::RunCommand(
+      std::string(ARBITER_BINARY) + " check-bot -q --games 1 --no-edge-cases --shard 1/1 --json " +
+      dir + ".json -- " + Shell(EXAMPLE_BOT_CPP));
+  ASSERT_EQ(run.status, 0) << run.output;
+  const auto merged = arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + " merge-reports " +
+                                                   dir + ".json --json " + dir + "-merged.json");
+  EXPECT_EQ(merged.status, 0) << merged.output;
+  const nlohmann::json before = arbiter::testing::ReadJsonFile(dir + ".json");
+  const nlohmann::json after = arbiter::testing::ReadJsonFile(dir + "-merged.json");
+  ASSERT_TRUE(before["calibration"].is_object()) << run.output;
+  EXPECT_EQ(after["calibration"], before["calibration"]) << merged.output;
+  // A report with no match merges to nothing: not a PASS.
+  nlohmann::json empty = before;
+  empty["matches"] = nlohmann::json::array();
+  empty["findings"] = nlohmann::json::array();
+  std::ofstream(dir + "-empty.json") << empty.dump();
+  const auto none = arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + " merge-reports " +
+                                                 dir + "-empty.json");
+  EXPECT_EQ(none.status, 2) << none.output;
+  EXPECT_NE(none.output.find("nothing to merge"), std::string::npos) << none.output;
+}
+
 CITES(CheckBotTest, AFailingRunWritesItsFindingsAsJsonJunitMarkdownAndHtml,
       "arbiter.report.formats");
 TEST_F(CheckBotTest, AFailingRunWritesItsFindingsAsJsonJunitMarkdownAndHtml) {

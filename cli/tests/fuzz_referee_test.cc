@@ -595,14 +595,18 @@ TEST_F(FuzzRefereeTest, ShardsOfARunMergeIntoTheReportOfTheWholeRun) {
   const Outcome whole = Fuzz(referee, "--games 9 --seed 3 --no-shrink");
   ASSERT_EQ(whole.status, 1) << whole.output;
   std::string files;
+  std::vector<std::string> shard_files;
   for (int i = 1; i <= 3; ++i) {
+    // Either spelling of the option names the shard.
     const Outcome part =
-        Fuzz(referee, "--games 9 --seed 3 --no-shrink --shard " + std::to_string(i) + "/3");
+        Fuzz(referee, "--games 9 --seed 3 --no-shrink --shard" + std::string(i == 3 ? "=" : " ") +
+                          std::to_string(i) + "/3");
     ASSERT_FALSE(part.report.is_null()) << part.output;
     EXPECT_EQ(part.report["matches"].size(), 3u) << part.output;
     const std::string file = Dir() + "-shard" + std::to_string(i) + ".json";
     std::ofstream(file) << part.report.dump();
     files += " " + file;
+    shard_files.push_back(file);
   }
   const std::string merged_file = Dir() + "-merged.json";
   std::remove(merged_file.c_str());
@@ -622,11 +626,23 @@ TEST_F(FuzzRefereeTest, ShardsOfARunMergeIntoTheReportOfTheWholeRun) {
     EXPECT_EQ(a["match"], b["match"]);
     EXPECT_EQ(a["occurrences"], b["occurrences"]);
   }
-  // A shard given twice overlaps: refused.
-  const auto twice =
-      arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + " merge-reports" + files + files);
+  // Refused, exit status 2: a shard given twice; a shard missing (a merged
+  // PASS would pass for the whole run); a shard of another run (another seed).
+  const auto merge = [&](const std::string& inputs) {
+    return arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + " merge-reports" + inputs);
+  };
+  const auto twice = merge(files + " " + shard_files[0]);
   EXPECT_EQ(twice.status, 2) << twice.output;
-  EXPECT_NE(twice.output.find("shards that overlap?"), std::string::npos) << twice.output;
+  EXPECT_NE(twice.output.find("are both shard 1/3"), std::string::npos) << twice.output;
+  const auto missing = merge(" " + shard_files[0] + " " + shard_files[1]);
+  EXPECT_EQ(missing.status, 2) << missing.output;
+  EXPECT_NE(missing.output.find("3/3 are missing"), std::string::npos) << missing.output;
+  const Outcome other = Fuzz(referee, "--games 9 --seed 4 --no-shrink --shard 3/3");
+  const std::string other_file = Dir() + "-other.json";
+  std::ofstream(other_file) << other.report.dump();
+  const auto mixed = merge(" " + shard_files[0] + " " + shard_files[1] + " " + other_file);
+  EXPECT_EQ(mixed.status, 2) << mixed.output;
+  EXPECT_NE(mixed.output.find("--seed 4"), std::string::npos) << mixed.output;
   const Outcome bad = Fuzz(referee, "--games 9 --shard 4/3");
   EXPECT_EQ(bad.status, 2) << bad.output;
   EXPECT_NE(bad.output.find("is not I/N with 1 <= I <= N"), std::string::npos) << bad.output;
