@@ -88,21 +88,10 @@ harness::MatchResult MatchOf(const std::string& id, const RefereeGamePlan& plan,
 // profile) and ranges.
 std::vector<harness::RuleReading> Readings(const nlohmann::json& reg) {
   std::vector<harness::RuleReading> out;
-  for (const auto& c : reg["clauses"]) {
-    if (!c.contains("decision") || !c["decision"].is_object()) continue;
-    const auto& d = c["decision"];
-    if (!d.contains("option") || !d["option"].is_string()) continue;
-    const std::string key = d["option"];
-    if (key.find(' ') != std::string::npos) continue;  // "profile (harness)"
-    auto add = [&](const nlohmann::json& value, const std::string& meaning, bool is_default) {
-      const std::string v = value.is_string() ? value.get<std::string>() : value.dump();
-      if (v.empty() || v.find("..") != std::string::npos) return;
-      out.push_back({key, v, c["id"], meaning, is_default});
-    };
-    if (d.contains("default")) add(d["default"], "the text's reading, arbiter's default", true);
-    if (d.contains("alternatives") && d["alternatives"].is_array())
-      for (const auto& a : d["alternatives"])
-        if (a.is_object() && a.contains("value")) add(a["value"], a.value("meaning", ""), false);
+  for (harness::RuleReading r : RuleOptionsOf(reg)) {
+    if (r.value.empty() || r.value.find("..") != std::string::npos) continue;
+    if (r.is_default) r.meaning = "the text's reading, arbiter's default";
+    out.push_back(std::move(r));
   }
   return out;
 }

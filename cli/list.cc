@@ -10,6 +10,7 @@
 
 #include "core/game.h"
 #include "registers.h"
+#include "run_common.h"
 
 namespace arbiter::cli {
 namespace {
@@ -36,29 +37,20 @@ ordered_json Checks(const std::vector<const GameInfo*>& games) {
   return out;
 }
 
-// The rule options of the register's decisions ("option": a --rule key);
-// the profile, chosen by --profile, is listed by `list profiles`.
+// The rule options of the register's decisions (RuleOptionsOf); the
+// profile, chosen by --profile, is listed by `list profiles`.
 ordered_json Rules(const std::vector<const GameInfo*>& games) {
   ordered_json out = ordered_json::array();
   for (const GameInfo* g : games) {
     const auto reg = nlohmann::json::parse(report::RegisterJson(g->name));
-    for (const auto& c : reg["clauses"]) {
-      if (!c.contains("decision") || !c["decision"]["option"].is_string()) continue;
-      const auto& d = c["decision"];
-      const std::string key = d["option"];
-      if (key.find(' ') != std::string::npos) continue;  // "profile (harness)"
-      ordered_json values = ordered_json::array();
-      values.push_back({{"value", d.value("default", nlohmann::json()).is_string()
-                                      ? d["default"].get<std::string>()
-                                      : d.value("default", nlohmann::json()).dump()},
-                        {"default", true},
-                        {"meaning", d.value("choice", "")}});
-      for (const auto& a : d["alternatives"])
-        values.push_back(
-            {{"value", a["value"].is_string() ? a["value"].get<std::string>() : a["value"].dump()},
-             {"default", false},
-             {"meaning", a["meaning"]}});
-      out.push_back({{"game", g->name}, {"rule", key}, {"clause", c["id"]}, {"values", values}});
+    for (const harness::RuleReading& r : RuleOptionsOf(reg)) {
+      if (out.empty() || out.back()["game"] != g->name || out.back()["rule"] != r.key)
+        out.push_back({{"game", g->name},
+                       {"rule", r.key},
+                       {"clause", r.clause},
+                       {"values", ordered_json::array()}});
+      out.back()["values"].push_back(
+          {{"value", r.value}, {"default", r.is_default}, {"meaning", r.meaning}});
     }
   }
   return out;

@@ -160,6 +160,19 @@ int main(int argc, char** argv) {
   spec->add_option("-o,--output", spec_options.output, "Write the report to this file")
       ->check(kFileName);
 
+  // The report files of a run, and of merge-reports.
+  const auto add_report_files = [&](CLI::App* c, arbiter::cli::RunOptions& o) {
+    c->add_option("--json", o.json_path, "Write the JSON report to this file")->check(kFileName);
+    c->add_option("--junit", o.junit_path, "Write a JUnit XML report to this file")
+        ->check(kFileName);
+    c->add_option("--markdown", o.markdown_path,
+                  "Write a Markdown report (for a CI job summary) to this file")
+        ->check(kFileName);
+    c->add_option("--html", o.html_path,
+                  "Write a self-contained HTML report with board replays to this file")
+        ->check(kFileName);
+  };
+
   arbiter::cli::MergeOptions merge;
   auto* merge_cmd = app.add_subcommand(
       "merge-reports",
@@ -168,17 +181,7 @@ int main(int argc, char** argv) {
   merge_cmd->add_option("reports", merge.inputs, "The shards' JSON reports")
       ->required()
       ->check(CLI::ExistingFile);
-  merge_cmd->add_option("--json", merge.output.json_path, "Write the JSON report to this file")
-      ->check(kFileName);
-  merge_cmd->add_option("--junit", merge.output.junit_path, "Write a JUnit XML report to this file")
-      ->check(kFileName);
-  merge_cmd
-      ->add_option("--markdown", merge.output.markdown_path, "Write a Markdown report to this file")
-      ->check(kFileName);
-  merge_cmd
-      ->add_option("--html", merge.output.html_path,
-                   "Write a self-contained HTML report to this file")
-      ->check(kFileName);
+  add_report_files(merge_cmd, merge.output);
   merge_cmd->add_flag("-q,--quiet", merge.output.quiet, "Print only the verdict");
   merge_cmd->add_flag("-v,--verbose", merge.output.verbose, "Also list every match");
 
@@ -203,15 +206,7 @@ int main(int argc, char** argv) {
     c->add_option("--seed", o.seed, "Seed of the games")->default_val(1)->check(kSeed);
     c->add_option("--rule", o.rules, "Rule option key=value (see docs/spec; repeatable)")
         ->allow_extra_args(false);
-    c->add_option("--json", o.json_path, "Write the JSON report to this file")->check(kFileName);
-    c->add_option("--junit", o.junit_path, "Write a JUnit XML report to this file")
-        ->check(kFileName);
-    c->add_option("--markdown", o.markdown_path,
-                  "Write a Markdown report (for a CI job summary) to this file")
-        ->check(kFileName);
-    c->add_option("--html", o.html_path,
-                  "Write a self-contained HTML report with board replays to this file")
-        ->check(kFileName);
+    add_report_files(c, o);
     c->add_option("--memory-mb", o.memory_mb,
                   "Resident-memory limit of each bot's process tree, watched from /proc; "
                   "above it the bot is killed and reported process.memory (0: none)")

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "core/game.h"
 #include "env.h"
 #include "findings.h"
+#include "referee_fuzz.h"
 #include "run_report.h"
 #include "session.h"
 
@@ -35,6 +37,13 @@ inline constexpr int kMaxGames = 100000;
 inline constexpr double kMinGameSeconds = 0.001, kMaxGameSeconds = 86400;
 
 int Usage(std::ostream& err, const std::string& command, const std::string& message);
+
+// Every value of every rule option of a game's register `reg` (a decision's
+// "option", a --rule key; the harness's, "profile (harness)", is not one),
+// each option's default first with its decision's choice as its meaning,
+// then its alternatives. `arbiter list rules` shows them; fuzz-referee tries
+// them as readings.
+std::vector<harness::RuleReading> RuleOptionsOf(const nlohmann::json& reg);
 bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::ostream& err);
 // "resident memory limit 2048 MB per bot (--memory-mb), CPU time 120 s".
 std::string MemoryLimitsText(const harness::Limits& limits);

@@ -8,15 +8,12 @@
 
 #include "core/parse.h"
 #include "run_report.h"
+#include "spec_render.h"
 
 namespace arbiter::report {
 namespace {
 
 using nlohmann::json;
-
-std::string Str(const json& j, const char* key) {
-  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
-}
 
 template <class T>
 std::optional<T> Opt(const json& j, const char* key) {
@@ -24,46 +21,40 @@ std::optional<T> Opt(const json& j, const char* key) {
   return j[key].get<T>();
 }
 
-harness::Severity SeverityOf(const std::string& name) {
-  return name == "warn"   ? harness::Severity::kWarn
-         : name == "info" ? harness::Severity::kInfo
-                          : harness::Severity::kFail;
-}
-
 harness::Finding FindingOf(const json& j) {
   harness::Finding f;
-  f.check = Str(j, "check");
-  f.clause = Str(j, "clause");
-  f.severity = SeverityOf(Str(j, "severity"));
-  f.match = Str(j, "match");
+  f.check = JsonString(j, "check");
+  f.clause = JsonString(j, "clause");
+  f.severity = harness::SeverityFromName(JsonString(j, "severity"));
+  f.match = JsonString(j, "match");
   f.seed = Opt<uint64_t>(j, "seed");
   f.seat = j.value("seat", -1);
   f.turn = Opt<int>(j, "turn").value_or(-1);
   f.elapsed_ms = Opt<double>(j, "elapsed_ms");
   f.limit_ms = Opt<int>(j, "limit_ms");
-  f.message = Str(j, "message");
-  f.received = Str(j, "received");
-  f.input = Str(j, "input");
-  f.input_file = Str(j, "input_file");
-  f.stderr_tail = Str(j, "stderr_tail");
-  f.advice = Str(j, "advice");
-  f.reproduce = Str(j, "reproduce");
+  f.message = JsonString(j, "message");
+  f.received = JsonString(j, "received");
+  f.input = JsonString(j, "input");
+  f.input_file = JsonString(j, "input_file");
+  f.stderr_tail = JsonString(j, "stderr_tail");
+  f.advice = JsonString(j, "advice");
+  f.reproduce = JsonString(j, "reproduce");
   f.occurrences = j.value("occurrences", 1);
   return f;
 }
 
 harness::MatchResult MatchOf(const json& j) {
   harness::MatchResult m;
-  m.id = Str(j, "id");
-  m.description = Str(j, "description");
-  m.variant = Str(j, "variant");
+  m.id = JsonString(j, "id");
+  m.description = JsonString(j, "description");
+  m.variant = JsonString(j, "variant");
   m.seed = Opt<uint64_t>(j, "seed");
   m.turns_played = j.value("turns_played", 0);
   m.game_over = j.value("game_over", false);
   m.winner = j.value("winner", -1);
   m.shrunk_from = Opt<std::string>(j, "shrunk_from").value_or("");
   m.interrupted = j.value("interrupted", false);
-  m.initial_state = Str(j, "initial_state");
+  m.initial_state = JsonString(j, "initial_state");
   for (const auto& u : j.value("usage", json::array()))
     m.usage.push_back({u.value("seat", 0),
                        static_cast<uint64_t>(u.value("peak_rss_mb", 0.0) * 1024.0 + 0.5),
@@ -72,13 +63,13 @@ harness::MatchResult MatchOf(const json& j) {
     harness::TurnRecord r;
     r.turn = t.value("turn", 0);
     r.player = t.value("player", 0);
-    r.input = Str(t, "input");
-    r.answer = UnescapeBytes(Str(t, "answer")).value_or(Str(t, "answer"));
+    r.input = JsonString(t, "input");
+    r.answer = UnescapeBytes(JsonString(t, "answer")).value_or(JsonString(t, "answer"));
     r.silent = t.value("silent", false);
     r.elapsed_ms = Opt<double>(t, "elapsed_ms");
     if (r.elapsed_ms) m.latencies_ms.push_back(*r.elapsed_ms);
     for (const auto& e : t.value("events", json::array()))
-      r.events.push_back({Str(e, "kind"), Str(e, "clause"), Str(e, "detail")});
+      r.events.push_back({JsonString(e, "kind"), JsonString(e, "clause"), JsonString(e, "detail")});
     m.turns.push_back(std::move(r));
   }
   return m;
@@ -87,15 +78,15 @@ harness::MatchResult MatchOf(const json& j) {
 }  // namespace
 
 std::optional<RunReport> ReadJson(const json& j, std::string& error) {
-  if (!j.is_object() || Str(j, "schema") != kJsonSchema) {
+  if (!j.is_object() || JsonString(j, "schema") != kJsonSchema) {
     error = std::string("not an arbiter report (schema ") + kJsonSchema + ")";
     return std::nullopt;
   }
   try {
     RunReport r;
-    r.tool = Str(j, "tool");
-    r.game = Str(j, "game");
-    r.profile = Str(j, "profile");
+    r.tool = JsonString(j, "tool");
+    r.game = JsonString(j, "game");
+    r.profile = JsonString(j, "profile");
     const json limits = j.value("limits", json::object());
     if (!limits.is_object()) {
       error = "'limits' is not an object";
@@ -106,10 +97,10 @@ std::optional<RunReport> ReadJson(const json& j, std::string& error) {
     r.action_ms = limits.value("action_ms", 0);
     r.seed = Opt<uint64_t>(j, "seed");
     r.bot = j.value("bot", std::vector<std::string>());
-    r.command = Str(j, "command");
-    r.harness_error = Str(j, "harness_error");
+    r.command = JsonString(j, "command");
+    r.harness_error = JsonString(j, "harness_error");
     r.environment = j.value("environment", std::vector<std::string>());
-    r.memory_limits = Str(j, "memory_limits");
+    r.memory_limits = JsonString(j, "memory_limits");
     r.readings = j.value("readings_adopted", std::vector<std::string>());
     if (const auto c = j.find("calibration"); c != j.end() && c->is_object()) {
       Calibration cal;
@@ -119,14 +110,15 @@ std::optional<RunReport> ReadJson(const json& j, std::string& error) {
       cal.max_ms = c->value("max_ms", 0.0);
       r.calibration = cal;
     }
-    r.version = Str(j, "version");
+    r.version = JsonString(j, "version");
     if (j.contains("answer_families")) {
       r.families_tried = j["answer_families"].value("tried", std::vector<std::string>());
       r.families_not_tried = j["answer_families"].value("not_tried", std::vector<std::string>());
     }
     for (const auto& c : j.value("checks", json::array()))
-      r.checks.push_back(
-          {Str(c, "id"), Str(c, "clause"), SeverityOf(Str(c, "severity")), Str(c, "title")});
+      r.checks.push_back({JsonString(c, "id"), JsonString(c, "clause"),
+                          harness::SeverityFromName(JsonString(c, "severity")),
+                          JsonString(c, "title")});
     r.skipped = j.value("skipped", std::vector<std::string>());
     for (const auto& m : j.value("matches", json::array())) r.matches.push_back(MatchOf(m));
     // Findings are listed once, at the top; each goes back to its match.
@@ -140,7 +132,7 @@ std::optional<RunReport> ReadJson(const json& j, std::string& error) {
       }
       home->findings.push_back(std::move(f));
     }
-    const std::string by = Str(j, "interrupted_by");
+    const std::string by = JsonString(j, "interrupted_by");
     r.interrupt_signal = by == "SIGINT" ? 2 : by == "SIGTERM" ? 15 : by == "SIGHUP" ? 1 : 0;
     return r;
   } catch (const json::exception& e) {

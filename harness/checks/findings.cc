@@ -14,6 +14,10 @@ const char* SeverityName(Severity s) {
   return "?";
 }
 
+Severity SeverityFromName(std::string_view name) {
+  return name == "warn" ? Severity::kWarn : name == "info" ? Severity::kInfo : Severity::kFail;
+}
+
 bool IsHarnessCheckId(std::string_view id) {
   for (const char* known : kAllCheckIds)
     if (id == known) return true;
@@ -32,10 +36,7 @@ CheckCatalog CatalogFromRegister(const nlohmann::json& reg) {
     CheckInfo info;
     info.id = c.value("id", "");
     info.clause = c.value("clause", "");
-    const std::string severity = c.value("severity", "fail");
-    info.severity = severity == "warn"   ? Severity::kWarn
-                    : severity == "info" ? Severity::kInfo
-                                         : Severity::kFail;
+    info.severity = SeverityFromName(c.value("severity", "fail"));
     info.title = c.value("title", "");
     catalog.Add(std::move(info));
   }

@@ -17,6 +17,8 @@ namespace arbiter::harness {
 
 enum class Severity { kFail, kWarn, kInfo };
 const char* SeverityName(Severity s);  // "fail", "warn", "info"
+// The severity SeverityName names; anything else is a failure.
+Severity SeverityFromName(std::string_view name);
 
 struct CheckInfo {
   std::string id;      // "action.deadline"
