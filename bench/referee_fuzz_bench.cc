@@ -37,8 +37,9 @@
 //     referee runs), its wall time and number of referee runs, and the length
 //     of the reproducer as the CLI writes it (answers up to the divergence,
 //     and how many of them are not "N"). A mutant never detected is reported
-//     as such; simultaneous-fall-lowest-wins is expected to be: it changes only
-//     the referee's final RESULT line, which no bot can see.
+//     as such. (simultaneous-fall-lowest-wins changes only the referee's final
+//     RESULT line: the steered games of the "simultaneous last fall" family
+//     reach it, and the RESULT line shows it.)
 //
 // Wall time throughout (Clock), unpinned: the referee, its bots and arbiter
 // are separate processes and the point is the user's wait. Usage:
@@ -89,14 +90,6 @@ constexpr const char* kProbe = ARBITER_PROBE;
 constexpr const char* kReferee = EXAMPLE_REFEREE;
 constexpr const char* kReplayBot = REPLAY_BOT;
 
-// Mutants that differential testing through the bots cannot see, and why
-// (the same exclusion as the fuzz_referee_tests, cli/CMakeLists.txt).
-constexpr struct {
-  const char* name;
-  const char* why;
-} kInvisible[] = {
-    {"simultaneous-fall-lowest-wins", "changes only the referee's final RESULT line"},
-};
 // --quick: two mutants that the first planned game (seed 1) already catches.
 constexpr const char* kQuickMutants[] = {"turn-shown-from-one", "stun-one-turn-short"};
 
@@ -356,7 +349,7 @@ void Conformant(harness::EventLoop& loop, const Options& o) {
   std::fflush(stdout);
   // Warm-up (not counted): the first process starts pay for cold caches.
   {
-    const RefereeGamePlan plan = harness::PlanGame(o.seed, 0);
+    const RefereeGamePlan plan = harness::PlanGame(o.seed, 0, config.game->steered_families);
     const RefereeGameResult r = harness::RunRefereeGame(loop, config, plan);
     if (!r.divergence && r.faults.empty()) ReplayWithoutArbiter(plan, r);
   }
@@ -366,7 +359,7 @@ void Conformant(harness::EventLoop& loop, const Options& o) {
   int late = 0, killed = 0, over = 0, bad = 0;
   double late_fuzz = 0, late_floor = 0;
   for (int g = 0; g < o.games; ++g) {
-    const RefereeGamePlan plan = harness::PlanGame(o.seed, g);
+    const RefereeGamePlan plan = harness::PlanGame(o.seed, g, config.game->steered_families);
     const auto t0 = Clock::now();
     RefereeGameResult r = harness::RunRefereeGame(loop, config, plan);
     const double fs = Since(t0);
@@ -473,7 +466,7 @@ MutantResult Mutant(harness::EventLoop& loop, const Options& o, const std::strin
   MutantResult m;
   const auto t0 = Clock::now();
   for (int g = 0; g < o.max_games && !m.detected; ++g) {
-    const RefereeGamePlan plan = harness::PlanGame(o.seed, g);
+    const RefereeGamePlan plan = harness::PlanGame(o.seed, g, config.game->steered_families);
     const RefereeGameResult r = harness::RunRefereeGame(loop, config, plan);
     ++m.games;
     m.turns += static_cast<double>(r.history.size());
@@ -500,12 +493,6 @@ MutantResult Mutant(harness::EventLoop& loop, const Options& o, const std::strin
   return m;
 }
 
-const char* InvisibleWhy(const std::string& name) {
-  for (const auto& i : kInvisible)
-    if (name == i.name) return i.why;
-  return nullptr;
-}
-
 void Mutants(harness::EventLoop& loop, const Options& o, const std::vector<std::string>& names) {
   std::printf(
       "\n2. mutants of the example referee: games planned as above until the first "
@@ -518,26 +505,22 @@ void Mutants(harness::EventLoop& loop, const Options& o, const std::vector<std::
   std::printf("   %-29s %6s %6s %7s %5s  %-28s %7s %5s %7s %5s\n", "mutant", "to div", "to div",
               "to div", "turn", "clause", "wall s", "runs", "answers", "non-N");
   std::fflush(stdout);
-  int detected = 0, expected_invisible = 0;
+  int detected = 0;
   double detect_s = 0, shrink_s = 0;
   std::vector<double> games_to;
   for (const std::string& name : names) {
     const MutantResult m = Mutant(loop, o, name);
-    const char* invisible = InvisibleWhy(name);
     if (m.detected) {
       ++detected;
       detect_s += m.seconds;
       shrink_s += m.shrink_s;
       games_to.push_back(m.games);
-      std::printf("   %-29s %6d %6.0f %7.2f %5d  %-28s %7.2f %5d %7zu %5zu%s%s\n", name.c_str(),
+      std::printf("   %-29s %6d %6.0f %7.2f %5d  %-28s %7.2f %5d %7zu %5zu%s\n", name.c_str(),
                   m.games, m.turns, m.seconds, m.turn, m.clause.c_str(), m.shrink_s, m.runs,
-                  m.answers, m.nontrivial, m.reproduced ? "" : "  (not reproduced: not shrunk)",
-                  invisible ? "  (expected invisible!)" : "");
+                  m.answers, m.nontrivial, m.reproduced ? "" : "  (not reproduced: not shrunk)");
     } else {
-      expected_invisible += invisible != nullptr;
-      std::printf("   %-29s not detected in %d games, %.0f turns, %.2f s%s%s\n", name.c_str(),
-                  m.games, m.turns, m.seconds, invisible ? ": expected, it " : "",
-                  invisible ? invisible : "");
+      std::printf("   %-29s not detected in %d games, %.0f turns, %.2f s\n", name.c_str(), m.games,
+                  m.turns, m.seconds);
     }
     if (m.faults > 0) std::printf("   %-29s (%d referee fault(s) seen)\n", "", m.faults);
     std::fflush(stdout);
@@ -545,10 +528,9 @@ void Mutants(harness::EventLoop& loop, const Options& o, const std::vector<std::
   }
   const int n = static_cast<int>(names.size());
   std::printf(
-      "\n   detected %d of %d mutants (%d not expected to be visible); games to the "
-      "first divergence: median %.1f, max %.0f;\n   %.2f s to detect them all, %.2f s "
-      "to shrink them all\n",
-      detected, n, expected_invisible, Median(games_to),
+      "\n   detected %d of %d mutants; games to the first divergence: median %.1f, max "
+      "%.0f;\n   %.2f s to detect them all, %.2f s to shrink them all\n",
+      detected, n, Median(games_to),
       games_to.empty() ? 0.0 : *std::max_element(games_to.begin(), games_to.end()), detect_s,
       shrink_s);
 }

@@ -273,7 +273,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     }
     for (int g = first; g < last; ++g) {
       if (g % shard.second != shard.first) continue;  // another shard's game
-      RefereeGamePlan plan = harness::PlanGame(o.seed, g);
+      RefereeGamePlan plan = harness::PlanGame(o.seed, g, p.game->steered_families);
       // The runner answers every turn, one line each.
       if (runner) plan.late_turn = plan.kill_turn = plan.stall_turn = plan.double_turn = -1;
       plans.emplace_back("game-" + std::to_string(g + 1), plan);

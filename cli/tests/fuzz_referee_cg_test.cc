@@ -14,6 +14,7 @@
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <set>
 
 #include "fuzz_referee_run.h"
@@ -76,6 +77,10 @@ struct MutantCase {
   // the game up to that end (shrinking never puts ACCEPT-DEFEAT in).
   int max_answers = 12;
 };
+// Test names and failures show the case, not its bytes.
+void PrintTo(const MutantCase& c, std::ostream* os) {
+  *os << c.name << " (" << c.clause << ", league " << c.league << ")";
+}
 
 class CgMutantTest : public FuzzRefereeCgTest, public ::testing::WithParamInterface<MutantCase> {};
 

@@ -14,6 +14,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <set>
 #include <string>
 
@@ -69,6 +70,8 @@ struct MutantCase {
   const char* name;
   const char* clause;
 };
+// Test names and failures show the case, not its bytes.
+void PrintTo(const MutantCase& c, std::ostream* os) { *os << c.name << " (" << c.clause << ")"; }
 
 class IslandMutantTest : public FuzzRefereeIslandTest,
                          public ::testing::WithParamInterface<MutantCase> {};
@@ -138,6 +141,7 @@ struct ReadingCase {
   const char* rule;
   const char* clause;
 };
+void PrintTo(const ReadingCase& c, std::ostream* os) { *os << c.rule << " (" << c.clause << ")"; }
 
 class IslandReadingTest : public FuzzRefereeIslandTest,
                           public ::testing::WithParamInterface<ReadingCase> {};

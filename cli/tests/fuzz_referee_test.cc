@@ -56,11 +56,12 @@ TEST_F(FuzzRefereeTest, TheConformantExampleRefereeHasNoFinding) {
     turns += m["turns_played"].get<int>();
   }
   EXPECT_GT(turns, 200);
-  // Within its first nine games a run has tried every family of answers,
+  // Within its first ten games a run has tried every family of answers,
   // and says so.
-  EXPECT_EQ(o.report["answer_families"]["tried"].size(), 9u) << o.report["answer_families"];
+  EXPECT_EQ(o.report["answer_families"]["tried"].size(), 10u) << o.report["answer_families"];
   EXPECT_TRUE(o.report["answer_families"]["not_tried"].empty()) << o.report["answer_families"];
-  EXPECT_NE(o.output.find("answer families tried: U; R; D; L; A; N; lowercase; garbage; padded;"),
+  EXPECT_NE(o.output.find("answer families tried: U; R; D; L; A; N; lowercase; garbage; padded; "
+                          "simultaneous last fall"),
             std::string::npos)
       << o.output;
 }
@@ -82,6 +83,8 @@ struct MutantCase {
   const char* name;
   const char* clause;
 };
+// Test names and failures show the case, not its bytes.
+void PrintTo(const MutantCase& c, std::ostream* os) { *os << c.name << " (" << c.clause << ")"; }
 
 class MutantTest : public FuzzRefereeTest, public ::testing::WithParamInterface<MutantCase> {};
 
@@ -534,6 +537,23 @@ TEST_F(FuzzRefereeTest, EveryFindingsReproduceCommandReproducesItWithoutOverwrit
   EXPECT_GE(replayed, 2) << o.output;  // the reading and the bug at least
 }
 
+CITES(FuzzRefereeTest, ARefereeThatGivesASimultaneousLastFallAWinnerIsFoundInTheFirstTenGames,
+      "jc2015.end.simultaneous", "arbiter.referee.result");
+TEST_F(FuzzRefereeTest, ARefereeThatGivesASimultaneousLastFallAWinnerIsFoundInTheFirstTenGames) {
+  // Only the RESULT line shows it; the tenth game steers all four players
+  // into a simultaneous last fall.
+  const Outcome o = Fuzz(Referee("--mutant simultaneous-fall-lowest-wins"), "--games 10 --seed 1");
+  ASSERT_EQ(o.status, 1) << o.output;
+  int found = 0;
+  for (const auto& f : o.report["findings"]) {
+    EXPECT_EQ(f["clause"], "jc2015.end.simultaneous") << o.output;
+    EXPECT_NE(f["message"].get<std::string>().find("RESULT"), std::string::npos) << o.output;
+    EXPECT_EQ(arbiter::testing::ReproduceFails(f, Dir()), "") << f["reproduce"];
+    ++found;
+  }
+  EXPECT_EQ(found, 1) << o.output;
+}
+
 CITES(FuzzRefereeTest, AnOfficialLikeRefereeShowsNothingUnderTheOfficialProfile,
       "jc2015.protocol.action.limit", "arbiter.referee.readings");
 TEST_F(FuzzRefereeTest, AnOfficialLikeRefereeShowsNothingUnderTheOfficialProfile) {
@@ -547,6 +567,7 @@ struct Deviation {
   const char* referee;  // what the referee does besides the official profile
   const char* clause;   // the one finding's clause
 };
+void PrintTo(const Deviation& d, std::ostream* os) { *os << d.referee << " (" << d.clause << ")"; }
 
 class OfficialDeviationTest : public FuzzRefereeTest,
                               public ::testing::WithParamInterface<Deviation> {};
@@ -556,7 +577,7 @@ class OfficialDeviationTest : public FuzzRefereeTest,
     {"jc2015.protocol.input.position", "jc2015.protocol.input.stun", "jc2015.fallen.turns",
      "jc2015.protocol.action.extra-lines", "jc2015.restore.delay",
      "jc2015.protocol.action.whitespace", "jc2015.protocol.input.fallen-fields",
-     "jc2015.move.cancel.distance", "jc2015.attack.stun"});
+     "jc2015.move.cancel.distance", "jc2015.attack.stun", "jc2015.end.simultaneous"});
 
 // Each single way a referee differs from the official 2015 one, fuzzed under
 // the profile, is exactly one failing finding under its clause: a reading of
@@ -583,7 +604,8 @@ INSTANTIATE_TEST_SUITE_P(
                                 "jc2015.protocol.action.whitespace"},
                       Deviation{"--rule fallen_stun=zero", "jc2015.protocol.input.fallen-fields"},
                       Deviation{"--mutant cancel-below-three", "jc2015.move.cancel.distance"},
-                      Deviation{"--mutant stunned-may-move", "jc2015.attack.stun"}),
+                      Deviation{"--mutant stunned-may-move", "jc2015.attack.stun"},
+                      Deviation{"--rule zero_alive=draw", "jc2015.end.simultaneous"}),
     [](const auto& info) { return std::to_string(info.index); });
 
 CITES(FuzzRefereeTest, ShardsOfARunMergeIntoTheReportOfTheWholeRun, "arbiter.run.split",

@@ -215,6 +215,10 @@ struct GameInfo {
   // The name of the family of answers each swarm bit enables, for reports
   // ("which families did a run try").
   std::vector<std::string_view> answer_families;
+  // The families (swarm bits) that steer every seat of a game toward one
+  // rule edge and need the whole game for it: the referee fuzzer plays
+  // their games without a late, killed, stalled or doubled answer.
+  uint64_t steered_families = 0;
 
   // Referee fuzzing of games with hidden chance (island: the tiles a referee
   // deals at random): writes into `reference` what a message to `seat`

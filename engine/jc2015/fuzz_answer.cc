@@ -3,18 +3,17 @@
 // edges a referee gets wrong: acting while stunned, attacks on lines that
 // hold scheduled or fallen blocks, and the cancel distance.
 //
-// Not steered to: a simultaneous last fall (jc2015.end.simultaneous). A
-// block scheduled on turn t with timer 4n falls at the start of turn t + 4n
-// (jc2015.attack.delay, jc2015.fall.timing), and a player acts only on the
-// turns of its own residue mod 4, so blocks scheduled by two players never
-// fall on the same tick: the last players fall together only from one
-// attacker's line, in practice two players in one block (at opposite
-// corners, since the cancel rule keeps them 4 apart), attacked by a third
-// who falls before that block does, with a fourth gone too. These answers
-// reached it in none of 1000 games, and steering pairs of players into
-// shared blocks did not either (the attacker must fall first); hunters do in
-// 4 of 5000 (engine/tests/mutants_test.cc), and the golden crossfire
-// scenario builds it.
+// A simultaneous last fall (jc2015.end.simultaneous) has a family of its
+// own, which steers the whole game. A block scheduled on turn t with timer
+// 4n falls at the start of turn t + 4n (jc2015.attack.delay,
+// jc2015.fall.timing), and a player acts only on the turns of its own
+// residue mod 4, so blocks scheduled by two players never fall on the same
+// tick: the last players fall together only from one attacker's line, in
+// practice two players in one block (at opposite corners, since the cancel
+// rule keeps them 4 apart), attacked by a third who falls before that block
+// does, with a fourth gone too. The other families reached it in none of
+// 1000 games (hunters do in 4 of 5000, engine/tests/mutants_test.cc);
+// SteerToSharedFall walks all four players into that formation.
 #include "jc2015/game.h"
 #include "jc2015/policies.h"
 #include "jc2015/state.h"
@@ -26,7 +25,8 @@ std::string FuzzAnswer(const GameState& gs, uint64_t swarm, bool targeted, Rng& 
   const int me = s.current_player();
   const Player& p = s.player(me);
   // Families: bits 0-5 the commands U R D L A N, 6 lowercase, 7 garbage or
-  // empty, 8 padded with whitespace or CR.
+  // empty, 8 padded with whitespace or CR, 9 a simultaneous last fall.
+  if (swarm >> 9 & 1) return std::string(1, ActionLetter(SteerToSharedFall(s, rng)));
   if (targeted && p.on_board && rng.Chance(2, 3)) {
     if (s.StunShown(me) > 0) return std::string(1, "URDL"[rng.Uniform(4)]);  // acting while stunned
     // Attack a line that already holds scheduled or fallen blocks.

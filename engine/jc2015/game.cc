@@ -202,7 +202,9 @@ const GameInfo kGameInfo = {
     .scenario_of = &ScenarioOf,
     .compare = &CompareMessage,
     .fuzz_answer = &FuzzAnswer,
-    .answer_families = {"U", "R", "D", "L", "A", "N", "lowercase", "garbage", "padded"},
+    .answer_families = {"U", "R", "D", "L", "A", "N", "lowercase", "garbage", "padded",
+                        "simultaneous last fall"},
+    .steered_families = 1ull << 9,
     .board_view = &BoardView,
     .state_from_message =
         [](std::string_view message, int seat, const GameState& /*reference*/,

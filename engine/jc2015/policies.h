@@ -22,4 +22,9 @@ const char* PolicyName(Policy p);
 
 Action ChooseAction(Policy policy, const State& state, Rng& rng);
 
+// All four players steered, each by its seat, into a formation from which
+// the last two fall on the same tick (jc2015.end.simultaneous): the referee
+// fuzzer's "simultaneous last fall" answers (steer_fall.cc).
+Action SteerToSharedFall(const State& state, Rng& rng);
+
 }  // namespace arbiter::jc2015

@@ -103,8 +103,11 @@ struct RefereeGamePlan {
 // Games with neither: game 4k + 2 answers two lines in one write once, on a
 // turn in [2, 42), and game 4k + 4 writes a partial stderr line and stalls
 // on a turn in [4, 64) (drawn from a stream of their own, so that the rest
-// of every plan stays as it was).
-RefereeGamePlan PlanGame(uint64_t base_seed, int index);
+// of every plan stays as it was). A family of `steered_families`
+// (GameInfo::steered_families) is enabled in game i = its bit and in one game
+// in ten of the others; such a game has no late, killed, stalled or doubled
+// answer.
+RefereeGamePlan PlanGame(uint64_t base_seed, int index, uint64_t steered_families = 0);
 
 struct RefereeFault {
   std::string check;  // referee.crash, referee.hang, referee.garbage, referee.bot-not-started,

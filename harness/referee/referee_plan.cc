@@ -9,7 +9,7 @@
 
 namespace arbiter::harness {
 
-RefereeGamePlan PlanGame(uint64_t base_seed, int index) {
+RefereeGamePlan PlanGame(uint64_t base_seed, int index, uint64_t steered_families) {
   RefereeGamePlan p;
   p.seed = base_seed + index;
   p.rng_seed = base_seed * 0x9E3779B97F4A7C15ull + index;
@@ -31,6 +31,12 @@ RefereeGamePlan PlanGame(uint64_t base_seed, int index) {
     if (index % 4 == 1) p.double_turn = 2 + static_cast<int>(pipe.Uniform(40));
     if (index % 4 == 3) p.stall_turn = 4 + static_cast<int>(pipe.Uniform(60));
   }
+  // A steered family: game i enables family i, any other game one in ten,
+  // and such a game plays every answer on time.
+  Rng steer(p.rng_seed ^ 0x57ee7ull);
+  for (int f = 0; f < 64; ++f)
+    if ((steered_families >> f & 1) && (index == f || steer.Chance(1, 10))) p.swarm |= 1ull << f;
+  if (p.swarm & steered_families) p.late_turn = p.kill_turn = p.stall_turn = p.double_turn = -1;
   return p;
 }
 

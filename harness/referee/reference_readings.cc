@@ -26,6 +26,12 @@ bool ExplainsPart(const Divergence& before, const Divergence& now) {
   return true;
 }
 
+// The reading's clause first, and not again further on.
+void LeadWith(std::vector<std::string>& clauses, const std::string& clause) {
+  std::erase(clauses, clause);
+  clauses.insert(clauses.begin(), clause);
+}
+
 }  // namespace
 
 // Single readings first, then pairs of readings of two options (a referee
@@ -43,7 +49,7 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
   if (const auto named = named_.find(signature); named != named_.end()) {
     d.message += named->second.message;  // --strict-readings: the reading, found before
     d.kind = named->second.kind;
-    d.clauses.insert(d.clauses.begin(), named->second.clause);
+    LeadWith(d.clauses, named->second.clause);
     return false;
   }
   const auto& fixed = config_->fixed_rules;
@@ -117,7 +123,7 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
                              readings.front()->clause};
         d.message += named_[signature].message;
         d.kind = kind;
-        d.clauses.insert(d.clauses.begin(), readings.front()->clause);
+        LeadWith(d.clauses, readings.front()->clause);
         return false;
       }
       // Copies: the pointers are into the config being replaced.

@@ -3,6 +3,7 @@
 #include "builders.h"
 #include "core/game.h"
 #include "jc2015/game.h"
+#include "jc2015/policies.h"
 #include "spec_test.h"
 
 namespace arbiter::jc2015 {
@@ -101,6 +102,34 @@ SPEC_TEST(End, WithTurnLimit1001TheTurnNumbered1000IsPlayed, "jc2015.end.turn-li
   s.Apply(Action::kNothing);
   EXPECT_TRUE(s.IsTerminal());
   EXPECT_EQ(s.turn(), 1001);
+}
+
+// The referee fuzzer's "simultaneous last fall" answers steer all four
+// players into it from placements drawn as a referee draws them: seats 2 and
+// 3 fall on the same tick, after seats 1 and 0, and nobody is left. Under
+// zero_alive=turn-limit the game goes on with nobody on the board.
+int SharedFalls(const Rules& rules, int games) {
+  int shared = 0;
+  for (int g = 0; g < games; ++g) {
+    State s = State::Initial(DrawPlacement(1000 + g), rules);
+    Rng rng(g);
+    bool together = false;
+    while (!s.IsTerminal()) {
+      const int before = s.players_on_board();
+      const TurnEvents ev = s.Apply(SteerToSharedFall(s, rng));
+      together |= before == 2 && ev.players_fell == 0b1100 && s.players_on_board() == 0;
+    }
+    shared += together && s.Winner() == -1;
+  }
+  return shared;
+}
+
+SPEC_TEST(End, SteeredPlayersReachASimultaneousLastFallFromEverySeededPlacementTried,
+          "jc2015.end.simultaneous") {
+  EXPECT_EQ(SharedFalls(Rules{}, 200), 200);
+  Rules official;
+  official.zero_alive = ZeroAlive::kTurnLimit;
+  EXPECT_EQ(SharedFalls(official, 50), 50);
 }
 
 }  // namespace
