@@ -526,8 +526,12 @@ TEST_F(FuzzRefereeTest, GamesPlayedInParallelGiveTheSameReportAsOneAfterAnother)
 CITES(FuzzRefereeTest, EveryFindingsReproduceCommandReproducesItWithoutOverwritingItsInput,
       "arbiter.check.reproduce", "arbiter.referee.replayable");
 TEST_F(FuzzRefereeTest, EveryFindingsReproduceCommandReproducesItWithoutOverwritingItsInput) {
-  const Outcome o = Fuzz(Referee("--rule stun_count=own-turns --mutant reschedule-scheduled"),
-                         "--games 20 --seed 1");
+  // Answers get 1 s on both sides: the point is what a reproducer replays,
+  // and on a loaded machine a 100 ms limit can make a probe late in one run
+  // of the referee and not in the other.
+  const Outcome o =
+      Fuzz(Referee("--time-ms 1000 --rule stun_count=own-turns --mutant reschedule-scheduled"),
+           "--action-ms 1000 --games 20 --seed 1");
   ASSERT_EQ(o.status, 1) << o.output;
   int replayed = 0;
   for (const auto& f : o.report["findings"]) {
