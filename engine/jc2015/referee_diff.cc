@@ -320,12 +320,21 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
                 {"jc2015.end.win", "jc2015.end.turn-limit", "jc2015.end.simultaneous"},
                 "the referee ended the game before the reference did");
   }
+  // The referee went on after the reference's end. When players fell to
+  // end it, the referee's message may show why it did not: a block the
+  // reference dropped still standing, a player it dropped still on the
+  // board, or moved away while stunned. That field names the cause (the
+  // one the game already showed, if it did); only with nothing else
+  // differing is the end the cause. At the turn limit the end is the cause.
+  std::optional<Divergence> went_on;
   if (ref.IsTerminal()) {
-    return Make("end", "end", "no more input: the game ended at turn " + std::to_string(ref.turn()),
-                "input for player " + std::to_string(seat), {EndReason(ref)},
-                "the referee went on after the end of the game");
+    went_on =
+        Make("end", "end", "no more input: the game ended at turn " + std::to_string(ref.turn()),
+             "input for player " + std::to_string(seat), {EndReason(ref)},
+             "the referee went on after the end of the game");
+    if (ref.turn() >= ref.rules().turn_limit || ref.players_on_board() > 1) return went_on;
   }
-  if (seat != ref.current_player()) {
+  if (!went_on && seat != ref.current_player()) {
     std::vector<std::string> clauses = {"jc2015.turn.order", "jc2015.fallen.turns"};
     if (ref.StunShown(ref.current_player()) > 0)
       clauses.push_back("jc2015.protocol.stunned-answer");
@@ -336,9 +345,10 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
                 "the referee sent input to the wrong player");
   }
   const std::string expected = FormatInput(ref, seat);
-  if (actual == expected) return std::nullopt;
+  if (actual == expected) return went_on;
   const auto parsed = ParseInput(actual, ref.rules().position_order == PositionOrder::kColumnRow);
   if (!parsed.ok()) {
+    if (went_on) return went_on;
     return Make("format", "format", EscapeBytes(expected), EscapeBytes(actual.substr(0, 300)),
                 {"jc2015.protocol.input.format"},
                 "the message is not a well-formed turn input: " + parsed.error().ToString());
@@ -378,6 +388,9 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
       also += (also.empty() ? "" : ", ") + f;
     }
     if (!also.empty()) message += " (also differing: " + also + ")";
+    if (went_on)
+      message += ", and so the referee went on after the reference's end of the game on turn " +
+                 std::to_string(ref.turn());
     Divergence d =
         ::arbiter::jc2015::Make(std::move(field), std::move(kind), std::move(expected),
                                 std::move(actual), std::move(clauses), std::move(message));
@@ -389,6 +402,8 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
     d.display = true;
     return d;
   };
+  // How a message shows the state is not why the game went on.
+  if (went_on && (a.id != e.id || a.turn != e.turn)) return went_on;
   if (a.id != e.id)
     return Shown(Make("id", "id", std::to_string(e.id), std::to_string(a.id),
                       {"jc2015.protocol.input.id"},
@@ -405,6 +420,7 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
     for (int c = 0; c < kBoardBlocks; ++c)
       transposed = transposed && a.blocks[r * kBoardBlocks + c] == e.blocks[c * kBoardBlocks + r];
   if (transposed) {
+    if (went_on) return went_on;
     return Shown(Make("B", "block-layout", "B[r][c] at row r, column c",
                       "the board transposed (B[c][r])", {"jc2015.protocol.input.block"},
                       "the block rows and columns are swapped"));
@@ -489,8 +505,9 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
       const bool fallen_line = i >= kPlayerLinesStart && q < kNumPlayers && e.players[q].row < 0;
       open_only = expected_lines[i] == actual_lines[i] || fallen_line;
     }
-    if (open_only) return std::nullopt;
+    if (open_only) return went_on;
   }
+  if (went_on) return went_on;
   return Make("text", "format", EscapeBytes(expected), EscapeBytes(actual),
               {"jc2015.protocol.input.format"}, "the message differs in its layout");
 }

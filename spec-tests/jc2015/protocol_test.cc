@@ -206,6 +206,35 @@ SPEC_TEST(RefereeDiff, TimersLeftBehindOnAFallenPlayersTurnAreOneCauseWhicheverB
   EXPECT_NE(longer->kind, "fallen-tick");
 }
 
+SPEC_TEST(RefereeDiff, WhenTheRefereeGoesOnPastAnEndTheFieldThatKeptItGoingNamesTheCause,
+          "jc2015.end.win", "jc2015.fall.timing") {
+  // Player 0 attacks right along block row 2 and wins on turn 20, when block
+  // (2,5) drops player 3, the last of the others.
+  State s = Make({7, 1, 'R'}, {7, 7, 'U'}, {7, 11, 'U'}, {7, 15, 'U'});
+  Play(s, "A");
+  while (!s.IsTerminal()) s.Apply(Action::kNothing);
+  ASSERT_EQ(s.turn(), 20);
+  ASSERT_EQ(s.Winner(), 0);
+  // A referee whose block falls a turn late goes on, and its message shows
+  // why: the block still falling, player 3 still on it.
+  InputView late = ViewFor(s, 0);
+  late.blocks[2 * kBoardBlocks + 5] = 1;
+  late.players[3] = {7, 15, 'U', 0};
+  const auto d = CompareMessage(*Wrap(s), {}, FormatInput(late), 0);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->kind, "block");
+  EXPECT_EQ(d->field, "B[2][5]");
+  EXPECT_NE(d->message.find("also differing: player 3 R C"), std::string::npos) << d->message;
+  EXPECT_NE(d->message.find("went on after the reference's end of the game on turn 20"),
+            std::string::npos)
+      << d->message;
+  // With every field the reference's, going on is the cause.
+  const auto end = CompareMessage(*Wrap(s), {}, FormatInput(ViewFor(s, 0)), 0);
+  ASSERT_TRUE(end);
+  EXPECT_EQ(end->kind, "end");
+  EXPECT_EQ(end->clauses.front(), "jc2015.end.win");
+}
+
 SPEC_TEST(RefereeDiff, EveryTurnInputGivesBackAStateThatPlaysOnAlike,
           "jc2015.protocol.input.format", "jc2015.protocol.input.stun", "arbiter.referee.resync") {
   // A message shows the whole state: the state learnt from it sends every
