@@ -8,14 +8,8 @@ namespace {
 // Whether moving `id` one square in `d` would be accepted (not cancelled).
 bool MoveAccepted(const State& s, int id, Dir d) {
   const Player& p = s.player(id);
-  const int r = p.row + kDirRow[static_cast<int>(d)], c = p.col + kDirCol[static_cast<int>(d)];
-  if (r < 0 || r >= kBoardSquares || c < 0 || c >= kBoardSquares) return false;
-  if (s.block_at(BlockIndexOfSquare(r, c)) < 0) return false;
-  for (int q = 0; q < kNumPlayers; ++q) {
-    const Player& o = s.player(q);
-    if (q != id && o.on_board && Manhattan(r, c, o.row, o.col) <= kCancelDistance) return false;
-  }
-  return true;
+  return StepAllowed(s, id, p.row + kDirRow[static_cast<int>(d)],
+                     p.col + kDirCol[static_cast<int>(d)]);
 }
 
 Action Hunt(const State& s, Rng& rng) {
@@ -54,6 +48,16 @@ Action Hunt(const State& s, Rng& rng) {
 }
 
 }  // namespace
+
+bool StepAllowed(const State& s, int id, int r, int c) {
+  if (r < 0 || r >= kBoardSquares || c < 0 || c >= kBoardSquares) return false;
+  if (s.block_at(BlockIndexOfSquare(r, c)) < 0) return false;
+  for (int q = 0; q < kNumPlayers; ++q) {
+    const Player& o = s.player(q);
+    if (q != id && o.on_board && Manhattan(r, c, o.row, o.col) <= kCancelDistance) return false;
+  }
+  return true;
+}
 
 std::optional<Policy> PolicyFromName(std::string_view name) {
   if (name == "random") return Policy::kRandom;

@@ -22,6 +22,10 @@ const char* PolicyName(Policy p);
 
 Action ChooseAction(Policy policy, const State& state, Rng& rng);
 
+// Whether a step of player `id` onto square (r, c) would be taken, not
+// cancelled (jc2015.move.cancel.edge, .fallen, .distance).
+bool StepAllowed(const State& state, int id, int r, int c);
+
 // All four players steered, each by its seat, into a formation from which
 // the last two fall on the same tick (jc2015.end.simultaneous): the referee
 // fuzzer's "simultaneous last fall" answers (steer_fall.cc).
