@@ -110,10 +110,11 @@ Action SteerToSharedFall(const State& s, Rng& rng) {
     if (formed) return me == 0 ? Action::kAttack : Action::kNothing;
     return AtPost(p, kPosts[me]) ? Action::kNothing : Walk(s, me, rng);
   }
-  // The attack has begun: seat 1 answers it from under seat 0, and the
-  // others hold their squares.
-  const bool my_block_scheduled = s.block_at(BlockIndexOfSquare(p.row, p.col)) > 0;
-  if (me == 1 && AtPost(p, kPosts[1]) && my_block_scheduled && s.block(0, 2) == 0)
+  // The attack has begun: seat 1, its block now scheduled, answers it at
+  // seat 0's block (not yet scheduled), and the others hold their squares.
+  const auto block_of = [&](int r, int c) { return s.block_at(BlockIndexOfSquare(r, c)); };
+  if (me == 1 && AtPost(p, kPosts[1]) && block_of(p.row, p.col) > 0 &&
+      block_of(kPosts[0].row, kPosts[0].col) == 0)
     return Action::kAttack;
   return Action::kNothing;
 }
