@@ -88,6 +88,14 @@ class GameState {
   // (jc2015.protocol.action.extra-lines). One line per turn reaches ApplyLine
   // either way: the harness keeps the queue.
   virtual bool QueuesExtraLines() const { return false; }
+  // The global turn at which the game stops if nothing ends it sooner (the
+  // turn or round limit), for coverage: how deep a bot's own turns reached
+  // against the limit (arbiter.check.coverage). 0: the game has none.
+  virtual int TurnLimit() const { return 0; }
+  // Why the rules refuse `line` on this turn, with the clause, for an answer
+  // ClassifyAnswer judges kInvalid or kIllegal ("no tile 4 in hand 33222
+  // (island.move.tile)"); empty when the game has nothing to add.
+  virtual std::string RejectionReason(std::string_view /*line*/) const { return {}; }
 };
 
 // The bot side of a game's protocol, for the harness.
@@ -109,6 +117,11 @@ struct Profile {
   // Whose behaviour it reproduces, for findings ("the official 2015
   // server"); empty: the rule text's.
   std::string_view server = {};
+  // Variables the real server's bots run with (KEY=VALUE), added to the
+  // bot's environment before any --env: CodinGame's Python bots print
+  // without flushing and work there, so the cg profile runs Python
+  // unbuffered (wondev.protocol.action.line).
+  std::span<const std::string_view> env = {};
 };
 
 // A rare but reachable state in which the bot must still answer validly and
@@ -190,6 +203,10 @@ struct GameInfo {
   // The edge states under `rules` (already validated by new_game).
   std::vector<EdgeCase> (*edge_cases)(const RuleList& rules);
   std::string_view ok_answer;  // an answer valid on any turn, for tests ("N")
+  // The built-in player that keeps a whole game alive around the bot: it
+  // plays legally but never attacks, pushes or ends the game itself, so that
+  // the bot plays to the game's own end (arbiter.check.whole-games).
+  std::string_view whole_game_policy = "passive";
 
   // Referee fuzzing (harness/referee/referee_fuzz.h).
   // The length of the first complete message a bot receives at the start of

@@ -45,6 +45,12 @@ class IslandState final : public GameState {
                           line.front() == ' ' || line.front() == '\t');
     return padded ? AnswerVerdict::kWhitespace : AnswerVerdict::kValid;
   }
+  int TurnLimit() const override { return s_.rules().max_turns; }  // island.end.limit
+  // island.syntax.grammar: the parser's reason; island.invalid: the rule's.
+  std::string RejectionReason(std::string_view line) const override {
+    const Answer a = ParseAnswer(line, s_.rules());
+    return a.ok ? s_.Illegal(a.move) : a.error;
+  }
   const State& state() const { return s_; }
   State& state() { return s_; }
 
@@ -91,7 +97,7 @@ std::string NeutralAnswer(const GameState& gs) {
 const GameInfo kGameInfo = {
     .name = "island",
     .title = "Save The Island",
-    .policies = {"greedy", "random", "cautious"},
+    .policies = {"greedy", "random", "cautious", "passive"},
     .load_scenario = &LoadScenario,
     .new_game = &NewGame,
     .ready_line = std::nullopt,

@@ -9,6 +9,7 @@ std::optional<Policy> PolicyFromName(std::string_view name) {
   if (name == "greedy") return Policy::kGreedy;
   if (name == "random") return Policy::kRandom;
   if (name == "cautious") return Policy::kCautious;
+  if (name == "passive") return Policy::kPassive;
   return std::nullopt;
 }
 
@@ -30,6 +31,31 @@ std::vector<Move> LegalMoves(const State& s) {
   return moves.empty() ? edge : moves;
 }
 
+namespace {
+
+// kPassive: a move that stays on the island and out of reach (distance over
+// kMaxTile afterwards) at random; else one that stays on the island; else
+// a shuffle; else whatever is legal.
+std::string Passive(const State& s, const std::vector<Move>& moves, Rng& rng) {
+  const int p = s.current_player();
+  std::vector<const Move*> safe, on_island;
+  for (const Move& m : moves) {
+    if (m.kind == MoveKind::kAttack || m.kind == MoveKind::kShuffle) continue;
+    const int step = m.kind == MoveKind::kMove ? m.value : -m.value;
+    const int to = s.pos(p) + Forward(p) * step;
+    if (to < 0 || to >= kIslandSize) continue;
+    on_island.push_back(&m);
+    if (s.distance() - step > kMaxTile) safe.push_back(&m);
+  }
+  const auto& pick = !safe.empty() ? safe : on_island;
+  if (!pick.empty()) return MoveText(*pick[rng.Uniform(static_cast<uint32_t>(pick.size()))]);
+  for (const Move& m : moves)
+    if (m.kind == MoveKind::kShuffle) return MoveText(m);
+  return MoveText(moves.front());
+}
+
+}  // namespace
+
 std::string ChooseAnswer(Policy policy, const State& s, Rng& rng) {
   const std::vector<Move> moves = LegalMoves(s);
   if (moves.empty()) return "shuffle";  // unreachable: some tile is always held
@@ -38,6 +64,8 @@ std::string ChooseAnswer(Policy policy, const State& s, Rng& rng) {
   for (const Move& m : moves)
     if (m.kind == MoveKind::kAttack) attack = &m;  // the last one uses every tile
   switch (policy) {
+    case Policy::kPassive:
+      return Passive(s, moves, rng);
     case Policy::kRandom:
       return MoveText(moves[rng.Uniform(static_cast<uint32_t>(moves.size()))]);
     case Policy::kGreedy: {

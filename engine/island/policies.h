@@ -18,6 +18,10 @@ enum class Policy {
   kGreedy,    // attack with every tile that can; else close in; else shuffle
   kRandom,    // a uniformly random legal move that keeps it on the island
   kCautious,  // keeps its distance: retreats out of reach, attacks when it can
+  // Keeps a whole game alive (arbiter.check.whole-games): never attacks,
+  // never retreats off its edge, keeps out of the opponent's reach (distance
+  // over 4) when a move can, and spends no shuffle while another move is legal.
+  kPassive,
 };
 
 std::optional<Policy> PolicyFromName(std::string_view name);

@@ -51,6 +51,11 @@ class Jc2015State final : public GameState {
   }
   const State& state() const { return s_; }
   bool QueuesExtraLines() const override { return s_.rules().extra_lines == ExtraLines::kQueue; }
+  int TurnLimit() const override { return s_.rules().turn_limit; }  // jc2015.end.turn-limit
+  std::string RejectionReason(std::string_view /*line*/) const override {
+    return "an answer is one letter, U, D, L, R, A or N, alone on its line "
+           "(jc2015.protocol.action.commands)";
+  }
   AnswerVerdict ClassifyAnswer(std::string_view line) const override {
     if (ParseAction(line, ActionParsing::kExact) != Action::kInvalid) return AnswerVerdict::kValid;
     if (ParseAction(line, ActionParsing::kTrimmed) != Action::kInvalid)
@@ -190,7 +195,7 @@ bool RulesFrom(const RuleList& pairs, Rules& rules, std::string& error) {
 const GameInfo kGameInfo = {
     .name = "jc2015",
     .title = "JavaChallenge2015",
-    .policies = {"random", "hunter", "idle"},
+    .policies = {"random", "hunter", "idle", "passive"},
     .load_scenario = &LoadScenario,
     .new_game = &NewGame,
     .ready_line = kReadyLine,

@@ -47,6 +47,24 @@ Action Hunt(const State& s, Rng& rng) {
   return static_cast<Action>(rng.Uniform(4));
 }
 
+// A random accepted step that does not land on a block scheduled to fall;
+// N when there is none (or the player cannot act). Never A.
+Action Wander(const State& s, Rng& rng) {
+  const int id = s.current_player();
+  const Player& me = s.player(id);
+  if (!me.on_board || s.StunShown(id) > 0) return Action::kNothing;
+  Action steps[4];
+  int n = 0;
+  for (int d = 0; d < 4; ++d) {
+    const int r = me.row + kDirRow[d], c = me.col + kDirCol[d];
+    if (!StepAllowed(s, id, r, c) || s.block_at(BlockIndexOfSquare(r, c)) != 0) continue;
+    steps[n++] = static_cast<Action>(d);
+  }
+  const bool stable = s.block_at(BlockIndexOfSquare(me.row, me.col)) == 0;
+  if (n == 0 || (stable && rng.Chance(1, 2))) return Action::kNothing;
+  return steps[rng.Uniform(static_cast<uint32_t>(n))];
+}
+
 }  // namespace
 
 bool StepAllowed(const State& s, int id, int r, int c) {
@@ -63,6 +81,7 @@ std::optional<Policy> PolicyFromName(std::string_view name) {
   if (name == "random") return Policy::kRandom;
   if (name == "hunter") return Policy::kHunter;
   if (name == "idle") return Policy::kIdle;
+  if (name == "passive") return Policy::kPassive;
   return std::nullopt;
 }
 
@@ -74,6 +93,8 @@ const char* PolicyName(Policy p) {
       return "hunter";
     case Policy::kIdle:
       return "idle";
+    case Policy::kPassive:
+      return "passive";
   }
   return "?";
 }
@@ -86,6 +107,8 @@ Action ChooseAction(Policy policy, const State& state, Rng& rng) {
       return Hunt(state, rng);
     case Policy::kIdle:
       return Action::kNothing;
+    case Policy::kPassive:
+      return Wander(state, rng);
   }
   return Action::kNothing;
 }

@@ -15,9 +15,13 @@ enum class Policy {
   kRandom,  // uniform over U R D L A N
   kHunter,  // walks toward the nearest player, faces it and attacks its block line
   kIdle,    // never moves: always N
+  // Keeps a whole game alive (arbiter.check.whole-games): walks at random
+  // but never attacks, and steps off a block scheduled to fall when it can.
+  kPassive,
 };
 
-std::optional<Policy> PolicyFromName(std::string_view name);  // "random", "hunter", "idle"
+std::optional<Policy> PolicyFromName(
+    std::string_view name);  // "random", "hunter", "idle", "passive"
 const char* PolicyName(Policy p);
 
 Action ChooseAction(Policy policy, const State& state, Rng& rng);

@@ -65,6 +65,17 @@ class WondevState final : public GameState {
                : AnswerVerdict::kServerAccepts;
   }
   bool CurrentPlayerHasLegalAction() const override { return !s_.LegalActions().empty(); }
+  int TurnLimit() const override {
+    return kNumPlayers * s_.rules().max_rounds;
+  }  // wondev.end.rounds
+  std::string RejectionReason(std::string_view line) const override {
+    for (const ActionParsing parsing : {ActionParsing::kExact, ActionParsing::kTrimmed}) {
+      const Answer a = ParseAnswer(line, parsing);
+      if (a.kind == Answer::kAction) return s_.WhyIllegal(a.action);
+    }
+    return "an answer is MOVE&BUILD, PUSH&BUILD (from league 2) or ACCEPT-DEFEAT with its "
+           "unit index and directions (wondev.protocol.action.grammar)";
+  }
   // CodinGame's Wondev Woman referee matches the action keyword without
   // regard to case: "move&build 0 N S" plays MOVE&BUILD 0 N S there.
   std::optional<std::string> ServerReading(std::string_view line) const override {
@@ -126,7 +137,7 @@ std::string NeutralAnswer(const GameState& gs) {
 const GameInfo kGameInfo = {
     .name = "wondev",
     .title = "Wondev Woman",
-    .policies = {"greedy", "random", "first"},
+    .policies = {"greedy", "random", "first", "passive"},
     .load_scenario = &LoadScenario,
     .new_game = &NewGame,
     .ready_line = std::nullopt,

@@ -20,7 +20,12 @@ extern const GameInfo kGameInfo;
 // wondev.protocol.time.first-turn, wondev.protocol.time.turn: 1000 ms for a
 // bot's first turn, 50 ms for every later one; there is no READY handshake
 // (wondev.protocol.init).
-inline constexpr Profile kProfiles[] = {{"cg", 0, 1000, 50}};
+// CodinGame runs Python bots unbuffered: a published Python 2 bot that never
+// flushes its print ranked 590 of 2299 there, and CodinGame's own Python
+// starter code does not flush (wondev.protocol.action.line).
+inline constexpr std::string_view kCgEnv[] = {"PYTHONUNBUFFERED=1"};
+inline constexpr Profile kProfiles[] = {
+    {.name = "cg", .ready_ms = 0, .first_action_ms = 1000, .action_ms = 50, .env = kCgEnv}};
 
 std::unique_ptr<GameState> Wrap(const State& state);
 // The concrete state behind a wondev GameState (nullptr for another game).

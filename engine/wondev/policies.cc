@@ -33,12 +33,37 @@ int Value(const State& s, const Action& a) {
   return v;
 }
 
+// kPassive: among the moves that neither push nor score, the one that leaves
+// the mover the most legal actions next turn (ties at random); any legal
+// action when every one pushes or scores.
+Action Passive(const State& s, const std::vector<Action>& legal, Rng& rng) {
+  const int me = s.current_player();
+  int best = -1, ties = 0;
+  Action choice = legal[rng.Uniform(static_cast<uint32_t>(legal.size()))];
+  for (const Action& a : legal) {
+    if (a.type != ActionType::kMoveBuild) continue;
+    if (s.Height(Step(s.unit(me, a.unit), a.d1)) == kScoreHeight) continue;
+    State next = s;
+    next.Apply(Answer{Answer::kAction, a});
+    const int v = static_cast<int>(next.LegalActionsFor(me).size());
+    if (v > best) {
+      best = v;
+      choice = a;
+      ties = 1;
+    } else if (v == best && rng.Uniform(++ties) == 0) {
+      choice = a;
+    }
+  }
+  return choice;
+}
+
 }  // namespace
 
 std::optional<Policy> PolicyFromName(std::string_view name) {
   if (name == "greedy") return Policy::kGreedy;
   if (name == "random") return Policy::kRandom;
   if (name == "first") return Policy::kFirst;
+  if (name == "passive") return Policy::kPassive;
   return std::nullopt;
 }
 
@@ -50,6 +75,8 @@ std::optional<Action> ChooseAction(Policy policy, const State& s, Rng& rng) {
       return legal.front();
     case Policy::kRandom:
       return legal[rng.Uniform(static_cast<uint32_t>(legal.size()))];
+    case Policy::kPassive:
+      return Passive(s, legal, rng);
     case Policy::kGreedy:
       break;
   }

@@ -88,11 +88,16 @@ bool State::Visible(int viewer, int player, int i) const {
   return false;
 }
 
-bool State::LegalFor(int player, const Action& a) const {
-  if (a.unit < 0 || a.unit >= units_per_player()) return false;
+bool State::LegalFor(int player, const Action& a) const { return !IllegalFor(player, a); }
+
+const char* State::IllegalFor(int player, const Action& a) const {
+  if (a.unit < 0 || a.unit >= units_per_player())
+    return "no such unit index in this league (wondev.protocol.action.grammar)";
   const Pos from = units_[player][a.unit];
   const Pos t = Step(from, a.d1);
-  if (!Playable(t)) return false;  // wondev.move.neighbour, wondev.move.removed
+  if (!Playable(t))
+    return "the cell it goes to is off the grid, a hole or removed (height 4) "
+           "(wondev.move.removed)";
   // A unit `viewer` can see stands on `p` (the mover's own start cell excluded).
   auto seen_unit_on = [&](Pos p) {
     for (int q = 0; q < kNumPlayers; ++q)
@@ -102,17 +107,48 @@ bool State::LegalFor(int player, const Action& a) const {
     return false;
   };
   if (a.type == ActionType::kMoveBuild) {
-    if (OwnerAt(t) >= 0) return false;               // wondev.move.occupied, wondev.fog.move
-    if (Height(t) > Height(from) + 1) return false;  // wondev.move.climb
+    if (OwnerAt(t) >= 0) return "a unit stands on the cell it moves to (wondev.move.occupied)";
+    if (Height(t) > Height(from) + 1)
+      return "the cell it moves to is more than one level up (wondev.move.climb)";
     const Pos b = Step(t, a.d2);
-    return Playable(b) && !seen_unit_on(b);  // wondev.build.adjacent, wondev.fog.build
+    if (!Playable(b))
+      return "the cell it builds on is off the grid, a hole or removed (wondev.build.adjacent)";
+    if (seen_unit_on(b)) return "a unit stands on the cell it builds on (wondev.build.adjacent)";
+    return nullptr;
   }
-  if (!rules_.pushes()) return false;          // wondev.push.target: league >= 2
-  if (OwnerAt(t) != 1 - player) return false;  // wondev.push.target: an enemy on T
+  if (!rules_.pushes()) return "PUSH&BUILD is allowed from league 2 on (wondev.push.target)";
+  if (OwnerAt(t) != 1 - player) return "no enemy unit on the cell it pushes (wondev.push.target)";
   const int turn = (static_cast<int>(a.d2) - static_cast<int>(a.d1) + kDirs) % kDirs;
-  if (turn != 0 && turn != 1 && turn != kDirs - 1) return false;  // wondev.push.target
+  if (turn != 0 && turn != 1 && turn != kDirs - 1)
+    return "the push direction is not the same as or next to the first direction "
+           "(wondev.push.target)";
   const Pos p = Step(t, a.d2);
-  return Playable(p) && Height(p) <= Height(t) + 1 && !seen_unit_on(p);  // wondev.push.destination
+  if (!Playable(p))
+    return "the pushed unit would go off the grid, onto a hole or a removed cell "
+           "(wondev.push.destination)";
+  if (Height(p) > Height(t) + 1)
+    return "the pushed unit would go more than one level up (wondev.push.destination)";
+  if (seen_unit_on(p))
+    return "a unit stands where the pushed unit would go (wondev.push.destination)";
+  return nullptr;
+}
+
+std::string State::WhyIllegal(const Action& a) const {
+  if (terminal_ || out_[current_player()])
+    return "the player is out of the game (wondev.out.invalid)";
+  const char* why = IllegalFor(current_player(), a);
+  if (!why) return {};
+  if (a.unit < 0 || a.unit >= units_per_player())
+    return "unit " + std::to_string(a.unit) + ": " + why;
+  const Pos from = units_[current_player()][a.unit];
+  const Pos t = Step(from, a.d1);
+  auto cell = [&](Pos p) {
+    std::string text = "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
+    if (OnGrid(p) && map_.at(p.x, p.y) >= 0) text += " at height " + std::to_string(Height(p));
+    return text;
+  };
+  return "unit " + std::to_string(a.unit) + " on " + cell(from) + ", " + DirName(a.d1) + " to " +
+         cell(t) + ": " + why;
 }
 
 bool State::IsLegal(const Action& a) const {

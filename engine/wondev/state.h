@@ -133,6 +133,10 @@ class State {
   // The same for `player` as if it were to move (empty once it is out).
   std::vector<Action> LegalActionsFor(int player) const;
   bool IsLegal(const Action& a) const;
+  // Why the player to move may not play `a` ("unit 0 on (1,2) at height 0,
+  // N to (1,1) at height 2: the cell it moves to is more than one level up
+  // (wondev.move.climb)"); empty when it may.
+  std::string WhyIllegal(const Action& a) const;
 
   bool CurrentPlayerReceivesInput() const { return !terminal_ && !out_[current_player()]; }
   bool IsTerminal() const { return terminal_; }
@@ -147,6 +151,8 @@ class State {
 
  private:
   bool LegalFor(int player, const Action& a) const;
+  // The rule `a` breaks for `player`, with its clause; nullptr when legal.
+  const char* IllegalFor(int player, const Action& a) const;
   void Play(const Action& a, TurnEvents& ev);
   TurnEvents Finish(TurnEvents ev);
   void UpdateTerminal();
