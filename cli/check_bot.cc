@@ -1,9 +1,14 @@
 // `arbiter check-bot` (see check_bot.h): the matches it runs, in order:
-//   game-1..game-N  seeded full games, the bot in seat (i-1) % players, against
-//                   the game's built-in players in rotating combinations, and
-//                   for a game whose register lists "check_variants" (rule
-//                   sets, e.g. Wondev Woman's leagues) each in turn, once
-//                   per seat;
+//   game-1..game-N  seeded short games, the bot in seat (i-1) % players,
+//                   against the game's hostile built-in players in rotating
+//                   combinations, and for a game whose register lists
+//                   "check_variants" (rule sets, e.g. Wondev Woman's leagues)
+//                   each in turn, once per seat;
+//   whole-seat<K>   per seat (and variant: whole-seat0-league2), one game to
+//                   the game's own end against the game's whole-game player,
+//                   which never attacks, pushes or ends the game, so that the
+//                   bot plays every one of its turns under the real limits
+//                   (arbiter.check.whole-games);
 //   edge-<name>     the game's edge states (core/game.h EdgeCase) under the
 //                   user's rules, each given to a fresh bot after its
 //                   handshake, then a few more turns; with the variant sweep,
@@ -14,7 +19,9 @@
 //                   other opponents' seeds, steering play through the rare
 //                   states instead of hoping random games reach them.
 // Before them, the harness measures its own round-trip overhead with the
-// built-in echo bot, and reports it with the results.
+// built-in echo bot, and reports it with the results. Every match runs
+// (--fail-fast stops at the first failing one), and the report states the
+// run's coverage (arbiter.check.coverage).
 #include "check_bot.h"
 
 #include <unistd.h>
@@ -158,55 +165,51 @@ harness::MatchResult PlayDecided(harness::Env& env, harness::MatchSpec m, const 
   return second;
 }
 
-}  // namespace
-
-int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) {
-  if (o.bot.empty()) return Usage(err, "check-bot", "give the bot's command after '--'");
-  // Bounded so that a typo fails here, not after gigabytes (arbiter.cli.bad-input).
-  if (o.games && (*o.games < 0 || *o.games > kMaxGames))
-    return Usage(err, "check-bot", "--games must be between 0 and " + std::to_string(kMaxGames));
-  if (o.games && static_cast<long long>(*o.games) * std::max(1, o.depth) > kMaxGames)
-    return Usage(err, "check-bot",
-                 "--games times --depth must be at most " + std::to_string(kMaxGames));
-  Prepared p;
-  if (!Prepare(o, "check-bot", p, err)) return 2;
-  if (!CheckOutputFiles(OutputFiles(o), o.bot, "check-bot", err)) return 2;
-  const GameInfo& game = *p.game;
-  // The rule variants the games cycle through, unless the user set one of
-  // their rules (then every game uses the user's rules alone).
-  std::vector<std::vector<std::pair<std::string, std::string>>> variants = p.check_variants;
-  for (const auto& variant : p.check_variants)
-    for (const auto& [key, value] : variant)
-      for (const auto& [user_key, user_value] : p.rules)
-        if (key == user_key) variants.clear();
-  if (variants.empty()) variants.push_back({});
-  std::string error;
-  const int players = game.new_game(o.seed, p.rules, error)->num_players();
-  const int depth = std::max(1, o.depth);
-  const int base_games =
-      o.games.value_or(variants.size() > 1 ? static_cast<int>(variants.size()) * players : 4);
-  const int games = base_games * depth;
-  const bool sweep = variants.size() > 1;
+// The run's matches, before --shard and --match narrow them, and the
+// (variant, seat) pairs they cover (arbiter.check.coverage).
+struct MatchPlan {
   std::vector<harness::MatchSpec> matches;
-  for (int i = 0; i < games; ++i) {
+  std::vector<std::pair<std::string, int>> seats;
+};
+
+// What every way of building matches shares: the options, the prepared
+// game, the variants swept and the counts reproduce commands are written in.
+struct PlanContext {
+  const CheckBotOptions& o;
+  const Prepared& p;
+  std::vector<RuleList> variants;
+  int players = 0, depth = 1, base_games = 0, games = 0;
+  bool sweep = false;
+  RuleList RulesOf(const RuleList& variant) const {
+    RuleList rules = p.rules;
+    rules.insert(rules.end(), variant.begin(), variant.end());
+    return rules;
+  }
+  std::string ReproduceOf(const std::string& id, const RuleList& variant) const {
+    return Reproduce(o, p, o.games.value_or(base_games), id, variant, depth);
+  }
+};
+
+// game-1..game-N: short games against hostile built-in players.
+bool AddSeededGames(const PlanContext& c, MatchPlan& plan, std::string& error) {
+  const GameInfo& game = *c.p.game;
+  for (int i = 0; i < c.games; ++i) {
     harness::MatchSpec m;
     m.id = "game-" + std::to_string(i + 1);
-    m.seed = o.seed + i;
-    const auto& variant = variants[(i / players) % variants.size()];
-    auto rules = p.rules;
-    rules.insert(rules.end(), variant.begin(), variant.end());
-    m.state = game.new_game(*m.seed, rules, error);
-    if (!m.state) return Usage(err, "check-bot", "rule variant: " + error);
-    const int seat = i % players;
+    m.seed = c.o.seed + i;
+    const RuleList& variant = c.variants[(i / c.players) % c.variants.size()];
+    m.state = game.new_game(*m.seed, c.RulesOf(variant), error);
+    if (!m.state) return false;
+    const int seat = i % c.players;
     const auto opponents = Opponents(game, i);
-    m.seats.resize(players);
+    m.seats.resize(c.players);
     m.variant = VariantText(variant);
     std::string desc = "seed " + std::to_string(*m.seed);
     if (!m.variant.empty()) desc += ", " + m.variant;
     desc += ", bot in seat " + std::to_string(seat);
-    for (int s = 0, k = 0; s < players; ++s) {
+    for (int s = 0, k = 0; s < c.players; ++s) {
       if (s == seat) {
-        m.seats[s].argv = o.bot;
+        m.seats[s].argv = c.o.bot;
       } else {
         m.seats[s].policy = opponents[k++ % opponents.size()];
         desc += ", " + m.seats[s].policy + " in seat " + std::to_string(s);
@@ -214,65 +217,130 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
     }
     m.description = desc;
     m.policy_seed = *m.seed;
-    m.reproduce = Reproduce(o, p, o.games.value_or(base_games), m.id, variant, depth);
-    matches.push_back(std::move(m));
+    m.reproduce = c.ReproduceOf(m.id, variant);
+    plan.matches.push_back(std::move(m));
   }
-  // The edge states of the rules each variant plays under: a bot is given
-  // only states its league can reach (arbiter.check.edge-states).
-  if (o.edge_cases && game.edge_cases) {
-    for (const auto& variant : variants) {
-      auto rules = p.rules;
-      rules.insert(rules.end(), variant.begin(), variant.end());
-      const std::string suffix = sweep ? "-" + VariantId(variant) : "";
-      for (EdgeCase& e : game.edge_cases(rules)) {
-        for (int run = 1; run <= depth; ++run) {
-          harness::MatchSpec m;
-          const std::string run_part = run > 1 ? "-run" + std::to_string(run) : "";
-          // The id under the variant's rules given alone, which the reproduce
-          // command names with --rule VARIANT --match.
-          const std::string plain = "edge-" + e.name + run_part;
-          m.id = "edge-" + e.name + suffix + run_part;
-          m.variant = VariantText(variant);
-          m.description = e.description + " (" + e.clause + ")";
-          if (!m.variant.empty()) m.description += ", " + m.variant;
-          m.state = run < depth ? e.state->Clone() : std::move(e.state);
-          const int n = m.state->num_players();
-          m.seats.resize(n, harness::Seat{{}, std::string(game.policies.front())});
-          m.seats[e.seat].argv = o.bot;
-          // The edge turn and two more rounds; the deeper runs play on to the
-          // end against the other built-in players.
-          m.max_turns = run == 1 ? 3 * n : 0;
-          if (run > 1) {
-            const auto opponents = Opponents(game, run);
-            for (int s = 0, k = 0; s < n; ++s)
-              if (s != e.seat) m.seats[s].policy = opponents[k++ % opponents.size()];
-            m.description += ", played to the end";
-          }
-          m.policy_seed = o.seed + static_cast<uint64_t>(run - 1);
-          m.reproduce = Reproduce(o, p, o.games.value_or(base_games), plain, variant, depth);
-          matches.push_back(std::move(m));
+  return true;
+}
+
+// whole-seat<K>[-<variant>]: per variant and seat, one game to the game's
+// own end against players that keep it alive (arbiter.check.whole-games).
+bool AddWholeGames(const PlanContext& c, MatchPlan& plan, std::string& error) {
+  const GameInfo& game = *c.p.game;
+  for (const RuleList& variant : c.variants) {
+    for (int seat = 0; seat < c.players; ++seat) {
+      harness::MatchSpec m;
+      const std::string plain = "whole-seat" + std::to_string(seat);
+      m.id = plain + (c.sweep ? "-" + VariantId(variant) : "");
+      m.kind = "whole";
+      m.seed = c.o.seed + static_cast<uint64_t>(seat);
+      m.state = game.new_game(*m.seed, c.RulesOf(variant), error);
+      if (!m.state) return false;
+      m.variant = VariantText(variant);
+      m.seats.resize(c.players, harness::Seat{{}, std::string(game.whole_game_policy)});
+      m.seats[seat] = harness::Seat{c.o.bot, ""};
+      m.description = "a whole game to its end, seed " + std::to_string(*m.seed) +
+                      (m.variant.empty() ? "" : ", " + m.variant) + ", bot in seat " +
+                      std::to_string(seat) + ", " + std::string(game.whole_game_policy) +
+                      " players (never attack, never end the game) in the other seats";
+      m.policy_seed = *m.seed;
+      m.reproduce = c.ReproduceOf(plain, variant);
+      plan.matches.push_back(std::move(m));
+    }
+  }
+  return true;
+}
+
+// edge-<name>[-<variant>][-run<k>]: the edge states of the rules each
+// variant plays under: a bot is given only states its league can reach
+// (arbiter.check.edge-states).
+void AddEdgeStates(const PlanContext& c, MatchPlan& plan) {
+  const GameInfo& game = *c.p.game;
+  for (const RuleList& variant : c.variants) {
+    const std::string suffix = c.sweep ? "-" + VariantId(variant) : "";
+    for (EdgeCase& e : game.edge_cases(c.RulesOf(variant))) {
+      for (int run = 1; run <= c.depth; ++run) {
+        harness::MatchSpec m;
+        const std::string run_part = run > 1 ? "-run" + std::to_string(run) : "";
+        // The id under the variant's rules given alone, which the reproduce
+        // command names with --rule VARIANT --match.
+        const std::string plain = "edge-" + e.name + run_part;
+        m.id = "edge-" + e.name + suffix + run_part;
+        m.kind = "edge";
+        m.variant = VariantText(variant);
+        m.description = e.description + " (" + e.clause + ")";
+        if (!m.variant.empty()) m.description += ", " + m.variant;
+        m.state = run < c.depth ? e.state->Clone() : std::move(e.state);
+        const int n = m.state->num_players();
+        m.seats.resize(n, harness::Seat{{}, std::string(game.policies.front())});
+        m.seats[e.seat].argv = c.o.bot;
+        // The edge turn and two more rounds; the deeper runs play on to the
+        // end against the other built-in players.
+        m.max_turns = run == 1 ? 3 * n : 0;
+        if (run > 1) {
+          const auto opponents = Opponents(game, run);
+          for (int s = 0, k = 0; s < n; ++s)
+            if (s != e.seat) m.seats[s].policy = opponents[k++ % opponents.size()];
+          m.description += ", played to the end";
         }
+        m.policy_seed = c.o.seed + static_cast<uint64_t>(run - 1);
+        m.reproduce = c.ReproduceOf(plain, variant);
+        plan.matches.push_back(std::move(m));
       }
     }
   }
-  // A run that checks nothing must not say PASS (arbiter.cli.exit-status).
-  if (matches.empty())
-    return Usage(err, "check-bot",
-                 "nothing to check: --games 0 and no edge state (--no-edge-cases, or the game "
-                 "has none) leave no match to run");
+}
+
+// Every match of the run in order, and the seats it covers; false and `err`
+// written on a usage error.
+bool BuildPlan(const CheckBotOptions& o, const Prepared& p, MatchPlan& plan, std::ostream& err) {
+  PlanContext c{o, p, p.check_variants};
+  // The rule variants the games cycle through, unless the user set one of
+  // their rules (then every game uses the user's rules alone).
+  for (const auto& variant : p.check_variants)
+    for (const auto& [key, value] : variant)
+      for (const auto& [user_key, user_value] : p.rules)
+        if (key == user_key) c.variants.clear();
+  if (c.variants.empty()) c.variants.push_back({});
+  std::string error;
+  c.players = p.game->new_game(o.seed, p.rules, error)->num_players();
+  c.depth = std::max(1, o.depth);
+  c.sweep = c.variants.size() > 1;
+  c.base_games = o.games.value_or(c.sweep ? static_cast<int>(c.variants.size()) * c.players : 4);
+  c.games = c.base_games * c.depth;
+  if (!AddSeededGames(c, plan, error) || (o.whole_games && !AddWholeGames(c, plan, error))) {
+    Usage(err, "check-bot", "rule variant: " + error);
+    return false;
+  }
+  if (o.edge_cases && p.game->edge_cases) AddEdgeStates(c, plan);
+  for (const RuleList& variant : c.variants)
+    for (int seat = 0; seat < c.players; ++seat)
+      plan.seats.emplace_back(VariantText(variant), seat);
+  if (o.turns)
+    for (harness::MatchSpec& m : plan.matches)
+      m.max_turns = m.max_turns == 0 ? *o.turns : std::min(m.max_turns, *o.turns);
+  return true;
+}
+
+// --shard and --match: the matches of this job; false and `err` written when
+// none is left or the options conflict.
+bool Narrow(const CheckBotOptions& o, std::vector<harness::MatchSpec>& matches, std::ostream& err) {
+  const auto fail = [&](const std::string& message) {
+    Usage(err, "check-bot", message);
+    return false;
+  };
   if (!o.shard.empty()) {
     std::string error;
     const auto shard = ParseShard(o.shard, error);
-    if (!shard) return Usage(err, "check-bot", error);
-    if (!o.match.empty()) return Usage(err, "check-bot", "--shard and --match: give one");
+    if (!shard) return fail(error);
+    if (!o.match.empty()) return fail("--shard and --match: give one");
     std::vector<harness::MatchSpec> mine;
     for (size_t i = 0; i < matches.size(); ++i)
       if (static_cast<int>(i % shard->second) == shard->first)
         mine.push_back(std::move(matches[i]));
     if (mine.empty())
-      return Usage(err, "check-bot",
-                   "--shard " + o.shard + ": the run has only " + std::to_string(matches.size()) +
-                       " matches, none for this shard");
+      return fail("--shard " + o.shard + ": the run has only " + std::to_string(matches.size()) +
+                  " matches, none for this shard");
     matches = std::move(mine);
   }
   if (!o.match.empty()) {
@@ -282,22 +350,21 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
       ids += " " + m.id;
       if (m.id == o.match) only.push_back(std::move(m));
     }
-    if (only.empty())
-      return Usage(err, "check-bot", "--match: no match '" + o.match + "' (there are:" + ids + ")");
+    if (only.empty()) return fail("--match: no match '" + o.match + "' (there are:" + ids + ")");
     matches = std::move(only);
   }
+  return true;
+}
 
-  report::RunReport rep = NewReport(o, p, "check-bot");
-  rep.bot = o.bot;
-  Progress progress(o.quiet, err);
-  if (o.calibrate && !harness::Interrupted())
-    rep.calibration = Calibrate(*harness::MakeRealEnv(), p.config);
+// Plays the matches, --jobs at once, into `rep` in the run's order; a match
+// not started because arbiter was interrupted (or, with --fail-fast, after a
+// failing one) is listed as skipped.
+void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::MatchSpec>& matches,
+             const harness::Progress& shown, report::RunReport& rep) {
   // --jobs N plays N matches at once, each worker with an Env of its own;
-  // the results come back in the run's order (arbiter.run.split). A match
-  // not started because arbiter was interrupted comes back empty.
+  // the results come back in the run's order (arbiter.run.split).
   const int jobs = std::max(1, o.jobs);
   std::mutex progress_mu;
-  const harness::Progress shown = progress.Callback();
   const harness::Progress callback =
       !shown || jobs == 1 ? shown : [&](const std::string& match, int turn) {
         std::lock_guard lock(progress_mu);
@@ -324,9 +391,41 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
         bool failed = false;
         for (const auto& f : rep.matches.back().findings)
           failed = failed || f.severity == harness::Severity::kFail;
-        return !failed || o.keep_going;
+        return !failed || !o.fail_fast;
       });
   for (size_t j = consumed; j < matches.size(); ++j) rep.skipped.push_back(ids[j]);
+}
+
+}  // namespace
+
+int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.bot.empty()) return Usage(err, "check-bot", "give the bot's command after '--'");
+  // Bounded so that a typo fails here, not after gigabytes (arbiter.cli.bad-input).
+  if (o.games && (*o.games < 0 || *o.games > kMaxGames))
+    return Usage(err, "check-bot", "--games must be between 0 and " + std::to_string(kMaxGames));
+  if (o.games && static_cast<long long>(*o.games) * std::max(1, o.depth) > kMaxGames)
+    return Usage(err, "check-bot",
+                 "--games times --depth must be at most " + std::to_string(kMaxGames));
+  if (o.fail_fast && o.keep_going)
+    return Usage(err, "check-bot", "--fail-fast and --keep-going: give one");
+  Prepared p;
+  if (!Prepare(o, "check-bot", p, err)) return 2;
+  if (!CheckOutputFiles(OutputFiles(o), o.bot, "check-bot", err)) return 2;
+  MatchPlan plan;
+  if (!BuildPlan(o, p, plan, err)) return 2;
+  // A run that checks nothing must not say PASS (arbiter.cli.exit-status).
+  if (plan.matches.empty())
+    return Usage(err, "check-bot",
+                 "nothing to check: --games 0, --no-whole-games and no edge state "
+                 "(--no-edge-cases, or the game has none) leave no match to run");
+  if (!Narrow(o, plan.matches, err)) return 2;
+  report::RunReport rep = NewReport(o, p, "check-bot");
+  rep.bot = o.bot;
+  rep.planned_seats = plan.seats;
+  Progress progress(o.quiet, err);
+  if (o.calibrate && !harness::Interrupted())
+    rep.calibration = Calibrate(*harness::MakeRealEnv(), p.config);
+  PlayAll(o, p, plan.matches, progress.Callback(), rep);
   rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();
   WriteInputFiles(rep, o.repro_dir, err);

@@ -43,7 +43,12 @@ struct CheckBotOptions : RunOptions {
   // Full games; nullopt: 4, or for a game with rule variants (its register's
   // "check_variants", e.g. Wondev Woman's leagues) one per variant and seat.
   std::optional<int> games;
-  bool keep_going = false;
+  bool keep_going = false;  // the default already runs every match; kept for old scripts
+  bool fail_fast = false;   // --fail-fast: stop at the first failing match
+  // One whole game per seat and variant, against players that keep it alive,
+  // to the game's end (arbiter.check.whole-games).
+  bool whole_games = true;
+  std::optional<int> turns;  // --turns N: stop every match after N turns
   bool edge_cases = true;
   std::string match;  // run only this match ("game-2", "edge-stunned")
   bool calibrate = true;

@@ -239,11 +239,23 @@ int main(int argc, char** argv) {
   add_run_options(check_bot, check);
   check_bot
       ->add_option("--games", check.games,
-                   "Number of full games (default 4; for a game with rule variants, one per "
-                   "variant and seat, e.g. 8 for Wondev Woman's four leagues; at most " +
-                       std::to_string(arbiter::cli::kMaxGames) + ")")
+                   "Number of short games against hostile players (default 4; for a game with "
+                   "rule variants, one per variant and seat, e.g. 8 for Wondev Woman's four "
+                   "leagues; at most " +
+                       std::to_string(arbiter::cli::kMaxGames) +
+                       "); the whole games, one per seat and variant, come on top")
       ->check(IntIn(0, arbiter::cli::kMaxGames));
-  check_bot->add_flag("--keep-going", check.keep_going, "Do not stop at the first failing match");
+  check_bot->add_flag("--keep-going", check.keep_going,
+                      "Run every match even after a failing one (the default)");
+  check_bot->add_flag("--fail-fast", check.fail_fast, "Stop at the first failing match");
+  check_bot->add_flag("!--no-whole-games", check.whole_games,
+                      "Skip the whole games (one per seat and variant, played to the game's end); "
+                      "the verdict says when no game of a seat then reaches its end");
+  check_bot
+      ->add_option("--turns", check.turns,
+                   "Stop every match after this many turns (the verdict says when no seat "
+                   "then reaches a game's end)")
+      ->check(IntIn(1, 1000000));
   check_bot->add_option("--match", check.match, "Run only this match (game-2, edge-stunned, ...)");
   check_bot->add_option("--shard", check.shard,
                         "Run only shard I of N of the matches (I/N: every Nth from the Ith), for "

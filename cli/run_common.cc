@@ -175,7 +175,10 @@ bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::
       return false;
     }
   }
-  c.env.extra = o.env;
+  // The real server's own variables first (a profile's env), the user's
+  // --env after them, so that the user's win.
+  c.env.extra.assign(p.profile->env.begin(), p.profile->env.end());
+  c.env.extra.insert(c.env.extra.end(), o.env.begin(), o.env.end());
   c.env.inherit = o.inherit_env;
   if (o.no_network && !harness::NetworkIsolationAvailable(error)) {
     Usage(err, command, "--no-network is not available here: " + error);

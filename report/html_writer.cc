@@ -44,8 +44,10 @@ void Header(const RunReport& r, std::ostream& out) {
   out << "<header class=\"top\">\n<div><h1>arbiter " << Escape(r.tool) << ": " << Escape(r.game)
       << "</h1>\n<div class=\"verdict " << Escape(v) << "\" id=\"verdict\">"
       << Escape(v == "not-run" ? "NOT RUN" : Upper(v)) << "</div>\n<p class=\"verdict-summary\">"
-      << Escape(r.VerdictSummary()) << "</p></div>\n";
-  out << "<table class=\"facts\">\n";
+      << Escape(r.VerdictSummary()) << "</p>";
+  if (const std::string note = r.CoverageNote(); !note.empty())
+    out << "<p class=\"coverage-note\" id=\"coverage-note\">" << Escape(note) << "</p>";
+  out << "</div>\n<table class=\"facts\">\n";
   Fact(out, "arbiter", Escape(kVersion));
   Fact(out, "tool", Escape(r.tool));
   Fact(out, "game",
@@ -67,9 +69,20 @@ void Header(const RunReport& r, std::ostream& out) {
       Fact(out, "interrupted", "by " + Escape(r.InterruptName()) + ": the report is partial");
     Fact(out, "matches",
          std::to_string(r.matches.size()) + " run" +
-             (r.skipped.empty() ? ""
-                                : ", " + std::to_string(r.skipped.size()) +
-                                      " not run (stopped at the first failing match)"));
+             (r.skipped.empty()
+                  ? ""
+                  : ", " + std::to_string(r.skipped.size()) +
+                        (r.interrupt_signal ? " not run (interrupted)"
+                                            : " not run (stopped at the first failing match)")));
+    for (const std::string& line : r.CoverageLines()) Fact(out, "coverage", Escape(line));
+    if (const auto verdicts = r.VariantVerdicts(); verdicts.size() > 1) {
+      std::string text;
+      for (const VariantVerdict& v : verdicts) {
+        text += (text.empty() ? "" : "; ") + Escape(v.variant) + ": " + Upper(v.verdict);
+        for (const auto& id : v.checks) text += " <code>" + Escape(id) + "</code>";
+      }
+      Fact(out, "per variant", text);
+    }
     if (r.calibration)
       Fact(out, "calibration",
            std::to_string(r.calibration->samples) + " samples of arbiter's own turn: median " +

@@ -54,6 +54,10 @@ harness::MatchResult MatchOf(const json& j) {
   m.winner = j.value("winner", -1);
   m.shrunk_from = Opt<std::string>(j, "shrunk_from").value_or("");
   m.interrupted = j.value("interrupted", false);
+  m.kind = j.value("kind", std::string("game"));
+  for (const auto& p : j.value("seat_plays", json::array()))
+    m.seat_plays.push_back({p.value("seat", 0), p.value("own_turns", 0),
+                            p.value("own_turn_limit", 0), p.value("to_end", false)});
   m.initial_state = JsonString(j, "initial_state");
   for (const auto& u : j.value("usage", json::array()))
     m.usage.push_back({u.value("seat", 0),
@@ -120,6 +124,9 @@ std::optional<RunReport> ReadJson(const json& j, std::string& error) {
                           harness::SeverityFromName(JsonString(c, "severity")),
                           JsonString(c, "title")});
     r.skipped = j.value("skipped", std::vector<std::string>());
+    if (const auto c = j.find("coverage"); c != j.end() && c->is_object())
+      for (const auto& s : c->value("seats", json::array()))
+        r.planned_seats.emplace_back(JsonString(s, "variant"), s.value("seat", 0));
     for (const auto& m : j.value("matches", json::array())) r.matches.push_back(MatchOf(m));
     // Findings are listed once, at the top; each goes back to its match.
     for (const auto& fj : j.value("findings", json::array())) {

@@ -54,6 +54,14 @@ ordered_json MatchJson(const harness::MatchResult& m) {
                      {"cpu_ms", u.cpu_ms}});
   j["usage"] = usage;
   j["interrupted"] = m.interrupted;
+  j["kind"] = m.kind;
+  ordered_json plays = ordered_json::array();
+  for (const auto& p : m.seat_plays)
+    plays.push_back({{"seat", p.seat},
+                     {"own_turns", p.own_turns},
+                     {"own_turn_limit", p.own_turn_limit},
+                     {"to_end", p.to_end}});
+  j["seat_plays"] = plays;
   j["initial_state"] = m.initial_state;
   ordered_json turns = ordered_json::array();
   for (const auto& t : m.turns) {
@@ -72,6 +80,25 @@ ordered_json MatchJson(const harness::MatchResult& m) {
   }
   j["turns"] = turns;
   return j;
+}
+
+ordered_json CoverageJson(const RunReport& r) {
+  const Coverage c = r.CoverageOf();
+  ordered_json seats = ordered_json::array();
+  for (const SeatCoverage& s : c.seats)
+    seats.push_back({{"variant", s.variant},
+                     {"seat", s.seat},
+                     {"own_turns", s.own_turns},
+                     {"deepest_own_turn", s.deepest_own_turn},
+                     {"own_turn_limit", s.own_turn_limit},
+                     {"whole_games", s.whole_games},
+                     {"whole_games_to_end", s.games_to_end}});
+  return {{"seats", seats},
+          {"edge_states", c.edge_states},
+          {"edge_states_reached", c.edge_states_reached},
+          {"edge_states_missed", c.edge_states_missed},
+          {"complete", c.complete},
+          {"shortfall", c.shortfall}};
 }
 
 }  // namespace
@@ -102,6 +129,13 @@ void WriteJson(const RunReport& r, std::ostream& out) {
                  {"warn", r.Count(harness::Severity::kWarn)},
                  {"info", r.Count(harness::Severity::kInfo)},
                  {"bot_turns", r.BotTurns()}};
+  if (r.tool == "check-bot") {
+    j["coverage"] = CoverageJson(r);
+    ordered_json verdicts = ordered_json::array();
+    for (const VariantVerdict& v : r.VariantVerdicts())
+      verdicts.push_back({{"variant", v.variant}, {"verdict", v.verdict}, {"checks", v.checks}});
+    j["verdicts_by_variant"] = verdicts;
+  }
   if (r.calibration) {
     j["calibration"] = {{"samples", r.calibration->samples},
                         {"median_ms", r.calibration->median_ms},

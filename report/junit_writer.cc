@@ -119,17 +119,33 @@ void WriteJunit(const RunReport& r, std::ostream& out) {
     }
   }
   const std::string suite = "arbiter " + r.tool + " " + r.game;
+  const std::vector<std::string> coverage = r.CoverageLines();
+  const size_t tests = r.checks.size() + (coverage.empty() ? 0 : 1);
+  const std::string skipped = r.CoverageNote().empty() ? "" : "\" skipped=\"1";
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out << "<testsuites name=\"" << Xml(suite) << "\" tests=\"" << r.checks.size() << "\" failures=\""
-      << failures << "\" errors=\"" << (r.harness_error.empty() ? 0 : 1) << "\">\n";
-  out << "  <testsuite name=\"" << Xml(suite) << "\" tests=\"" << r.checks.size()
+  out << "<testsuites name=\"" << Xml(suite) << "\" tests=\"" << tests << skipped
+      << "\" failures=\"" << failures << "\" errors=\"" << (r.harness_error.empty() ? 0 : 1)
+      << "\">\n";
+  out << "  <testsuite name=\"" << Xml(suite) << "\" tests=\"" << tests << skipped
       << "\" failures=\"" << failures << "\" errors=\"" << (r.harness_error.empty() ? 0 : 1)
       << "\">\n";
   out << "    <properties>\n";
   out << "      <property name=\"version\" value=\"" << kVersion << "\"/>\n";
   out << "      <property name=\"profile\" value=\"" << Xml(r.profile) << "\"/>\n";
   out << "      <property name=\"command\" value=\"" << Xml(r.command) << "\"/>\n";
+  for (const std::string& line : coverage)
+    out << "      <property name=\"coverage\" value=\"" << Xml(line) << "\"/>\n";
   out << "    </properties>\n";
+  if (!coverage.empty()) {
+    // Coverage is a test of its own: skipped, never passed, when it is short.
+    std::string text;
+    for (const std::string& line : coverage) text += line + "\n";
+    const std::string note = r.CoverageNote();
+    out << "    <testcase classname=\"" << Xml(r.game + "." + r.tool)
+        << "\" name=\"coverage: every seat plays a game to its end (arbiter.check.coverage)\">\n";
+    if (!note.empty()) out << "      <skipped message=\"" << Xml(note) << "\"/>\n";
+    out << "      <system-out>" << Xml(text) << "</system-out>\n    </testcase>\n";
+  }
   for (const auto& c : r.checks) {
     std::vector<const harness::Finding*> found;
     for (const auto& m : r.matches)

@@ -44,6 +44,35 @@ const char* Mark(const std::string& status) {
   return "➖ not run";
 }
 
+// What the run exercised (arbiter.check.coverage): a row per seat and
+// variant, then the edge states, then each variant's verdict.
+void Coverage(const RunReport& r, std::ostream& out) {
+  const report::Coverage c = r.CoverageOf();
+  if (c.seats.empty()) return;
+  out << "## Coverage\n\n"
+      << (c.complete ? "Every seat played a game to its end.\n\n"
+                     : "**Coverage short:** " + Cell(c.shortfall) + ".\n\n");
+  out << "| variant | seat | own turns | deepest own turn | games to the end | whole games |\n"
+      << "| --- | --- | --- | --- | --- | --- |\n";
+  for (const SeatCoverage& s : c.seats)
+    out << "| " << (s.variant.empty() ? "-" : Cell(s.variant)) << " | " << s.seat << " | "
+        << s.own_turns << " | " << s.deepest_own_turn
+        << (s.own_turn_limit > 0 ? " of " + std::to_string(s.own_turn_limit) : "") << " | "
+        << s.games_to_end << " | " << s.whole_games << " |\n";
+  out << "\n";
+  if (c.edge_states > 0)
+    out << "Edge states: " << c.edge_states_reached << " of " << c.edge_states << " reached.\n\n";
+  const std::vector<VariantVerdict> verdicts = r.VariantVerdicts();
+  if (verdicts.size() < 2) return;
+  out << "| variant | verdict | failing checks |\n| --- | --- | --- |\n";
+  for (const VariantVerdict& v : verdicts) {
+    std::string checks;
+    for (const auto& id : v.checks) checks += (checks.empty() ? "`" : ", `") + id + "`";
+    out << "| " << Cell(v.variant) << " | " << Mark(v.verdict) << " | " << checks << " |\n";
+  }
+  out << "\n";
+}
+
 std::string Verdict(const RunReport& r) {
   const std::string v = r.Verdict();
   const char* word = v == "interrupted" ? "**INTERRUPTED**"
@@ -51,7 +80,8 @@ std::string Verdict(const RunReport& r) {
                      : v == "fail"      ? "**FAIL**"
                      : v == "pass"      ? "**PASS**"
                                         : "**NOT RUN**";
-  return word + (": " + r.VerdictSummary());
+  const std::string note = r.CoverageNote();
+  return word + (": " + r.VerdictSummary()) + (note.empty() ? "" : " (" + Cell(note) + ")");
 }
 
 void Header(const RunReport& r, std::ostream& out) {
@@ -87,7 +117,9 @@ void Header(const RunReport& r, std::ostream& out) {
     if (r.interrupt_signal) out << "| interrupted | by " << r.InterruptName() << ": partial |\n";
     out << "| matches | " << r.matches.size() << " run";
     if (!r.skipped.empty())
-      out << ", " << r.skipped.size() << " not run (stopped at the first failing match)";
+      out << ", " << r.skipped.size()
+          << (r.interrupt_signal ? " not run (interrupted)"
+                                 : " not run (stopped at the first failing match)");
     out << " |\n";
   } else {
     out << "| profile | none (the register holds for every profile) |\n| seed | none |\n";
@@ -97,6 +129,7 @@ void Header(const RunReport& r, std::ostream& out) {
         << " |\n";
   }
   out << "| command | `" << Cell(r.command) << "` |\n\n";
+  if (r.tool == "check-bot") Coverage(r, out);
 }
 
 void ClauseTable(const RunReport& r, std::ostream& out) {

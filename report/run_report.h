@@ -58,6 +58,33 @@ struct ClauseCounts {
   int pass = 0, fail = 0, warn = 0, uncovered = 0, not_run = 0;
 };
 
+// What a check-bot run exercised, per bot seat and rule variant
+// (arbiter.check.coverage).
+struct SeatCoverage {
+  std::string variant;  // "league=2"; "" when the game has no variant sweep
+  int seat = 0;
+  int own_turns = 0;         // the bot's answers asked for, over every match in this seat
+  int deepest_own_turn = 0;  // the most own turns one game from the start reached
+  int own_turn_limit = 0;    // the seat's own turns in a game played to its turn limit
+  int whole_games = 0;       // matches played to be whole games (kind "whole")
+  int games_to_end = 0;      // matches of any kind that reached the game's end, the bot playing
+};
+struct Coverage {
+  std::vector<SeatCoverage> seats;  // every seat of the run's plan, in plan order
+  int edge_states = 0, edge_states_reached = 0;
+  std::vector<std::string> edge_states_missed;  // match ids of edge states the bot never answered
+  // Every planned seat reached the end of at least one game with the bot
+  // playing; else `shortfall` says which did not, in words.
+  bool complete = true;
+  std::string shortfall;
+};
+// One rule variant's verdict (check-bot's sweep of Wondev Woman's leagues).
+struct VariantVerdict {
+  std::string variant;              // "league=0"; "" for the game's own rules
+  std::string verdict;              // "fail" or "pass"
+  std::vector<std::string> checks;  // the failing checks, once each
+};
+
 struct RunReport {
   std::string tool;  // "check-bot", "play", "fuzz-referee", "spec"
   std::string game;
@@ -82,6 +109,9 @@ struct RunReport {
   // fuzz-referee: the families of answers the games played enabled, and not.
   std::vector<std::string> families_tried, families_not_tried;
   int interrupt_signal = 0;  // the signal that interrupted the run (SIGINT...), or 0
+  // check-bot: every (variant, seat) its plan covers, before --match or
+  // --shard narrowed it; coverage is judged against it.
+  std::vector<std::pair<std::string, int>> planned_seats;
 
   // "interrupted" (a signal stopped the run: what it holds is partial),
   // "error" (arbiter could not run), "fail" (a failing finding, or for spec a
@@ -101,6 +131,18 @@ struct RunReport {
   std::string UsageText() const;
   // "SIGINT" for interrupt_signal, "" when not interrupted.
   std::string InterruptName() const;
+  // check-bot: what the run exercised (report/coverage.cc).
+  Coverage CoverageOf() const;
+  // "" when coverage is complete (or the tool is not check-bot); else the
+  // words the verdict line adds ("coverage short: seat 2 never played a game
+  // to its end").
+  std::string CoverageNote() const;
+  // The coverage in words, a line per variant and one for the edge states
+  // ("coverage league=2: seat 0 104 turns, deepest 46 of 200, 4 game(s) to
+  // the end; seat 1 ..."), for every format.
+  std::vector<std::string> CoverageLines() const;
+  // Each variant's verdict, in the order the matches ran.
+  std::vector<VariantVerdict> VariantVerdicts() const;
   int Count(harness::Severity s) const;
   int BotTurns() const;
   bool Failed() const { return Count(harness::Severity::kFail) > 0; }

@@ -1,5 +1,6 @@
 // The terminal summary: a short verdict first, then each finding with its
 // evidence and a command that reproduces it. Colour only on a TTY.
+#include <map>
 #include <ostream>
 #include <sstream>
 
@@ -30,6 +31,33 @@ std::string Ms(double v) {
   return buf;
 }
 
+// The verdict of each rule variant of a sweep (Wondev Woman's leagues), on
+// one line: "league=0: FAIL process.crash; league=1: PASS; ...".
+void WriteVariantVerdicts(const RunReport& r, std::ostream& out, const Paint& paint) {
+  const std::vector<VariantVerdict> verdicts = r.VariantVerdicts();
+  if (verdicts.size() < 2) return;
+  out << "  per variant:";
+  for (size_t i = 0; i < verdicts.size(); ++i) {
+    const VariantVerdict& v = verdicts[i];
+    out << (i ? "; " : " ") << (v.variant.empty() ? "game's rules" : v.variant) << ": "
+        << (v.verdict == "fail" ? paint("1;31", "FAIL") : paint("1;32", "PASS"));
+    for (const std::string& check : v.checks) out << " " << check;
+  }
+  out << "\n";
+}
+
+// Findings that say the same thing (one check and clause, one message once
+// its figures are set aside) are one group, shown once with where else.
+std::string GroupKey(const harness::Finding& f) {
+  std::string message;
+  for (char ch : f.message) {
+    const bool digit = ch >= '0' && ch <= '9';
+    if (!digit || message.empty() || message.back() != '#') message += digit ? '#' : ch;
+  }
+  return std::string(harness::SeverityName(f.severity)) + "|" + f.check + "|" + f.clause + "|" +
+         message;
+}
+
 }  // namespace
 
 void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verbose) {
@@ -50,6 +78,8 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
   }
   if (r.harness_error.empty()) {
     verdict += ", " + std::to_string(warns) + " warning(s), " + std::to_string(infos) + " note(s)";
+    if (const std::string note = r.CoverageNote(); !note.empty())
+      verdict += "; " + paint("1;33", note);
   }
   out << "arbiter " << r.tool << ": " << verdict << "\n";
   if (r.tool == "fuzz-referee") {
@@ -64,6 +94,10 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
   }
   if (r.seed) out << "; seed " << *r.seed;
   out << "\n";
+  if (r.tool == "check-bot") {
+    for (const std::string& line : r.CoverageLines()) out << "  " << line << "\n";
+    WriteVariantVerdicts(r, out, paint);
+  }
   if (r.calibration) {
     out << "  harness overhead (echo bot, " << r.calibration->samples << " round trips): median "
         << Ms(r.calibration->median_ms) << " ms, p99 " << Ms(r.calibration->p99_ms) << " ms\n";
@@ -92,12 +126,23 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
   }
   if (!r.skipped.empty()) {
     out << "  " << (r.interrupt_signal ? "interrupted" : "stopped after the first failing match")
-        << "; not run:";
-    for (const auto& s : r.skipped) out << " " << s;
-    out << (r.interrupt_signal ? "\n" : " (--keep-going runs them)\n");
+        << "; not run (" << r.skipped.size() << "):";
+    for (size_t i = 0; i < r.skipped.size() && i < 8; ++i) out << " " << r.skipped[i];
+    if (r.skipped.size() > 8) out << " ... and " << r.skipped.size() - 8 << " more";
+    out << (r.interrupt_signal || r.tool != "check-bot" ? "\n"
+                                                        : " (without --fail-fast they run)\n");
   }
+  // Identical findings of several matches: the first in full, then where else.
+  std::map<std::string, std::vector<std::string>> also;  // group -> the other matches
+  std::map<std::string, const harness::Finding*> first;
+  for (const auto& m : r.matches)
+    for (const auto& f : m.findings) {
+      const std::string key = GroupKey(f);
+      if (!first.emplace(key, &f).second) also[key].push_back(f.match);
+    }
   for (const auto& m : r.matches) {
     for (const auto& f : m.findings) {
+      if (first[GroupKey(f)] != &f) continue;
       const char* code = f.severity == harness::Severity::kFail   ? "1;31"
                          : f.severity == harness::Severity::kWarn ? "1;33"
                                                                   : "1;36";
@@ -133,6 +178,11 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
       if (!f.advice.empty())
         out << (f.check.rfind("referee.", 0) == 0 ? "  note: " : "  fix: ") << f.advice << "\n";
       out << "  reproduce: " << f.reproduce << "\n";
+      if (const auto it = also.find(GroupKey(f)); it != also.end()) {
+        out << "  the same in " << it->second.size() << " more match(es):";
+        for (size_t i = 0; i < it->second.size() && i < 6; ++i) out << " " << it->second[i];
+        out << (it->second.size() > 6 ? " ...\n" : "\n");
+      }
     }
   }
   if (verbose) {

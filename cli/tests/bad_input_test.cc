@@ -287,8 +287,9 @@ INSTANTIATE_TEST_SUITE_P(
             "play --seed 1 --turns 8 --bot {example} --bot {example} --bot {example} "
             "--bot {example}",
             0, "", "PASS"},
-        Row{"CheckingNothingIsAnError", "check-bot --games 0 --no-edge-cases -- ./nope", 2,
-            "nothing to check", "", "PASS"},
+        Row{"CheckingNothingIsAnError",
+            "check-bot --games 0 --no-edge-cases --no-whole-games -- ./nope", 2, "nothing to check",
+            "", "PASS"},
         Row{"AMatchFilterSelectingNothingIsAnError",
             "check-bot --games 2 --no-edge-cases --match game-3 -- {testbot}", 2,
             "--match: no match 'game-3'", "", "PASS"},

@@ -17,6 +17,7 @@
 #include <sstream>
 #include <thread>
 
+#include "check_bot_run.h"
 #include "no_leftovers.h"
 #include "report_files.h"
 #include "run_command.h"
@@ -24,37 +25,12 @@
 
 namespace {
 
-struct Outcome {
-  int status = -1;
-  std::string output;
-  nlohmann::json report;
-  std::set<std::string> checks;
-};
-
-std::string Shell(const std::string& s) { return "'" + s + "'"; }
-
-Outcome CheckBot(const std::string& args) {
-  const std::string json = ::testing::TempDir() + "/report-" + std::to_string(getpid()) + ".json";
-  std::remove(json.c_str());
-  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(
-      std::string(ARBITER_BINARY) + " check-bot --no-calibration --json " + json + " --repro-dir " +
-      ::testing::TempDir() + "/repro-" + std::to_string(getpid()) + " " + args);
-  Outcome o;
-  o.status = run.status;
-  o.output = run.output;
-  o.report = arbiter::testing::ReadJsonFile(json);
-  if (!o.report.is_null()) {
-    for (const auto& finding : o.report["findings"])
-      o.checks.insert(finding["check"].get<std::string>());
-  }
-  return o;
-}
+using arbiter::testing::CheckBot;
+using arbiter::testing::Outcome;
+using arbiter::testing::Shell;
+using arbiter::testing::Testbot;
 
 class CheckBotTest : public arbiter::testing::NoLeftoversTest {};
-
-std::string Testbot(const std::string& mode_args) {
-  return "--games 1 --no-edge-cases -- " + Shell(TESTBOT_BINARY) + " " + mode_args;
-}
 
 struct Case {
   const char* args;                // testbot arguments (and check-bot options before --)
@@ -75,7 +51,7 @@ TEST_F(CheckBotTest, TheBundledCppExampleBotPasses) {
   EXPECT_EQ(o.status, 0) << o.output;
   EXPECT_TRUE(o.checks.empty()) << o.output;
   EXPECT_EQ(o.report["verdict"], "pass");
-  EXPECT_EQ(o.report["matches"].size(), 11u);  // 4 games and 7 edge states
+  EXPECT_EQ(o.report["matches"].size(), 15u);  // 4 games, 4 whole games and 7 edge states
   EXPECT_GT(o.report["counts"]["bot_turns"].get<int>(), 40);
 }
 
@@ -183,8 +159,8 @@ TEST_F(CheckBotTest, MatchesPlayedTwoAtATimeGiveTheReportOfOneAtATime) {
   EXPECT_EQ(MatchesAndFindings(two.report), MatchesAndFindings(one.report));
   // Stopping at the first failing match: the matches after it are skipped,
   // whichever were already playing beside it.
-  const Outcome first = CheckBot("--games 4 --jobs 1" + bot);
-  const Outcome first_two = CheckBot("--games 4 --jobs 2" + bot);
+  const Outcome first = CheckBot("--fail-fast --games 4 --jobs 1" + bot);
+  const Outcome first_two = CheckBot("--fail-fast --games 4 --jobs 2" + bot);
   EXPECT_EQ(first.report["matches"].size(), 1u) << first.output;
   EXPECT_FALSE(first.report["skipped"].empty()) << first.output;
   EXPECT_EQ(MatchesAndFindings(first_two.report), MatchesAndFindings(first.report));
@@ -291,7 +267,8 @@ TEST_F(CheckBotTest, AWondevBotPlaysEveryLeagueInBothSeatsByDefault) {
           << league << "/" << seat;
   // A league the user sets is the only one played.
   const Outcome one =
-      CheckBot("--game wondev --rule league=2 --no-edge-cases -- " + Shell(EXAMPLE_WONDEV_BOT));
+      CheckBot("--game wondev --rule league=2 --no-edge-cases --no-whole-games -- " +
+               Shell(EXAMPLE_WONDEV_BOT));
   ASSERT_EQ(one.status, 0) << one.output;
   EXPECT_EQ(one.report["matches"].size(), 4u);
   for (const auto& m : one.report["matches"])
@@ -364,8 +341,8 @@ TEST_F(CheckBotTest, LingeringProcessesAreReportedAndKilled) {
 
 CITES(CheckBotTest, TheReproduceCommandRunsTheFailingMatchAgain, "arbiter.check.reproduce");
 TEST_F(CheckBotTest, TheReproduceCommandRunsTheFailingMatchAgain) {
-  const Outcome o = CheckBot("--games 2 --no-edge-cases --keep-going -- " + Shell(TESTBOT_BINARY) +
-                             " --mode exit --turn 2");
+  const Outcome o = CheckBot("--games 2 --no-edge-cases --no-whole-games -- " +
+                             Shell(TESTBOT_BINARY) + " --mode exit --turn 2");
   ASSERT_EQ(o.report["findings"].size(), 2u) << o.output;
   std::string reproduce = o.report["findings"][1]["reproduce"];
   ASSERT_EQ(reproduce.rfind("arbiter check-bot ", 0), 0u) << reproduce;
@@ -545,7 +522,7 @@ CITES(CheckBotTest, TheLeagueSweepGivesEachLeagueItsOwnEdgeStates, "arbiter.chec
 TEST_F(CheckBotTest, TheLeagueSweepGivesEachLeagueItsOwnEdgeStates) {
   if (access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/python3";
   const std::string bot = WondevPythonBot();
-  const Outcome o = CheckBot("--game wondev --games 0 --keep-going -- /usr/bin/python3 " +
+  const Outcome o = CheckBot("--game wondev --games 0 --no-whole-games -- /usr/bin/python3 " +
                              Shell(bot) + " walled");
   EXPECT_EQ(o.status, 1) << o.output;
   std::set<std::string> ids, failing;
@@ -560,8 +537,12 @@ TEST_F(CheckBotTest, TheLeagueSweepGivesEachLeagueItsOwnEdgeStates) {
   EXPECT_EQ(failing, (std::set<std::string>{"edge-one-unit-walled-in-league2",
                                             "edge-one-unit-walled-in-league3"}))
       << o.output;
-  // The text names the league of the failing match.
+  // The text names the league of the failing match (the other one is
+  // the same finding, named after it).
   EXPECT_NE(o.output.find("edge-one-unit-walled-in-league2 (league=2"), std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("the same in 1 more match(es): edge-one-unit-walled-in-league3"),
+            std::string::npos)
       << o.output;
   std::remove(bot.c_str());
 }

@@ -53,6 +53,7 @@ class CheckCatalog {
 //                           the silence would otherwise be reported under)
 inline const char* const kAllCheckIds[] = {
     "ready.missing",
+    "ready.unflushed",
     "ready.late",
     "ready.malformed",
     "ready.noise",

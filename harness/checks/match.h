@@ -22,10 +22,12 @@ inline constexpr const char* kNoLegalCrash = "process.no-legal-crash";
 inline constexpr const char* kServerAccepts = "action.server-accepts";
 inline constexpr const char* kMemory = "process.memory";
 inline constexpr const char* kInconclusive = "timing.inconclusive";
+inline constexpr const char* kReadyUnflushed = "ready.unflushed";
 
 double Ms(Clock::duration d);
-std::string Fmt(double ms);                     // "12.3"
-std::string DescribeExit(const BotProcess& p);  // "exited with status 1"
+std::string Fmt(double ms);                       // "12.3"
+std::string DescribeExit(const BotProcess& p);    // "exited with status 1"
+std::string_view Trimmed(std::string_view text);  // Java's String.trim()
 double NsToMs(uint64_t after, uint64_t before);
 
 // One bot seat of the match.
@@ -38,6 +40,7 @@ struct BotSeat {
   std::map<std::string, size_t> reported;  // check -> index in findings
   SchedSample sched_before;                // the bot's tree when its input was written
   SchedSample self_before;                 // arbiter's own, at the same moment
+  int answers = 0;                         // answer lines received in this match
   int no_legal_turn = -1;                  // a turn it had no legal action on, which put it out
   std::string sent;                        // every byte written to it, for reproducing a finding
 };
@@ -53,6 +56,7 @@ class Match {
  private:
   Finding& Report(BotSeat& b, const std::string& check, std::string message, int turn = -1);
   void Handshake(BotSeat& b);
+  void MissingReady(BotSeat& b, const std::string& noise);
   void BotTurn(BotSeat& b, TurnRecord& rec);
   void DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec);
   void CheckBetweenTurns(BotSeat& b, int turn);
@@ -72,6 +76,10 @@ class Match {
   // the player had no legal action and still had to print a line.
   bool NoLegalSilence(const TurnRecord& rec) const;
   void Stop(BotSeat& b, int turn);
+  // A silent bot whose CPU time advanced: action.deadline with its CPU time
+  // on the turn, or timing.inconclusive when that is within the limit.
+  Finding& ReportComputing(BotSeat& b, const std::string& check, const std::string& waited,
+                           int limit, int turn, Clock::time_point start);
   // The bot's main process has exited: a crash, or arbiter's memory watch
   // killed the tree (process.memory). `what` ends the sentence ("before its
   // handshake"); `check` is the crash's check otherwise.

@@ -4,6 +4,7 @@
 // (arbiter.timing.load), an exit reported as a crash or as the memory
 // watch's kill, and the checks a game opts into for a missed deadline, a
 // rejected answer and a turn with no legal action.
+#include <algorithm>
 #include <csignal>
 
 #include "core/parse.h"
@@ -98,14 +99,15 @@ bool Match::LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const 
   e.bot_wait_ms = NsToMs(bot.wait_ns, b.sched_before.wait_ns);
   e.self_wait_ms = NsToMs(self.wait_ns, b.self_before.wait_ns);
   if (JudgeLateAnswer(e) == LateVerdict::kLate) return false;
-  Finding& f = Report(
-      b, kInconclusive,
-      "the answer came after " + Fmt(elapsed) + " ms (limit " + std::to_string(limit) +
-          " ms), but the machine was busy: the bot waited " + Fmt(e.bot_wait_ms) +
-          " ms for a CPU and arbiter " + Fmt(e.self_wait_ms) + " ms; the bot itself ran " +
-          Fmt(e.bot_run_ms) + " ms and took " + Fmt(elapsed - e.bot_wait_ms - e.self_wait_ms) +
-          " ms without the waits, so the match is played again to decide",
-      turn);
+  Finding& f =
+      Report(b, kInconclusive,
+             "the answer came after " + Fmt(elapsed) + " ms (limit " + std::to_string(limit) +
+                 " ms), but the machine was busy: the bot waited " + Fmt(e.bot_wait_ms) +
+                 " ms for a CPU and arbiter " + Fmt(e.self_wait_ms) + " ms; the bot itself ran " +
+                 Fmt(e.bot_run_ms) + " ms and took " +
+                 Fmt(std::max(0.0, elapsed - e.bot_wait_ms - e.self_wait_ms)) +
+                 " ms without the waits, so the match is played again to decide",
+             turn);
   if (!f.elapsed_ms || elapsed > *f.elapsed_ms) f.elapsed_ms = elapsed;
   f.limit_ms = limit;
   if (f.received.empty()) f.received = EscapeBytes(tl.line.text) + "\\n";
@@ -193,7 +195,8 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
       f->advice = "end every answer with '\\n' (and flush)";
       break;
     case SilenceVerdict::kTooSlow:
-      f = &Report(b, deadline, waited + ": the bot was still computing", rec.turn);
+      f = &ReportComputing(b, deadline, waited, limit, rec.turn, start);
+      if (f->check == kInconclusive) return Stop(b, rec.turn);
       break;
     case SilenceVerdict::kStalled:
       f = &Report(b, deadline,
@@ -203,11 +206,22 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
                   rec.turn);
       break;
     case SilenceVerdict::kWaitingForMoreInput:
+      // No answer of this match ever came: an output buffer never flushed
+      // (a Java PrintWriter's survives the bot's exit, so closing its stdin
+      // proves nothing) is the likelier cause, and is named first.
       f = &Report(b, deadline,
-                  waited +
-                      ": the bot was blocked reading its input, as if it expected more than "
-                      "the turn gives",
+                  waited + (b.answers == 0
+                                ? ": the bot was blocked reading its input and no answer of it has "
+                                  "come out in this game: most likely its answers sit in an output "
+                                  "buffer it never flushes (Java: a PrintWriter or BufferedWriter "
+                                  "without flush(); C++: no std::endl or std::flush; Python: print "
+                                  "without flush=True); else it expects more input than the turn "
+                                  "gives"
+                                : ": the bot was blocked reading its input, as if it expected more "
+                                  "than the turn gives (or this answer sits in an output buffer it "
+                                  "did not flush)"),
                   rec.turn);
+      if (b.answers == 0) f->advice = std::string(FlushAdvice());
       break;
     case SilenceVerdict::kExited:
       f = &ReportExit(b, process_check("process.crash"), "instead of answering" + no_legal_note,
@@ -220,6 +234,44 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
       f->message.find(ServerStops()) == std::string::npos)
     f->message += ServerStops();
   Stop(b, rec.turn);
+}
+
+Finding& Match::ReportComputing(BotSeat& b, const std::string& check, const std::string& waited,
+                                int limit, int turn, Clock::time_point start) {
+  // The bot's own CPU time over the turn (from the write of its input to
+  // now, past the deadline): over the limit, it really computed too long.
+  // Within it, the time it and arbiter waited for a CPU may explain the
+  // rest (arbiter.timing.load): then a second run of the match decides.
+  const SchedSample now = b.proc->SchedOfTree();
+  const SchedSample self = env_.SelfSched();
+  if (!now.valid || !b.sched_before.valid || !self.valid || !b.self_before.valid)
+    return Report(b, check, waited + ": the bot was still computing", turn);
+  const double run_ms = NsToMs(now.run_ns, b.sched_before.run_ns);
+  const double wait_ms = NsToMs(now.wait_ns, b.sched_before.wait_ns);
+  const double own_ms =
+      std::max(0.0, Ms(env_.Now() - start) - wait_ms - NsToMs(self.wait_ns, b.self_before.wait_ns));
+  if (run_ms > limit)
+    return Report(b, check,
+                  waited + ": the bot was still computing; it ran " + Fmt(run_ms) +
+                      " ms on a CPU on this turn, over the limit of " + std::to_string(limit) +
+                      " ms",
+                  turn);
+  if (own_ms > limit)
+    return Report(b, check,
+                  waited + ": the bot ran " + Fmt(run_ms) + " ms on a CPU on this turn and " +
+                      "waited " + Fmt(wait_ms) + " ms for one; the rest of the time it was " +
+                      "sleeping or blocked, not made late by the machine",
+                  turn);
+  Finding& f =
+      Report(b, kInconclusive,
+             waited + ", but the bot ran only " + Fmt(run_ms) +
+                 " ms on a CPU on this turn, within the limit, and waited " + Fmt(wait_ms) +
+                 " ms for one: the machine was busy, so the match is played again "
+                 "to decide",
+             turn);
+  f.limit_ms = limit;
+  result_.timing_inconclusive = true;
+  return f;
 }
 
 std::string Match::ServerStops() const {

@@ -146,11 +146,45 @@ void Match::Handshake(BotSeat& b) {
   } else if (p.stdout_eof()) {
     Report(b, "process.stdout-closed", "the bot closed its standard output before its handshake");
   } else {
-    Finding& f = Report(b, "ready.missing", "no '" + ready + "' line within the limit");
-    f.limit_ms = config_.ready_ms;
-    f.received = noise + EscapeBytes(p.partial());
+    MissingReady(b, noise);
   }
   Stop(b, -1);
+}
+
+// No ready line, the bot alive: when it wrote nothing and is blocked reading
+// its input, the line most likely sits in its output buffer. Closing its
+// stdin tells: a C, C++ or Python runtime flushes at exit, so the line then
+// comes out (ready.unflushed, jc2015.protocol.flush); a JVM does not flush
+// a PrintWriter at exit, so there it stays the likely cause, said first.
+void Match::MissingReady(BotSeat& b, const std::string& noise) {
+  BotProcess& p = *b.proc;
+  const std::string& ready = *config_.ready_line;
+  const bool silent = noise.empty() && p.partial_length() == 0 && p.stdout_bytes() == 0;
+  const bool reading = silent && p.Probe().waiting_for_stdin;
+  if (reading && catalog_.Find(kReadyUnflushed)) {
+    p.CloseStdin();
+    env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.HasLine() || p.exited(); });
+    if (p.HasLine() && Trimmed(p.PopLine().line.text) == ready) {
+      Finding& f = Report(b, kReadyUnflushed,
+                          "no '" + ready +
+                              "' line within the limit: the bot printed it but did not "
+                              "flush it; it came out only when its stdin was closed");
+      f.limit_ms = config_.ready_ms;
+      f.received = ready + "\\n (after stdin was closed)";
+      f.advice = std::string(FlushAdvice());
+      return;
+    }
+  }
+  Finding& f = Report(
+      b, "ready.missing",
+      "no '" + ready + "' line within the limit" +
+          (reading ? ": the bot wrote nothing and was blocked reading its input, so '" + ready +
+                         "' most likely sits in an output buffer it never flushed (or the bot "
+                         "never prints it)"
+                   : std::string()));
+  f.limit_ms = config_.ready_ms;
+  f.received = noise + EscapeBytes(p.partial());
+  if (reading) f.advice = std::string(FlushAdvice());
 }
 
 void Match::CheckFloods(BotSeat& b, int turn) {
@@ -266,6 +300,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   CheckFloods(b, rec.turn);
   if (!p.HasLine()) return DiagnoseSilence(b, start, limit, rec);
   const TimedLine tl = p.PopLine();
+  ++b.answers;
   // A queued line (extra_lines=queue) was there before the input.
   const double elapsed = std::max(0.0, Ms(tl.at - start));
   rec.elapsed_ms = elapsed;
@@ -330,11 +365,13 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
     case AnswerVerdict::kInvalid:
     case AnswerVerdict::kIllegal: {
       const std::string check = RejectedCheck(verdict);
-      Finding& f = Report(b, check,
-                          check == kIllegalCheck
-                              ? "the answer is well-formed but not a legal action on this turn"
-                              : "the answer is not a valid command",
-                          rec.turn);
+      const std::string why = spec_.state->RejectionReason(text);
+      Finding& f = Report(
+          b, check,
+          (check == kIllegalCheck ? "the answer is well-formed but not a legal action on this turn"
+                                  : "the answer is not a valid command") +
+              (why.empty() ? std::string() : ": " + why),
+          rec.turn);
       if (f.received.empty()) f.received = EscapeBytes(text.substr(0, 200)) + "\\n";
       break;
     }
@@ -425,6 +462,10 @@ void Match::Run(const Progress& progress) {
     ++played;
   }
   result_.interrupted = Interrupted();
+  const int limit = state.TurnLimit(), n = state.num_players();
+  for (const BotSeat& b : bots_)
+    result_.seat_plays.push_back({b.seat, b.own_turns, limit > 0 ? (limit - b.seat + n - 1) / n : 0,
+                                  state.IsTerminal() && b.active && !result_.interrupted});
   for (BotSeat& b : bots_) Finish(b);
   result_.interrupted = result_.interrupted || Interrupted();
   result_.turns_played = played;
@@ -443,6 +484,7 @@ MatchResult RunMatch(Env& env, MatchSpec spec, const SessionConfig& config,
   result.description = spec.description;
   result.variant = spec.variant;
   result.seed = spec.seed;
+  result.kind = spec.kind;
   detail::Match(env, spec, config, catalog, result).Run(progress);
   return result;
 }

@@ -56,6 +56,18 @@ struct MatchSpec {
   uint64_t policy_seed = 0;
   int max_turns = 0;      // stop after this many turns; 0 plays to the end
   std::string reproduce;  // the command that replays this match
+  // check-bot's kind of match, for coverage (arbiter.check.coverage): "game"
+  // (a short game against hostile players), "whole" (played to the game's
+  // end against players that keep it alive) or "edge" (from an edge state).
+  std::string kind = "game";
+};
+
+// How far one bot seat of a match played (arbiter.check.coverage).
+struct SeatPlay {
+  int seat = 0;
+  int own_turns = 0;       // turns on which the bot was sent its input and asked to answer
+  int own_turn_limit = 0;  // the seat's turns in a whole game (GameState::TurnLimit); 0: no limit
+  bool to_end = false;     // the game reached its end with the bot still playing
 };
 
 // What one bot of a match used (BotProcess::usage), for the reports.
@@ -91,7 +103,9 @@ struct MatchResult {
   std::vector<BotUsage> usage;       // one per bot seat that was started
   bool interrupted = false;          // arbiter was interrupted (interrupt.h) during the match
   bool timing_inconclusive = false;  // a timing.inconclusive finding: play it again to decide
-  std::string replayed;  // check-bot: why this is the second run of the match ("" if not)
+  std::string replayed;       // check-bot: why this is the second run of the match ("" if not)
+  std::string kind = "game";  // MatchSpec::kind
+  std::vector<SeatPlay> seat_plays;  // one per bot seat
 };
 
 using Progress = std::function<void(const std::string& match, int turn)>;

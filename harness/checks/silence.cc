@@ -41,9 +41,11 @@ std::string_view SilenceVerdictName(SilenceVerdict v) {
 }
 
 std::string_view FlushAdvice() {
-  return "flush standard output after every line: C: fflush(stdout); C++: std::cout << std::endl "
-         "or std::flush; Python: print(..., flush=True) or sys.stdout.flush(); Java: "
-         "System.out.flush() (or a PrintWriter with autoflush)";
+  return "flush standard output after every line: C: fflush(stdout); C++: std::cout << "
+         "std::endl or std::flush; Python: print(..., flush=True) or sys.stdout.flush() (or run "
+         "python3 -u); Java: System.out.println flushes, but a PrintWriter or BufferedWriter "
+         "needs flush() after every line (or new PrintWriter(System.out, true) with println); "
+         "C#: Console.Out.Flush(); node: process.stdout.write is flushed by itself";
 }
 
 }  // namespace arbiter::harness

@@ -35,6 +35,7 @@ constexpr char kUsage[] =
     "  ready-lowercase  prints 'ready' instead of READY\n"
     "  ready-padded     prints 'READY \\r' (a line that trims to READY)\n"
     "  no-flush         answers into a fully buffered stdout, flushed only at exit\n"
+    "  ready-no-flush   like no-flush, READY included: nothing comes out before exit\n"
     "  partial          on turn K writes 'N' without newline, then only reads stdin\n"
     "  lowercase        answers 'n' from turn K on\n"
     "  crlf             answers 'N\\r\\n' from turn K on\n"
@@ -65,6 +66,7 @@ const std::set<std::string, std::less<>> kModes = {"ok",
                                                    "banner",
                                                    "ready-lowercase",
                                                    "no-flush",
+                                                   "ready-no-flush",
                                                    "partial",
                                                    "lowercase",
                                                    "crlf",
@@ -345,12 +347,15 @@ int main(int argc, char** argv) {
   }
   if (mode == "late-ready") SleepMs(opt.ms);
   if (mode == "banner") Say("hello from bot\n");
-  Say(mode == "ready-lowercase" ? "ready\n" : mode == "ready-padded" ? "READY \r\n" : "READY\n");
-  if (mode == "no-read") SleepForever();
-  if (mode == "no-flush") {
-    static char buffer[1 << 20];
+  static char buffer[1 << 20];
+  if (mode == "ready-no-flush") {
     std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);  // full buffering even on a pipe
+    std::fputs("READY\n", stdout);                        // stays in the buffer until exit
+  } else {
+    Say(mode == "ready-lowercase" ? "ready\n" : mode == "ready-padded" ? "READY \r\n" : "READY\n");
   }
+  if (mode == "no-read") SleepForever();
+  if (mode == "no-flush") std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
 
   std::vector<std::string> lines;
   std::string line;
@@ -367,7 +372,7 @@ int main(int argc, char** argv) {
     const bool now = turn == opt.turn, from_now = turn >= opt.turn;
     std::string answer = std::string(1, SafeAction(input)) + "\n";
 
-    if (mode == "no-flush") {
+    if (mode == "no-flush" || mode == "ready-no-flush") {
       std::fputs(answer.c_str(), stdout);  // stays in the buffer until exit
       continue;
     } else if (mode == "partial" && now) {

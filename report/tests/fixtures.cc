@@ -115,7 +115,11 @@ RunReport FailingCheckBotReport() {
   ws.occurrences = 3;
   m.findings.push_back(ws);
   m.usage = {{0, 41 * 1024 + 307, 2140.0}};
+  // The bot in seat 0 played 20 of its own turns and failed there: the run,
+  // stopped at that failing match (--fail-fast), covers no seat to an end.
+  m.seat_plays = {{0, 20, 250, false}};
   r.matches.push_back(std::move(m));
+  r.planned_seats = {{"", 0}, {"", 1}, {"", 2}, {"", 3}};
   r.skipped = {"game-2", "game-3", "game-4"};
   r.environment = {"PATH=/usr/bin:/bin", "HOME=(a fresh empty folder per bot, removed after it)",
                    "TMPDIR=(HOME)/tmp", "LANG=C.UTF-8"};
@@ -160,9 +164,11 @@ RunReport RefereeDivergenceReport() {
               ", the referee sent " + std::string(1, actual[field]);
   d.received = EscapeBytes(actual);
   d.input = expected;
-  d.advice = "the divergence needs 3 non-trivial answer(s) over 24 turns (shrunk in 17 referee runs)";
-  d.reproduce = "arbiter fuzz-referee --seed 11 --referee './referee {bot0} {bot1} {bot2} {bot3}' "
-                "--replay arbiter-repro/1-jc2015-fall-timing.json";
+  d.advice =
+      "the divergence needs 3 non-trivial answer(s) over 24 turns (shrunk in 17 referee runs)";
+  d.reproduce =
+      "arbiter fuzz-referee --seed 11 --referee './referee {bot0} {bot1} {bot2} {bot3}' "
+      "--replay arbiter-repro/1-jc2015-fall-timing.json";
   m.findings.push_back(d);
   r.matches.push_back(std::move(m));
   FillClausesFromChecks(r, {game_reg, arbiter_reg});
@@ -174,7 +180,8 @@ RunReport SpecReportWithResults() {
   TestResults results;
   results.tests["Move.AfterAMoveThePlayerFacesTheDirectionItMoved"] = {"pass", ""};
   results.tests["Attack.AnAttackSchedulesEveryBlockAheadToTheEdgeButNotItsOwnBlock"] = {
-      "fail", "attack_test.cc:42: Expected equality of these values:\n  B[2][3]\n    Which is: 0\n  3"};
+      "fail",
+      "attack_test.cc:42: Expected equality of these values:\n  B[2][3]\n    Which is: 0\n  3"};
   results.files = {"build/test-results.xml"};
   RunReport r = BuildSpecReport(reg, results);
   r.command = "arbiter spec --game jc2015 --results build/test-results.xml";

@@ -1,0 +1,114 @@
+// What a check-bot run exercised (arbiter.check.coverage): per bot seat and
+// rule variant, the bot's own turns, the deepest own turn one game reached
+// against the game's limit, and the games that ran to their end with the bot
+// still playing; the edge states the bot answered; and each variant's own
+// verdict. A run whose plan left a seat without a game to its end says so on
+// its verdict line: a PASS never claims more than was played.
+#include <algorithm>
+#include <set>
+
+#include "run_report.h"
+
+namespace arbiter::report {
+
+Coverage RunReport::CoverageOf() const {
+  Coverage c;
+  auto row = [&](const std::string& variant, int seat) -> SeatCoverage& {
+    for (SeatCoverage& s : c.seats)
+      if (s.variant == variant && s.seat == seat) return s;
+    c.seats.push_back({variant, seat});
+    return c.seats.back();
+  };
+  for (const auto& [variant, seat] : planned_seats) row(variant, seat);
+  for (const harness::MatchResult& m : matches) {
+    if (!m.shrunk_from.empty()) continue;
+    if (m.kind == "edge") {
+      ++c.edge_states;
+      bool answered = false;
+      for (const harness::SeatPlay& p : m.seat_plays) answered = answered || p.own_turns > 0;
+      if (answered) {
+        ++c.edge_states_reached;
+      } else {
+        c.edge_states_missed.push_back(m.id);
+      }
+    }
+    for (const harness::SeatPlay& p : m.seat_plays) {
+      SeatCoverage& s = row(m.variant, p.seat);
+      s.own_turns += p.own_turns;
+      s.own_turn_limit = std::max(s.own_turn_limit, p.own_turn_limit);
+      if (m.kind != "edge") s.deepest_own_turn = std::max(s.deepest_own_turn, p.own_turns);
+      s.whole_games += m.kind == "whole";
+      s.games_to_end += p.to_end;
+    }
+  }
+  std::string missing;
+  int short_seats = 0;
+  for (const SeatCoverage& s : c.seats) {
+    if (s.games_to_end > 0) continue;
+    if (++short_seats <= 4)
+      missing += (missing.empty() ? "" : ", ") + std::string("seat ") + std::to_string(s.seat) +
+                 (s.variant.empty() ? "" : " (" + s.variant + ")");
+  }
+  if (short_seats > 4) missing += " and " + std::to_string(short_seats - 4) + " more";
+  if (short_seats > 0) {
+    c.complete = false;
+    c.shortfall = "the bot never played a game to its end in " + missing;
+  }
+  return c;
+}
+
+std::string RunReport::CoverageNote() const {
+  if (tool != "check-bot" || planned_seats.empty()) return "";
+  const Coverage c = CoverageOf();
+  return c.complete ? "" : "coverage short: " + c.shortfall;
+}
+
+std::vector<std::string> RunReport::CoverageLines() const {
+  std::vector<std::string> lines;
+  if (tool != "check-bot") return lines;
+  const Coverage c = CoverageOf();
+  std::string variant = "?";
+  for (const SeatCoverage& s : c.seats) {
+    if (s.variant != variant) {
+      variant = s.variant;
+      lines.push_back("coverage" + (variant.empty() ? "" : " " + variant) + ":");
+    } else {
+      lines.back() += ";";
+    }
+    std::string& line = lines.back();
+    line += " seat " + std::to_string(s.seat) + " " + std::to_string(s.own_turns) +
+            " turns, deepest " + std::to_string(s.deepest_own_turn);
+    if (s.own_turn_limit > 0) line += " of " + std::to_string(s.own_turn_limit);
+    line += ", " + std::to_string(s.games_to_end) + " game(s) to the end";
+  }
+  if (c.edge_states > 0) {
+    std::string line = "edge states: " + std::to_string(c.edge_states_reached) + " of " +
+                       std::to_string(c.edge_states) + " reached";
+    for (size_t i = 0; i < c.edge_states_missed.size() && i < 5; ++i)
+      line += (i == 0 ? " (not: " : ", ") + c.edge_states_missed[i];
+    if (!c.edge_states_missed.empty()) line += c.edge_states_missed.size() > 5 ? ", ...)" : ")";
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+std::vector<VariantVerdict> RunReport::VariantVerdicts() const {
+  std::vector<VariantVerdict> out;
+  for (const harness::MatchResult& m : matches) {
+    VariantVerdict* v = nullptr;
+    for (VariantVerdict& x : out) v = x.variant == m.variant ? &x : v;
+    if (!v) {
+      out.push_back({m.variant, "pass", {}});
+      v = &out.back();
+    }
+    for (const harness::Finding& f : m.findings) {
+      if (f.severity != harness::Severity::kFail) continue;
+      v->verdict = "fail";
+      if (std::find(v->checks.begin(), v->checks.end(), f.check) == v->checks.end())
+        v->checks.push_back(f.check);
+    }
+  }
+  return out;
+}
+
+}  // namespace arbiter::report
