@@ -2,6 +2,7 @@
 // evidence and a command that reproduces it. Colour only on a TTY.
 #include <map>
 #include <ostream>
+#include <set>
 #include <sstream>
 
 #include "core/parse.h"
@@ -133,16 +134,19 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
                                                         : " (without --fail-fast they run)\n");
   }
   // Identical findings of several matches: the first in full, then where else.
-  std::map<std::string, std::vector<std::string>> also;  // group -> the other matches
-  std::map<std::string, const harness::Finding*> first;
+  std::map<std::string, const harness::Finding*> first;              // group -> its first
+  std::map<const harness::Finding*, std::vector<std::string>> also;  // first -> other matches
+  std::set<const harness::Finding*> repeated;                        // shown by their first
   for (const auto& m : r.matches)
     for (const auto& f : m.findings) {
-      const std::string key = GroupKey(f);
-      if (!first.emplace(key, &f).second) also[key].push_back(f.match);
+      const auto [it, fresh] = first.emplace(GroupKey(f), &f);
+      if (fresh) continue;
+      also[it->second].push_back(f.match);
+      repeated.insert(&f);
     }
   for (const auto& m : r.matches) {
     for (const auto& f : m.findings) {
-      if (first[GroupKey(f)] != &f) continue;
+      if (repeated.count(&f)) continue;
       const char* code = f.severity == harness::Severity::kFail   ? "1;31"
                          : f.severity == harness::Severity::kWarn ? "1;33"
                                                                   : "1;36";
@@ -178,7 +182,7 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
       if (!f.advice.empty())
         out << (f.check.rfind("referee.", 0) == 0 ? "  note: " : "  fix: ") << f.advice << "\n";
       out << "  reproduce: " << f.reproduce << "\n";
-      if (const auto it = also.find(GroupKey(f)); it != also.end()) {
+      if (const auto it = also.find(&f); it != also.end()) {
         out << "  the same in " << it->second.size() << " more match(es):";
         for (size_t i = 0; i < it->second.size() && i < 6; ++i) out << " " << it->second[i];
         out << (it->second.size() > 6 ? " ...\n" : "\n");

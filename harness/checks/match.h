@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "session.h"
+#include "silence.h"
 
 namespace arbiter::harness::detail {
 
@@ -87,6 +88,9 @@ class Match {
   // A late answer whose lateness the machine's load may explain: true (and a
   // timing.inconclusive finding) when only the waits for a CPU make it late.
   bool LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl);
+  // The scheduler's account of the bot's turn so far (silence.h), for
+  // JudgeLateAnswer: its CPU time and its and arbiter's waits for a CPU.
+  LateEvidence LateEvidenceOf(const BotSeat& b, double elapsed, int limit);
   // A process that dies closes its stdout a moment before it is reaped: after
   // end of file, wait briefly for the exit, to tell a crash from a bot that
   // closed its stdout and lives on.

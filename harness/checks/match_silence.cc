@@ -88,7 +88,7 @@ Finding& Match::ReportExit(BotSeat& b, const std::string& check, const std::stri
   return f;
 }
 
-bool Match::LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl) {
+LateEvidence Match::LateEvidenceOf(const BotSeat& b, double elapsed, int limit) {
   const SchedSample bot = b.proc->SchedOfTree();
   const SchedSample self = env_.SelfSched();
   LateEvidence e;
@@ -98,6 +98,11 @@ bool Match::LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const 
   e.bot_run_ms = NsToMs(bot.run_ns, b.sched_before.run_ns);
   e.bot_wait_ms = NsToMs(bot.wait_ns, b.sched_before.wait_ns);
   e.self_wait_ms = NsToMs(self.wait_ns, b.self_before.wait_ns);
+  return e;
+}
+
+bool Match::LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl) {
+  const LateEvidence e = LateEvidenceOf(b, elapsed, limit);
   if (JudgeLateAnswer(e) == LateVerdict::kLate) return false;
   Finding& f =
       Report(b, kInconclusive,
@@ -239,33 +244,29 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
 Finding& Match::ReportComputing(BotSeat& b, const std::string& check, const std::string& waited,
                                 int limit, int turn, Clock::time_point start) {
   // The bot's own CPU time over the turn (from the write of its input to
-  // now, past the deadline): over the limit, it really computed too long.
-  // Within it, the time it and arbiter waited for a CPU may explain the
-  // rest (arbiter.timing.load): then a second run of the match decides.
-  const SchedSample now = b.proc->SchedOfTree();
-  const SchedSample self = env_.SelfSched();
-  if (!now.valid || !b.sched_before.valid || !self.valid || !b.self_before.valid)
-    return Report(b, check, waited + ": the bot was still computing", turn);
-  const double run_ms = NsToMs(now.run_ns, b.sched_before.run_ns);
-  const double wait_ms = NsToMs(now.wait_ns, b.sched_before.wait_ns);
-  const double own_ms =
-      std::max(0.0, Ms(env_.Now() - start) - wait_ms - NsToMs(self.wait_ns, b.self_before.wait_ns));
-  if (run_ms > limit)
+  // now, past the deadline), judged as a late answer is (JudgeLateAnswer):
+  // over the limit, it really computed too long; within it, when the time
+  // it and arbiter waited for a CPU explains the rest (arbiter.timing.load),
+  // a second run of the match decides.
+  const LateEvidence e = LateEvidenceOf(b, Ms(env_.Now() - start), limit);
+  if (!e.sched_valid) return Report(b, check, waited + ": the bot was still computing", turn);
+  if (JudgeLateAnswer(e) == LateVerdict::kLate) {
+    if (e.bot_run_ms > limit)
+      return Report(b, check,
+                    waited + ": the bot was still computing; it ran " + Fmt(e.bot_run_ms) +
+                        " ms on a CPU on this turn, over the limit of " + std::to_string(limit) +
+                        " ms",
+                    turn);
     return Report(b, check,
-                  waited + ": the bot was still computing; it ran " + Fmt(run_ms) +
-                      " ms on a CPU on this turn, over the limit of " + std::to_string(limit) +
-                      " ms",
-                  turn);
-  if (own_ms > limit)
-    return Report(b, check,
-                  waited + ": the bot ran " + Fmt(run_ms) + " ms on a CPU on this turn and " +
-                      "waited " + Fmt(wait_ms) + " ms for one; the rest of the time it was " +
+                  waited + ": the bot ran " + Fmt(e.bot_run_ms) + " ms on a CPU on this turn and " +
+                      "waited " + Fmt(e.bot_wait_ms) + " ms for one; the rest of the time it was " +
                       "sleeping or blocked, not made late by the machine",
                   turn);
+  }
   Finding& f =
       Report(b, kInconclusive,
-             waited + ", but the bot ran only " + Fmt(run_ms) +
-                 " ms on a CPU on this turn, within the limit, and waited " + Fmt(wait_ms) +
+             waited + ", but the bot ran only " + Fmt(e.bot_run_ms) +
+                 " ms on a CPU on this turn, within the limit, and waited " + Fmt(e.bot_wait_ms) +
                  " ms for one: the machine was busy, so the match is played again "
                  "to decide",
              turn);
