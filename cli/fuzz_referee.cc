@@ -7,6 +7,7 @@
 
 #include <sys/stat.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -77,6 +78,9 @@ harness::MatchResult MatchOf(const std::string& id, const RefereeGamePlan& plan,
     m.turns.push_back(std::move(t));
   }
   m.turns_played = static_cast<int>(r.history.size());
+  m.messages_compared = r.compared;
+  m.messages_alone = r.checked_alone;
+  for (const harness::RefereeFault& f : r.faults) m.unknowable |= f.check == "referee.unknowable";
   m.game_over = r.game_over;
   m.winner = r.winner;
   return m;
@@ -94,6 +98,38 @@ std::vector<harness::RuleReading> Readings(const nlohmann::json& reg) {
     out.push_back(std::move(r));
   }
   return out;
+}
+
+// A reproducer's replay (arbiter.referee.compared): "" when the divergence
+// the reproducer records ("expect") showed again; else why not, naming the
+// referee's draw when it drew another start than the one recorded (the
+// reproducer's own fields, as learnt from the witness game).
+std::string Capped(std::string s) {
+  if (s.size() > 100) s = s.substr(0, 97) + "...";
+  return s;
+}
+
+std::string NotReproduced(const nlohmann::json& doc, const RefereeGameResult& r) {
+  const auto expect = doc.find("expect");
+  if (expect == doc.end() || !expect->is_object()) return "";
+  const std::string signature = expect->value("signature", "");
+  for (const std::string& seen : harness::Signatures(r))
+    if (seen == signature) return "";
+  const std::string what = "the divergence it records (" + expect->value("clause", "") + ", turn " +
+                           std::to_string(expect->value("turn", -1)) + ")";
+  if (r.stand_in || r.scenario.empty())
+    return what + " was not seen: the referee drew a start arbiter could not learn this time";
+  const auto now = nlohmann::json::parse(r.scenario, nullptr, false);
+  if (now.is_object())
+    for (const auto& [key, recorded] : doc.items()) {
+      if (key == "actions" || key == "expect" || key == "game" || key == "rules") continue;
+      const auto drawn = now.find(key);
+      if (drawn != now.end() && *drawn != recorded)
+        return what + " was not seen: the referee drew another '" + key + "' (recorded " +
+               Capped(recorded.dump()) + ", drawn " + Capped(drawn->dump()) +
+               "); it draws its game from a source of its own";
+    }
+  return what + " was not seen with these answers";
 }
 
 std::string Slug(const std::string& s) {
@@ -219,6 +255,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
   };
 
   std::vector<std::pair<std::string, RefereeGamePlan>> plans;
+  nlohmann::json replay_doc;  // --replay: the reproducer, with what it expects
   if (!o.replay_path.empty() && !o.shard.empty())
     return Usage(err, cmd, "--shard and --replay: give one (a replay is one game)");
   if (!o.replay_path.empty()) {
@@ -246,6 +283,9 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
         return Usage(err, cmd, "'" + o.replay_path + "': every action must be a string");
       plan.script.push_back(a.get<std::string>());
     }
+    if (doc.contains("expect") && !doc["expect"].is_object())
+      return Usage(err, cmd, "'" + o.replay_path + "': field 'expect' must be an object");
+    replay_doc = std::move(doc);
     plans.emplace_back("replay", plan);
   } else {
     int first = 0, last = o.games;
@@ -343,6 +383,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
   };
   std::string arbiter_error;
   uint64_t families_played = 0;  // the swarm bits of the games played
+  const auto run_start = std::chrono::steady_clock::now();
   // Each game's result, in plan order (harness/referee/game_pool.h).
   const auto consume = [&](size_t index, RefereeGameResult r) {
     const std::string& id = plans[index].first;
@@ -353,6 +394,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       return;
     }
     if (plan.fuzz_after_script) families_played |= plan.swarm;
+    if (id == "replay") rep.not_reproduced = NotReproduced(replay_doc, r);
     std::vector<std::pair<std::string, Finding>> found;
     // The readings the game adopted: a note each, once, and the run's rules
     // from now on (arbiter.referee.readings).
@@ -379,6 +421,10 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
                   meaning + " (--rule " + rule + "); under the text's reading " + d.field +
                   " was expected " + d.expected + " and the referee sent " + d.actual +
                   ", and under this one every message of the game matches";
+      if (d.kind == "variant-shown")  // arbiter.referee.variant
+        f.message = "the referee plays " + reading.reading.key + " " + reading.reading.value +
+                    ": its first message shows " + d.actual + " (--rule " + rule +
+                    "); its games are played under it";
       f.advice =
           "adopted for the rest of the run, so that a real bug behind it still shows; "
           "--strict-readings reports it as a failure instead";
@@ -504,6 +550,12 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
           } while (std::filesystem::exists(file, ec));
           nlohmann::ordered_json doc = nlohmann::ordered_json::parse(shown.scenario);
           doc["actions"] = script;
+          // What its replay must show again (fuzz-referee --replay).
+          doc["expect"] = {{"signature", cause},
+                           {"clause", f.clause},
+                           {"turn", shown.divergence_turn},
+                           {"seat", shown.divergence_seat},
+                           {"field", d.field}};
           std::ofstream(file) << doc.dump(1) << "\n";
         }
         int nontrivial = 0;
@@ -570,7 +622,11 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
         }
       }
     }
-    add_match(MatchOf(id, plan, r), std::move(found));
+    harness::MatchResult played = MatchOf(id, plan, r);
+    played.finished_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::steady_clock::now() - run_start)
+                             .count();
+    add_match(std::move(played), std::move(found));
     for (auto& [m, fs] : shrunk) add_match(std::move(m), std::move(fs));
   };
   harness::PlayGames(jobs, plans.size(), play, consume);

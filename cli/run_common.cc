@@ -373,7 +373,9 @@ int Finish(const RunOptions& o, const report::RunReport& run, std::ostream& out,
   // The results first, in full when a report is lost (arbiter.report.not-lost).
   const bool colour = isatty(1) && !std::getenv("NO_COLOR");
   if (o.quiet && failed.empty()) {
-    out << (rep.Failed() ? "FAIL" : "PASS") << "\n";
+    std::string word = rep.Verdict();
+    for (char& c : word) c = c == '-' ? ' ' : static_cast<char>(std::toupper(c));
+    out << word << "\n";
   } else {
     report::WriteTerminal(rep, out, colour, o.verbose);
   }
@@ -382,7 +384,11 @@ int Finish(const RunOptions& o, const report::RunReport& run, std::ostream& out,
     err << "arbiter " << rep.tool << ": cannot write " << f << " (the results are above)\n";
   if (rep.interrupt_signal != 0) return 128 + rep.interrupt_signal;
   if (!rep.harness_error.empty() || !failed.empty()) return 2;
-  return rep.Failed() ? 1 : 0;
+  if (rep.Failed()) return 1;
+  // arbiter.referee.compared: a run that compared nothing, or a reproducer
+  // that did not reproduce, decides nothing.
+  const std::string verdict = rep.Verdict();
+  return verdict == "inconclusive" || verdict == "not-reproduced" ? 2 : 0;
 }
 
 }  // namespace arbiter::cli

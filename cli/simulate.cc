@@ -64,8 +64,16 @@ int SimulateDocument(const nlohmann::json& doc, const SimulateOptions& options, 
     if (eq == std::string::npos) return Usage(err, "--rule '" + kv + "': expected key=value");
     so.rules.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
   }
+  // A fuzz-referee reproducer records the divergence its replay must show
+  // again; the reference's view of the game does not need it.
+  nlohmann::json loaded = doc;
+  if (loaded.contains("expect")) {
+    if (!loaded["expect"].is_object())
+      return Usage(err, "scenario field 'expect': must be an object (a reproducer's expectation)");
+    loaded.erase("expect");
+  }
   ScenarioError error;
-  std::optional<Scenario> scenario = game->load_scenario(doc, so, error);
+  std::optional<Scenario> scenario = game->load_scenario(loaded, so, error);
   if (!scenario) {
     return Usage(err, "scenario field '" + error.field + "': " + error.message);
   }

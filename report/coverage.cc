@@ -1,9 +1,12 @@
-// What a check-bot run exercised (arbiter.check.coverage): per bot seat and
+// What a run exercised. check-bot (arbiter.check.coverage): per bot seat and
 // rule variant, the bot's own turns, the deepest own turn one game reached
 // against the game's limit, and the games that ran to their end with the bot
 // still playing; the edge states the bot answered; and each variant's own
 // verdict. A run whose plan left a seat without a game to its end says so on
-// its verdict line: a PASS never claims more than was played.
+// its verdict line: a PASS never claims more than was played. fuzz-referee
+// (arbiter.referee.compared): the referee's turn messages compared with a
+// reference that follows the game, per game; a run that compared none is
+// inconclusive, never a PASS.
 #include <algorithm>
 #include <set>
 
@@ -57,7 +60,61 @@ Coverage RunReport::CoverageOf() const {
   return c;
 }
 
+RefereeComparison RunReport::ComparisonOf() const {
+  RefereeComparison c;
+  for (const harness::MatchResult& m : matches) {
+    if (!m.shrunk_from.empty()) continue;
+    ++c.games;
+    c.messages += m.messages_compared;
+    c.alone += m.messages_alone;
+    if (m.messages_compared > 0) {
+      ++c.games_compared;
+    } else if (m.unknowable || m.messages_alone > 0) {
+      ++c.games_alone;
+    } else {
+      ++c.games_blind;
+    }
+  }
+  return c;
+}
+
+namespace {
+
+// 18344 -> "18,344".
+std::string Thousands(long long n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// fuzz-referee's words for the verdict line: a run that compared no turn
+// message says so and why; one that left games uncompared says how many.
+std::string ComparisonNote(const RefereeComparison& c) {
+  if (c.games == 0) return "";
+  const std::string why =
+      c.games_alone > 0 && c.games_blind == 0
+          ? std::string("arbiter could not learn what the referee drew (referee.unknowable)") +
+                (c.alone > 0 ? ", so its messages were checked one by one only" : "")
+      : c.games_alone > 0
+          ? "no game got past what the referee drew (referee.unknowable) or its first message"
+          : "no game got past the referee's first message";
+  if (c.messages == 0) return "compared no turn message: " + why;
+  const int uncompared = c.games - c.games_compared;
+  if (uncompared == 0) return "";
+  return std::to_string(uncompared) + " of " + std::to_string(c.games) + " games not compared (" +
+         (c.games_blind == 0   ? "referee.unknowable"
+          : c.games_alone == 0 ? "stopped at the referee's first message"
+                               : "unknowable or stopped at the first message") +
+         ")";
+}
+
+}  // namespace
+
 std::string RunReport::CoverageNote() const {
+  if (tool == "fuzz-referee") return ComparisonNote(ComparisonOf());
   if (tool != "check-bot" || planned_seats.empty()) return "";
   const Coverage c = CoverageOf();
   return c.complete ? "" : "coverage short: " + c.shortfall;
@@ -65,6 +122,18 @@ std::string RunReport::CoverageNote() const {
 
 std::vector<std::string> RunReport::CoverageLines() const {
   std::vector<std::string> lines;
+  if (tool == "fuzz-referee") {
+    const RefereeComparison c = ComparisonOf();
+    if (c.games == 0) return lines;
+    std::string line = "compared " + Thousands(c.messages) + " turn messages in " +
+                       Thousands(c.games_compared) + " of " + Thousands(c.games) + " games; " +
+                       Thousands(c.games_alone) + " games unknowable";
+    if (c.alone > 0) line += " (" + Thousands(c.alone) + " messages checked one by one)";
+    if (c.games_blind > 0)
+      line += "; " + Thousands(c.games_blind) + " games stopped at the first message";
+    lines.push_back(line);
+    return lines;
+  }
   if (tool != "check-bot") return lines;
   const Coverage c = CoverageOf();
   std::string variant = "?";

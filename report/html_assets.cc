@@ -32,6 +32,7 @@ header.top { display: flex; gap: 24px; align-items: flex-start; flex-wrap: wrap;
   border-radius: 8px; background: #666; }
 .verdict.fail { background: var(--fail); } .verdict.pass { background: var(--pass); }
 .verdict.error { background: #7a1fa2; } .verdict.not-run { background: #666; }
+.verdict.inconclusive, .verdict.not-reproduced { background: #8a5a00; }
 .verdict-summary { font-size: 15px; font-weight: 600; margin: 6px 0 0; }
 table.facts th { width: 130px; }
 .harness-error { color: var(--fail); font-weight: 700; }

@@ -43,8 +43,13 @@ void Header(const RunReport& r, std::ostream& out) {
   const GameInfo* game = FindGame(r.game);
   out << "<header class=\"top\">\n<div><h1>arbiter " << Escape(r.tool) << ": " << Escape(r.game)
       << "</h1>\n<div class=\"verdict " << Escape(v) << "\" id=\"verdict\">"
-      << Escape(v == "not-run" ? "NOT RUN" : Upper(v)) << "</div>\n<p class=\"verdict-summary\">"
-      << Escape(r.VerdictSummary()) << "</p>";
+      << Escape(v == "not-run"          ? "NOT RUN"
+                : v == "not-reproduced" ? "NOT REPRODUCED"
+                                        : Upper(v))
+      << "</div>\n<p class=\"verdict-summary\">" << Escape(r.VerdictSummary()) << "</p>";
+  if (!r.not_reproduced.empty())
+    out << "<p class=\"coverage-note\" id=\"not-reproduced\">" << Escape(r.not_reproduced)
+        << "</p>";
   if (const std::string note = r.CoverageNote(); !note.empty())
     out << "<p class=\"coverage-note\" id=\"coverage-note\">" << Escape(note) << "</p>";
   out << "</div>\n<table class=\"facts\">\n";

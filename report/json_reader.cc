@@ -58,6 +58,10 @@ harness::MatchResult MatchOf(const json& j) {
   for (const auto& p : j.value("seat_plays", json::array()))
     m.seat_plays.push_back({p.value("seat", 0), p.value("own_turns", 0),
                             p.value("own_turn_limit", 0), p.value("to_end", false)});
+  m.messages_compared = j.value("messages_compared", 0);
+  m.messages_alone = j.value("messages_alone", 0);
+  m.unknowable = j.value("unknowable", false);
+  m.finished_ms = j.value("finished_ms", int64_t{-1});
   m.initial_state = JsonString(j, "initial_state");
   for (const auto& u : j.value("usage", json::array()))
     m.usage.push_back({u.value("seat", 0),
@@ -106,6 +110,7 @@ std::optional<RunReport> ReadJson(const json& j, std::string& error) {
     r.environment = j.value("environment", std::vector<std::string>());
     r.memory_limits = JsonString(j, "memory_limits");
     r.readings = j.value("readings_adopted", std::vector<std::string>());
+    r.not_reproduced = JsonString(j, "not_reproduced");
     if (const auto c = j.find("calibration"); c != j.end() && c->is_object()) {
       Calibration cal;
       cal.samples = c->value("samples", 0);

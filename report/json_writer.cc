@@ -33,7 +33,7 @@ ordered_json FindingJson(const harness::Finding& f) {
   return j;
 }
 
-ordered_json MatchJson(const harness::MatchResult& m) {
+ordered_json MatchJson(const harness::MatchResult& m, bool referee) {
   ordered_json j;
   j["id"] = m.id;
   j["description"] = m.description;
@@ -62,6 +62,12 @@ ordered_json MatchJson(const harness::MatchResult& m) {
                      {"own_turn_limit", p.own_turn_limit},
                      {"to_end", p.to_end}});
   j["seat_plays"] = plays;
+  if (referee) {  // fuzz-referee: what the game compared (arbiter.referee.compared)
+    j["messages_compared"] = m.messages_compared;
+    j["messages_alone"] = m.messages_alone;
+    j["unknowable"] = m.unknowable;
+    if (m.finished_ms >= 0) j["finished_ms"] = m.finished_ms;
+  }
   j["initial_state"] = m.initial_state;
   ordered_json turns = ordered_json::array();
   for (const auto& t : m.turns) {
@@ -124,6 +130,14 @@ void WriteJson(const RunReport& r, std::ostream& out) {
   if (r.tool == "fuzz-referee") {
     j["readings_adopted"] = r.readings;
     j["answer_families"] = {{"tried", r.families_tried}, {"not_tried", r.families_not_tried}};
+    const RefereeComparison c = r.ComparisonOf();
+    j["compared"] = {{"messages", c.messages},
+                     {"messages_alone", c.alone},
+                     {"games", c.games},
+                     {"games_compared", c.games_compared},
+                     {"games_unknowable", c.games_alone},
+                     {"games_blind", c.games_blind}};
+    if (!r.not_reproduced.empty()) j["not_reproduced"] = r.not_reproduced;
   }
   j["counts"] = {{"fail", r.Count(harness::Severity::kFail)},
                  {"warn", r.Count(harness::Severity::kWarn)},
@@ -181,7 +195,7 @@ void WriteJson(const RunReport& r, std::ostream& out) {
   j["findings"] = findings;
   j["skipped"] = r.skipped;
   ordered_json matches = ordered_json::array();
-  for (const auto& m : r.matches) matches.push_back(MatchJson(m));
+  for (const auto& m : r.matches) matches.push_back(MatchJson(m, r.tool == "fuzz-referee"));
   j["matches"] = matches;
   out << j.dump(2, ' ', false, ordered_json::error_handler_t::replace) << "\n";
 }

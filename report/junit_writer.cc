@@ -141,8 +141,11 @@ void WriteJunit(const RunReport& r, std::ostream& out) {
     std::string text;
     for (const std::string& line : coverage) text += line + "\n";
     const std::string note = r.CoverageNote();
-    out << "    <testcase classname=\"" << Xml(r.game + "." + r.tool)
-        << "\" name=\"coverage: every seat plays a game to its end (arbiter.check.coverage)\">\n";
+    out << "    <testcase classname=\"" << Xml(r.game + "." + r.tool) << "\" name=\""
+        << (r.tool == "fuzz-referee"
+                ? "coverage: the referee's turn messages are compared (arbiter.referee.compared)"
+                : "coverage: every seat plays a game to its end (arbiter.check.coverage)")
+        << "\">\n";
     if (!note.empty()) out << "      <skipped message=\"" << Xml(note) << "\"/>\n";
     out << "      <system-out>" << Xml(text) << "</system-out>\n    </testcase>\n";
   }

@@ -75,12 +75,15 @@ void Coverage(const RunReport& r, std::ostream& out) {
 
 std::string Verdict(const RunReport& r) {
   const std::string v = r.Verdict();
-  const char* word = v == "interrupted" ? "**INTERRUPTED**"
-                     : v == "error"     ? "**ERROR**"
-                     : v == "fail"      ? "**FAIL**"
-                     : v == "pass"      ? "**PASS**"
-                                        : "**NOT RUN**";
-  const std::string note = r.CoverageNote();
+  const char* word = v == "interrupted"      ? "**INTERRUPTED**"
+                     : v == "error"          ? "**ERROR**"
+                     : v == "fail"           ? "**FAIL**"
+                     : v == "pass"           ? "**PASS**"
+                     : v == "inconclusive"   ? "**INCONCLUSIVE**"
+                     : v == "not-reproduced" ? "**NOT REPRODUCED**"
+                                             : "**NOT RUN**";
+  std::string note = r.CoverageNote();
+  if (!r.not_reproduced.empty()) note += (note.empty() ? "" : "; ") + r.not_reproduced;
   return word + (": " + r.VerdictSummary()) + (note.empty() ? "" : " (" + Cell(note) + ")");
 }
 
@@ -109,6 +112,9 @@ void Header(const RunReport& r, std::ostream& out) {
       }
       out << " |\n";
     }
+    if (r.tool == "fuzz-referee")
+      for (const std::string& line : r.CoverageLines())
+        out << "| compared | " << Cell(line) << " |\n";
     if (!r.readings.empty()) {
       out << "| referee's readings (adopted) |";
       for (const auto& reading : r.readings) out << " `--rule " << Cell(reading) << "`";

@@ -120,6 +120,9 @@ std::string RunReport::Verdict() const {
   if (interrupt_signal != 0) return "interrupted";
   if (!harness_error.empty()) return "error";
   if (Failed()) return "fail";
+  if (tool == "fuzz-referee" && !not_reproduced.empty()) return "not-reproduced";
+  if (tool == "fuzz-referee" && !matches.empty() && ComparisonOf().messages == 0)
+    return "inconclusive";
   if (tool != "spec") return "pass";
   bool not_run = false;
   for (const ClauseRow& c : clauses) {

@@ -78,6 +78,17 @@ struct Coverage {
   bool complete = true;
   std::string shortfall;
 };
+// What a fuzz-referee run compared (arbiter.referee.compared), over the
+// games it played (its shrunk reproducers' runs left out).
+struct RefereeComparison {
+  long long messages = 0;  // turn messages compared with a reference following the game
+  long long alone = 0;     // turn messages only checked on their own (a stand-in)
+  int games = 0;
+  int games_compared = 0;  // games with at least one message compared
+  int games_alone = 0;     // games not followed (referee.unknowable): checked one by one, or not
+  int games_blind = 0;     // games in which no message was compared or checked
+};
+
 // One rule variant's verdict (check-bot's sweep of Wondev Woman's leagues).
 struct VariantVerdict {
   std::string variant;              // "league=0"; "" for the game's own rules
@@ -112,10 +123,16 @@ struct RunReport {
   // check-bot: every (variant, seat) its plan covers, before --match or
   // --shard narrowed it; coverage is judged against it.
   std::vector<std::pair<std::string, int>> planned_seats;
+  // fuzz-referee --replay of a reproducer: why the divergence it records was
+  // not seen again ("" when it was, or when the replay records none).
+  std::string not_reproduced;
 
   // "interrupted" (a signal stopped the run: what it holds is partial),
   // "error" (arbiter could not run), "fail" (a failing finding, or for spec a
-  // failing or uncovered clause), "pass", or for spec "not-run" (no results).
+  // failing or uncovered clause), for fuzz-referee "not-reproduced" (a
+  // reproducer's replay did not show its divergence) and "inconclusive"
+  // (no turn message was compared: arbiter.referee.compared), "pass", or for
+  // spec "not-run" (no results).
   std::string Verdict() const;
   ClauseCounts CountClauses() const;
   // The facts every report states, as plain text (each writer escapes them):
@@ -133,9 +150,12 @@ struct RunReport {
   std::string InterruptName() const;
   // check-bot: what the run exercised (report/coverage.cc).
   Coverage CoverageOf() const;
-  // "" when coverage is complete (or the tool is not check-bot); else the
-  // words the verdict line adds ("coverage short: seat 2 never played a game
-  // to its end").
+  // fuzz-referee: what the run compared (report/coverage.cc).
+  RefereeComparison ComparisonOf() const;
+  // "" when coverage is complete (or the tool is neither check-bot nor
+  // fuzz-referee); else the words the verdict line adds ("coverage short:
+  // seat 2 never played a game to its end", "compared no turn message: ...",
+  // "12 of 200 games not compared: ...").
   std::string CoverageNote() const;
   // The coverage in words, a line per variant and one for the edge states
   // ("coverage league=2: seat 0 104 turns, deepest 46 of 200, 4 game(s) to

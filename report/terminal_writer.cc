@@ -74,6 +74,10 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
     verdict = paint("1;35", "ERROR") + ": arbiter could not run: " + r.harness_error;
   } else if (fails) {
     verdict = paint("1;31", "FAIL") + ": " + std::to_string(fails) + " failing finding(s)";
+  } else if (r.Verdict() == "not-reproduced") {
+    verdict = paint("1;35", "NOT REPRODUCED") + ": " + r.not_reproduced;
+  } else if (r.Verdict() == "inconclusive") {
+    verdict = paint("1;35", "INCONCLUSIVE");
   } else {
     verdict = paint("1;32", "PASS");
   }
@@ -83,22 +87,20 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
       verdict += "; " + paint("1;33", note);
   }
   out << "arbiter " << r.tool << ": " << verdict << "\n";
+  if (fails && !r.not_reproduced.empty()) out << "  not reproduced: " << r.not_reproduced << "\n";
   if (r.tool == "fuzz-referee") {
     int turns = 0, games = 0;
     for (const auto& m : r.matches)
       if (m.shrunk_from.empty()) turns += m.turns_played, ++games;
-    out << "  " << r.game << ": " << games << " game(s), " << turns
-        << " turns compared with the reference engine";
+    out << "  " << r.game << ": " << games << " game(s), " << turns << " turns played";
   } else {
     out << "  " << r.game << ", profile " << r.profile << ": " << r.LimitsText() << "; "
         << r.matches.size() << " match(es), " << r.BotTurns() << " bot turns";
   }
   if (r.seed) out << "; seed " << *r.seed;
   out << "\n";
-  if (r.tool == "check-bot") {
-    for (const std::string& line : r.CoverageLines()) out << "  " << line << "\n";
-    WriteVariantVerdicts(r, out, paint);
-  }
+  for (const std::string& line : r.CoverageLines()) out << "  " << line << "\n";
+  if (r.tool == "check-bot") WriteVariantVerdicts(r, out, paint);
   if (r.calibration) {
     out << "  harness overhead (echo bot, " << r.calibration->samples << " round trips): median "
         << Ms(r.calibration->median_ms) << " ms, p99 " << Ms(r.calibration->p99_ms) << " ms\n";

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
@@ -53,6 +54,8 @@ void ExpectNoFinding(const Outcome& o, int games) {
     turns += m["turns_played"].get<int>();
   }
   EXPECT_GT(turns, 5 * games);
+  // A PASS that compared every game (arbiter.referee.compared).
+  EXPECT_EQ(o.report["compared"]["games_compared"], games) << o.output;
 }
 
 CITES(FuzzRefereeCgTest, TheConformantRunnerRefereeHasNoFindingInTheSeedLeague,
@@ -188,40 +191,153 @@ TEST_F(FuzzRefereeCgTest, ARunnerRefereeThatEndsTheGameWronglyInTwoWaysShowsEach
   EXPECT_EQ(seen, (std::set<std::string>{"lowercase", "early", "late"})) << Listed(o);
 }
 
-CITES(FuzzRefereeCgTest, AFogRefereeWithItsOwnMapIsCheckedMessageByMessageWithoutAFailure,
-      "arbiter.referee.unknowable", "wondev.fog.visibility", "wondev.protocol.input.legal");
-TEST_F(FuzzRefereeCgTest, AFogRefereeWithItsOwnMapIsCheckedMessageByMessageWithoutAFailure) {
-  // Its own map under the fog: arbiter cannot learn the hidden units. A
-  // note, said once, and each message checked on its own: nothing fails.
+// The number of messages each game of a run compared, by match id (its
+// shrunk reproducers' runs left out).
+std::map<std::string, int> ComparedByGame(const Outcome& o) {
+  std::map<std::string, int> out;
+  for (const auto& m : o.report["matches"])
+    if (m["shrunk_from"].is_null()) out[m["id"]] = m["messages_compared"];
+  return out;
+}
+
+CITES(FuzzRefereeCgTest, AFogRefereeWithItsOwnMapIsLearntFromEachPlayersFirstMessageAndFollowed,
+      "arbiter.referee.chance", "arbiter.referee.compared", "wondev.fog.visibility");
+TEST_F(FuzzRefereeCgTest, AFogRefereeWithItsOwnMapIsLearntFromEachPlayersFirstMessageAndFollowed) {
+  // Its own map under the fog: the first message hides the opponent's units,
+  // the second player's first message shows them. Every game is followed
+  // and compared from its first message; nothing is wrong, nothing is said.
   const Outcome o =
       Fuzz(Referee("--league 3 --mutant own-map"), "--games 20 --seed 1 --rule league=3");
   EXPECT_EQ(o.status, 0) << o.output;
-  ASSERT_EQ(o.report["findings"].size(), 1u) << Listed(o);
-  const auto& f = o.report["findings"][0];
-  EXPECT_EQ(f["check"], "referee.unknowable");
-  const std::string message = f["message"];
-  EXPECT_NE(message.find("message by message"), std::string::npos) << message;
-  EXPECT_NE(message.find("{seed}"), std::string::npos) << message;
+  EXPECT_EQ(o.report["findings"].size(), 0u) << Listed(o);
+  EXPECT_EQ(o.report["verdict"], "pass") << o.output;
+  EXPECT_EQ(o.report["compared"]["games"], 20) << o.output;
+  EXPECT_EQ(o.report["compared"]["games_compared"], 20) << o.output;
+  EXPECT_EQ(o.report["compared"]["messages_alone"], 0) << o.output;
+  for (const auto& [id, compared] : ComparedByGame(o)) EXPECT_GE(compared, 1) << id;
+  EXPECT_NE(
+      o.output.find("compared " + std::to_string(o.report["compared"]["messages"].get<int>()) +
+                    " turn messages in 20 of 20 games; 0 games unknowable"),
+      std::string::npos)
+      << o.output;
 }
 
-CITES(FuzzRefereeCgTest, AFogRefereeWithItsOwnMapAndNoLegalActionListShowsTheMissingList,
-      "arbiter.referee.unknowable", "wondev.protocol.input.legal", "arbiter.referee.replayable");
-TEST_F(FuzzRefereeCgTest, AFogRefereeWithItsOwnMapAndNoLegalActionListShowsTheMissingList) {
+CITES(FuzzRefereeCgTest, AFogRefereeWithItsOwnMapAndNoLegalActionListShowsTheMissingListOnly,
+      "arbiter.referee.chance", "wondev.protocol.input.legal", "arbiter.referee.replayable");
+TEST_F(FuzzRefereeCgTest, AFogRefereeWithItsOwnMapAndNoLegalActionListShowsTheMissingListOnly) {
+  // No legal-action list in any message: one finding about that field, and
+  // never the reason a game stops being compared.
   const Outcome o = Fuzz(Referee("--league 3 --mutant own-map,no-legal-list"),
                          "--games 20 --seed 1 --rule league=3");
   EXPECT_EQ(o.status, 1) << o.output;
-  std::set<std::string> checks;
-  for (const auto& f : o.report["findings"]) {
-    EXPECT_TRUE(checks.insert(f["check"].get<std::string>()).second) << Listed(o);
-    if (f["check"] != "referee.divergence") continue;
-    EXPECT_EQ(f["clause"], "wondev.protocol.input.legal") << Listed(o);
-    const std::string message = f["message"];
-    EXPECT_EQ(message.find("the referee sent no legal-action list"), 0u) << message;
-    EXPECT_EQ(arbiter::testing::ReproduceFails(f, arbiter::testing::FuzzDir("fuzz-cg")), "")
-        << message;
+  ASSERT_EQ(o.report["findings"].size(), 1u) << Listed(o);
+  const auto& f = o.report["findings"][0];
+  EXPECT_EQ(f["check"], "referee.divergence") << Listed(o);
+  EXPECT_EQ(f["clause"], "wondev.protocol.input.legal") << Listed(o);
+  const std::string message = f["message"];
+  EXPECT_EQ(message.find("the referee sent no legal-action list"), 0u) << message;
+  EXPECT_EQ(arbiter::testing::ReproduceFails(f, arbiter::testing::FuzzDir("fuzz-cg")), "")
+      << message;
+  EXPECT_EQ(o.report["compared"]["games_compared"], 20) << o.output;
+  // Games that went on past their first turns compared their later messages.
+  int long_games = 0;
+  for (const auto& m : o.report["matches"]) {
+    if (!m["shrunk_from"].is_null() || m["turns_played"].get<int>() < 6) continue;
+    ++long_games;
+    EXPECT_GE(m["messages_compared"].get<int>(), 4) << m["id"];
   }
-  EXPECT_EQ(checks, (std::set<std::string>{"referee.unknowable", "referee.divergence"}))
+  EXPECT_GT(long_games, 0) << o.output;
+}
+
+// The replay of a finding's reproducer against `referee` instead of the
+// one it was found on.
+Outcome ReplayAgainst(const nlohmann::json& finding, const std::string& referee) {
+  const std::string reproduce = finding["reproduce"];
+  const size_t at = reproduce.find("--replay ");
+  if (at == std::string::npos) return {};
+  const std::string file = reproduce.substr(at + 9, reproduce.find(' ', at + 9) - at - 9);
+  return arbiter::testing::RunFuzzReferee(
+      "fuzz-cg-replay", referee,
+      "--game wondev --protocol cg-runner --rule league=3 --seed " +
+          std::to_string(finding["seed"].get<uint64_t>()) + " --replay " + file);
+}
+
+CITES(FuzzRefereeCgTest, AReproducerThatNoLongerShowsItsDivergenceIsNotReproducedAndSaysWhy,
+      "arbiter.referee.compared", "arbiter.referee.chance", "wondev.grid.cells");
+TEST_F(FuzzRefereeCgTest, AReproducerThatNoLongerShowsItsDivergenceIsNotReproducedAndSaysWhy) {
+  // Found on a referee drawing its own map under the fog, with removed cells
+  // printed as holes; replayed on that referee fixed, and on one that draws
+  // another map: never a silent PASS.
+  const Outcome o = Fuzz(Referee("--league 3 --mutant own-map,removed-as-hole"),
+                         "--games 30 --seed 1 --rule league=3");
+  EXPECT_EQ(o.status, 1) << o.output;
+  nlohmann::json found;
+  for (const auto& f : o.report["findings"])
+    if (f["clause"] == "wondev.grid.cells") found = f;
+  ASSERT_FALSE(found.is_null()) << Listed(o);
+  EXPECT_EQ(arbiter::testing::ReproduceFails(found, arbiter::testing::FuzzDir("fuzz-cg")), "");
+
+  const Outcome fixed = ReplayAgainst(found, Referee("--league 3 --mutant own-map"));
+  EXPECT_EQ(fixed.status, 2) << fixed.output;
+  EXPECT_EQ(fixed.report["verdict"], "not-reproduced") << fixed.output;
+  EXPECT_NE(fixed.output.find("NOT REPRODUCED: the divergence it records (wondev.grid.cells"),
+            std::string::npos)
+      << fixed.output;
+
+  const Outcome other = ReplayAgainst(found, Referee("--league 3 --mutant removed-as-hole"));
+  EXPECT_EQ(other.status, 2) << other.output;
+  EXPECT_EQ(other.report["verdict"], "not-reproduced") << other.output;
+  EXPECT_NE(other.report["not_reproduced"].get<std::string>().find("the referee drew another '"),
+            std::string::npos)
+      << other.output;
+}
+
+CITES(FuzzRefereeCgTest, TheWondevArenaToldOnlyItsCommandShowsEachPlantedDefectUnderItsClause,
+      "arbiter.referee.chance", "arbiter.referee.variant", "arbiter.referee.compared",
+      "arbiter.referee.resync", "wondev.protocol.input.legal", "wondev.grid.cells",
+      "wondev.push.target", "wondev.push.destination", "wondev.league.units");
+TEST_F(FuzzRefereeCgTest, TheWondevArenaToldOnlyItsCommandShowsEachPlantedDefectUnderItsClause) {
+  // examples/referees/wondev-arena: a referee with rule code of its own,
+  // drawing its maps and spawns from a generator of its own (seeded from
+  // ###Seed here, so that the run is the same every time), league 3 under
+  // the fog, no legal-action list, and four rule bugs at once. arbiter is
+  // told its command and protocol, not its league.
+  const Outcome o = Fuzz(std::string(WONDEV_ARENA) + " --seeded", "--games 1000 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> failing, notes;
+  for (const auto& f : o.report["findings"]) {
+    if (f["severity"] != "fail") {
+      notes.insert(f["check"].get<std::string>() + " " + f["clause"].get<std::string>());
+      continue;
+    }
+    EXPECT_EQ(f["check"], "referee.divergence") << Listed(o);
+    EXPECT_TRUE(failing.insert(f["clause"].get<std::string>()).second) << Listed(o);
+    EXPECT_EQ(arbiter::testing::ReproduceFails(f, arbiter::testing::FuzzDir("fuzz-cg")), "")
+        << f["message"];
+  }
+  EXPECT_EQ(failing, (std::set<std::string>{"wondev.protocol.input.legal", "wondev.grid.cells",
+                                            "wondev.push.target", "wondev.push.destination",
+                                            "wondev.league.units"}))
       << Listed(o);
+  // The league it plays, learnt from its first message, and nothing else.
+  EXPECT_EQ(notes, (std::set<std::string>{"referee.reading wondev.league.units"})) << Listed(o);
+  EXPECT_EQ(o.report["readings_adopted"], nlohmann::json::array({"league=3"})) << o.output;
+  EXPECT_GE(o.report["compared"]["games_compared"].get<int>(), 950) << o.output;
+}
+
+CITES(FuzzRefereeCgTest, ALeagueTheUserSetThatTheRefereeDoesNotPlayIsOneFindingNamingTheOneThatFits,
+      "arbiter.referee.variant", "wondev.league.units");
+TEST_F(FuzzRefereeCgTest,
+       ALeagueTheUserSetThatTheRefereeDoesNotPlayIsOneFindingNamingTheOneThatFits) {
+  const Outcome o = Fuzz(std::string(WONDEV_ARENA) + " --seeded --bugs none --legal-list",
+                         "--games 5 --seed 1 --rule league=1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  ASSERT_EQ(o.report["findings"].size(), 1u) << Listed(o);
+  const auto& f = o.report["findings"][0];
+  EXPECT_EQ(f["clause"], "wondev.league.units") << Listed(o);
+  EXPECT_NE(f["message"].get<std::string>().find("(--rule league=3 fits)"), std::string::npos)
+      << f["message"];
+  EXPECT_EQ(f["occurrences"], 5) << Listed(o);
 }
 
 CITES(FuzzRefereeCgTest, ARunnerRefereeIsFollowedPastADivergenceAndTheBugBehindItShows,

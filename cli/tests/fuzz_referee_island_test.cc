@@ -188,7 +188,7 @@ INSTANTIATE_TEST_SUITE_P(
 // (arbiter's seeded state is the reference); one seeded otherwise cannot be
 // followed, and the first board says so instead of a guess.
 CITES(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsRefusedWithItsReason,
-      "island.tiles.deal", "arbiter.referee.unknowable");
+      "island.tiles.deal", "arbiter.referee.unknowable", "arbiter.referee.compared");
 TEST_F(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsRefusedWithItsReason) {
   const Outcome same = Fuzz("--rule deal=immediate", "--games 10 --seed 1 --rule deal=immediate");
   EXPECT_EQ(same.status, 0) << same.output;
@@ -197,8 +197,12 @@ TEST_F(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsRefusedWithI
                               " -a {bot0} -a {bot1}";
   const Outcome run = arbiter::testing::RunFuzzReferee(
       "fuzz-island-immediate", referee, "--game island --rule deal=immediate --games 1 --seed 1");
-  // Not the referee's fault: a note with the way out, never a failure.
-  EXPECT_EQ(run.status, 0) << run.output;
+  // Not the referee's fault: a note with the way out, never a failure; and
+  // with nothing compared, never a PASS either (arbiter.referee.compared).
+  EXPECT_EQ(run.status, 2) << run.output;
+  EXPECT_EQ(run.report["verdict"], "inconclusive") << run.output;
+  EXPECT_EQ(run.report["compared"]["messages"], 0) << run.output;
+  EXPECT_EQ(run.report["compared"]["games_unknowable"], 1) << run.output;
   ASSERT_FALSE(run.report.is_null()) << run.output;
   bool noted = false;
   for (const auto& f : run.report["findings"]) {

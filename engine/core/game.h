@@ -48,6 +48,17 @@ enum class AnswerVerdict {
 // Rule options as key=value pairs, in the order given ("league", "3").
 using RuleList = std::vector<std::pair<std::string, std::string>>;
 
+class GameState;
+
+// An answer the rules refuse that a known kind of referee plays as something
+// else (GameState::Misreadings): in words ("as a move of the opponent's unit
+// 1"), the clause the referee breaks so, and the state after it.
+struct Misreading {
+  std::string how;
+  std::string clause;
+  std::unique_ptr<GameState> after;
+};
+
 class GameState {
  public:
   virtual ~GameState() = default;
@@ -83,6 +94,10 @@ class GameState {
   virtual std::optional<std::string> ServerReading(std::string_view /*line*/) const {
     return std::nullopt;
   }
+  // What referees known to misread `line`, an answer the rules refuse on
+  // this turn, play instead (arbiter.referee.resync): Wondev Woman's unit
+  // index 2 or 3 read as the opponent's unit 0 or 1. Empty: none known.
+  virtual std::vector<Misreading> Misreadings(std::string_view /*line*/) const { return {}; }
   // Whether a second line a bot prints in one answer is queued and read as
   // its answer on its next turn (FIFO), instead of not being an answer at all
   // (jc2015.protocol.action.extra-lines). One line per turn reaches ApplyLine
@@ -156,6 +171,12 @@ struct Divergence {
   // state, so the reference is not re-synchronised to it
   // (arbiter.referee.resync); every later difference would follow from it.
   bool display = false;
+  // The message shows the reference's state; only what it lists besides,
+  // or how it draws part of it, differs (Wondev Woman's legal actions,
+  // missing or otherwise; a removed cell drawn as a hole): a first message
+  // that differs so is still the start of the reference's game, and the
+  // game is followed on as it is.
+  bool listing_only = false;
 };
 
 // One turn as the referee fuzzer saw it (for attributing a divergence).
@@ -185,6 +206,13 @@ struct ScenarioOptions {
   // The rules of the scenario's profile ("profile" or --profile, resolved by
   // the caller), under the scenario's own "rules".
   std::vector<std::pair<std::string, std::string>> profile_rules;
+};
+
+// A rule variant a referee's first message shows (GameInfo::rule_shown):
+// the option to set ("league", "3"), the clause that tells it, and why, in
+// words ("2 units per player, the opponent's hidden by the fog").
+struct RuleShown {
+  std::string key, value, clause, why;
 };
 
 struct GameInfo {
@@ -217,6 +245,21 @@ struct GameInfo {
   std::unique_ptr<GameState> (*state_from_first_message)(
       std::string_view message, const std::vector<std::pair<std::string, std::string>>& rules,
       Divergence& why);
+  // Chance a first message hides (arbiter.referee.chance): the start learnt
+  // from the first message each seat received, in the order received (seat,
+  // message), when one alone does not show it all (Wondev Woman's fog hides
+  // the opponent's units, each player's first message shows its own). Called
+  // once a second seat's first message came; nullptr and `why` when they do
+  // not determine a start. nullptr: a first message shows all it can.
+  std::unique_ptr<GameState> (*state_from_first_messages)(
+      std::span<const std::pair<int, std::string>> firsts, const RuleList& rules,
+      Divergence& why) = nullptr;
+  // The rule variant a referee's first message shows when `rules` say
+  // another (Wondev Woman's league, from its units per player and its fog):
+  // fuzz-referee plays the game under it (arbiter.referee.variant). nullopt:
+  // the message fits the rules, or shows no variant. nullptr: none shown.
+  std::optional<RuleShown> (*rule_shown)(std::string_view first_message,
+                                         const RuleList& rules) = nullptr;
   // The scenario JSON (players or equivalent, rules) of a state made by
   // state_from_first_message, for reproducers.
   std::string (*scenario_of)(const GameState& initial);

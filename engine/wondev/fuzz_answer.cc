@@ -3,7 +3,8 @@
 // garbage, padded lines, messages, keywords and directions in another case,
 // unit indexes out of range and unknown directions), and targeted answers
 // that steer toward rule edges (pushes, climbs onto level 3, builds that
-// remove a cell, going out while the opponent leads).
+// remove a cell, going out while the opponent leads, actions one legality
+// check short of legal).
 #include <cctype>
 #include <vector>
 
@@ -19,6 +20,19 @@ std::string FuzzAnswer(const GameState& gs, uint64_t swarm, bool targeted, Rng& 
   // wondev.end.leader-alone: out behind the opponent, the game must end at
   // once (level or ahead, it goes on: any early ACCEPT-DEFEAT shows that).
   if (targeted && s.score(1 - me) > s.score(me) && rng.Chance(1, 4)) return "ACCEPT-DEFEAT";
+  // One check short of legal: a referee that leaves that check out plays it
+  // (a push of an own unit, a pushed unit or a move climbing two levels).
+  if (targeted && rng.Chance(1, 16)) {
+    std::vector<Action> near;
+    for (const ActionType type : {ActionType::kMoveBuild, ActionType::kPushBuild})
+      for (int u = 0; u < s.units_per_player(); ++u)
+        for (int d1 = 0; d1 < kDirs; ++d1)
+          for (int d2 = 0; d2 < kDirs; ++d2) {
+            const Action a{type, u, static_cast<Dir>(d1), static_cast<Dir>(d2)};
+            if (LeftOutCheck(s, a)) near.push_back(a);
+          }
+    if (!near.empty()) return ActionText(near[rng.Uniform(static_cast<uint32_t>(near.size()))]);
+  }
   // Until someone scores, a targeted game stays mostly legal: a player out
   // ends most games long before anyone climbs to level 3.
   const bool scored = s.score(0) + s.score(1) > 0;

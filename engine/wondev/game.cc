@@ -2,7 +2,10 @@
 // registration, and the events of a turn as sentences citing their clauses.
 #include "wondev/game.h"
 
+#include <array>
 #include <cctype>
+#include <optional>
+#include <utility>
 
 #include "wondev/codec.h"
 #include "wondev/maps.h"
@@ -39,6 +42,7 @@ class WondevState final : public GameState {
                          " had no legal action and printed no line (it must still print one)"});
     return events;
   }
+  std::vector<Misreading> Misreadings(std::string_view line) const override;
   bool IsTerminal() const override { return s_.IsTerminal(); }
   int Winner() const override { return s_.Winner(); }
   std::string Serialize() const override { return wondev::Serialize(s_); }
@@ -146,6 +150,8 @@ const GameInfo kGameInfo = {
     .ok_answer = "ACCEPT-DEFEAT",
     .frame_message = &FrameMessage,
     .state_from_first_message = &StateFromFirstMessage,
+    .state_from_first_messages = &StateFromFirstMessages,
+    .rule_shown = &RuleShownBy,
     .scenario_of = &ScenarioOf,
     .compare = &CompareMessage,
     .fuzz_answer = &FuzzAnswer,
@@ -159,6 +165,97 @@ const GameInfo kGameInfo = {
 };
 
 std::unique_ptr<GameState> Wrap(const State& state) { return std::make_unique<WondevState>(state); }
+
+// A referee indexing both players' units as the input lists them (own, then
+// the opponent's) plays unit index k >= unitsPerPlayer with the opponent's
+// unit k - unitsPerPlayer (wondev.league.units): the action as the mover's
+// own on a state whose units are swapped, the mover scoring what it climbs.
+//
+// A referee that leaves out one legality check plays the action regardless:
+// a push of the player's own unit (wondev.push.target), a pushed unit sent
+// more than one level up (wondev.push.destination), a move more than one
+// level up (wondev.move.climb). Only when that check alone refuses it.
+namespace {
+
+State PlayedRegardless(const State& s, const Action& a) {
+  const int me = s.current_player();
+  Units units = s.units();
+  Map map = s.map();
+  std::array<int, kNumPlayers> score = {s.score(0), s.score(1)};
+  const Pos t = Step(units[me][a.unit], a.d1);
+  Pos build = t;
+  if (a.type == ActionType::kMoveBuild) {
+    units[me][a.unit] = t;
+    if (s.Height(t) == kScoreHeight) ++score[me];
+    build = Step(t, a.d2);
+  } else {
+    for (int q = 0; q < kNumPlayers; ++q)
+      for (int i = 0; i < s.units_per_player(); ++i)
+        if (units[q][i] == t && !(q == me && i == a.unit)) units[q][i] = Step(t, a.d2);
+  }
+  bool occupied = false;  // wondev.fog.build: a unit on B cancels the build
+  for (int q = 0; q < kNumPlayers; ++q)
+    for (int i = 0; i < s.units_per_player(); ++i) occupied = occupied || units[q][i] == build;
+  if (!occupied || a.type == ActionType::kPushBuild) ++map.height[build.y * map.size + build.x];
+  return State::FromParts(map, units, s.rules(), s.turn() + 1, score, {s.out(0), s.out(1)});
+}
+
+}  // namespace
+
+std::optional<std::pair<std::string, std::string>> LeftOutCheck(const State& s, const Action& a) {
+  const int me = s.current_player();
+  const Pos from = s.unit(me, a.unit), t = Step(from, a.d1);
+  if (!s.Playable(t)) return std::nullopt;
+  if (a.type == ActionType::kMoveBuild) {
+    const Pos b = Step(t, a.d2);
+    if (s.OwnerAt(t) >= 0 || s.Height(t) <= s.Height(from) + 1 || !s.Playable(b))
+      return std::nullopt;
+    return std::pair{std::string("wondev.move.climb"),
+                     std::string("as a move more than one level up")};
+  }
+  if (!s.rules().pushes()) return std::nullopt;
+  const int turn = (static_cast<int>(a.d2) - static_cast<int>(a.d1) + kDirs) % kDirs;
+  const Pos p = Step(t, a.d2);
+  if ((turn != 0 && turn != 1 && turn != kDirs - 1) || !s.Playable(p) || s.OwnerAt(p) >= 0)
+    return std::nullopt;
+  const bool own = s.OwnerAt(t) == me, climbs = s.Height(p) > s.Height(t) + 1;
+  if (own && !climbs)
+    return std::pair{std::string("wondev.push.target"),
+                     std::string("as a push of the player's own unit")};
+  if (s.OwnerAt(t) == 1 - me && climbs)
+    return std::pair{std::string("wondev.push.destination"),
+                     std::string("as a push sending the unit more than one level up")};
+  return std::nullopt;
+}
+
+std::vector<Misreading> WondevState::Misreadings(std::string_view line) const {
+  std::vector<Misreading> out;
+  const Answer a = ParseAnswer(line, s_.rules().action_parsing);
+  const int per = s_.units_per_player();
+  if (s_.IsTerminal() || a.kind != Answer::kAction) return out;
+  if (a.action.unit >= 0 && a.action.unit < per) {
+    if (const auto left_out = LeftOutCheck(s_, a.action))
+      out.push_back({left_out->second, left_out->first, Wrap(PlayedRegardless(s_, a.action))});
+    return out;
+  }
+  if (a.action.unit < per || a.action.unit >= 2 * per) return out;
+  const int me = s_.current_player();
+  const auto swap = [&](const State& s) {
+    Units units = s.units();
+    std::swap(units[me], units[1 - me]);
+    return State::FromParts(s.map(), units, s.rules(), s.turn(), {s.score(0), s.score(1)},
+                            {s.out(0), s.out(1)});
+  };
+  State played = swap(s_);
+  Answer theirs = a;
+  theirs.action.unit -= per;
+  played.Apply(theirs);
+  if (played.out(me)) return out;  // not a legal action of that unit either
+  out.push_back({"as an action of the opponent's unit " + std::to_string(theirs.action.unit) +
+                     " (unit indexes counted over both players' units)",
+                 "wondev.league.units", Wrap(swap(played))});
+  return out;
+}
 
 const State* StateOf(const GameState& state) {
   const auto* s = dynamic_cast<const WondevState*>(&state);

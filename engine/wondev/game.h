@@ -7,6 +7,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -41,10 +42,19 @@ std::unique_ptr<GameState> NewGame(uint64_t seed,
 // Rules from --rule pairs; false with `error` on a bad one.
 bool RulesFrom(const RuleList& pairs, Rules& rules, std::string& error);
 
+// The one legality check that refuses action `a` of the player to move and
+// that a referee may leave out: its clause and how a referee without it
+// plays the action ("as a push of the player's own unit"); nullopt when
+// another check refuses it too, or none of these (game.cc).
+std::optional<std::pair<std::string, std::string>> LeftOutCheck(const State& s, const Action& a);
+
 // Referee fuzzing (referee_diff.cc).
 size_t FrameMessage(std::string_view bytes);
 std::unique_ptr<GameState> StateFromFirstMessage(std::string_view message, const RuleList& rules,
                                                  Divergence& why);
+std::unique_ptr<GameState> StateFromFirstMessages(
+    std::span<const std::pair<int, std::string>> firsts, const RuleList& rules, Divergence& why);
+std::optional<RuleShown> RuleShownBy(std::string_view message, const RuleList& rules);
 std::unique_ptr<GameState> StateFromMessage(std::string_view message, int seat,
                                             const GameState& reference, const RuleList& rules,
                                             std::string& why);

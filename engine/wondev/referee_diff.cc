@@ -4,6 +4,7 @@
 // with the reference field by field and which clauses a difference points to.
 // The answers the fuzzer sends are chosen in fuzz_answer.cc.
 #include <algorithm>
+#include <cstdio>
 
 #include "wondev/codec.h"
 #include "wondev/game.h"
@@ -145,6 +146,99 @@ std::unique_ptr<GameState> StateFromFirstMessage(std::string_view message, const
   return Wrap(State::Initial(map, units, r));
 }
 
+// arbiter.referee.chance: under the fog, the first message of each player
+// shows the map and that player's own units; an opponent unit it hides
+// stands two cells or more from the player's units (wondev.fog.visibility),
+// so the first player's first turn cannot have pushed it (a push acts next
+// to the pusher), and the second player's first message shows where it
+// started. The map is the first message's (the second one shows it after a
+// build). Visible units are taken from the first message.
+std::unique_ptr<GameState> StateFromFirstMessages(
+    std::span<const std::pair<int, std::string>> firsts, const RuleList& rules, Divergence& why) {
+  if (firsts.size() < 2 || firsts[0].first == firsts[1].first || firsts[0].first < 0 ||
+      firsts[0].first >= kNumPlayers || firsts[1].first < 0 || firsts[1].first >= kNumPlayers) {
+    why = Make("start", "unlearnable", "a first message from each player", "one",
+               {"wondev.fog.visibility"}, "the start cannot be learnt from one player's view");
+    return nullptr;
+  }
+  Rules r;
+  InputView first, second;
+  Map map, later_map;
+  if (!ReadView(firsts[0].second, rules, r, first, map, why, "the first message") ||
+      !ReadView(firsts[1].second, rules, r, second, later_map, why,
+                "the second player's first message"))
+    return nullptr;
+  if (first.size != second.size) {
+    why = Make("size", "setup", std::to_string(first.size), std::to_string(second.size),
+               {"wondev.grid.square"}, "the two players' first messages show grids of two sizes");
+    return nullptr;
+  }
+  const int a = firsts[0].first, b = firsts[1].first;
+  Units units{};
+  for (size_t i = 0; i < first.mine.size(); ++i) {
+    units[a][i] = first.mine[i];
+    units[b][i] = first.theirs[i].x >= 0 ? first.theirs[i] : second.mine[i];
+    // Hidden at the start: out of sight of every unit of the first player.
+    // Else something moved it before its own player's first turn (a referee
+    // that lets one player move the other's units): no start explains both.
+    for (size_t j = 0; j < first.mine.size() && first.theirs[i].x < 0; ++j)
+      if (Chebyshev(first.mine[j], units[b][i]) <= 1) {
+        why = Make("opponent unit " + std::to_string(i), "unlearnable",
+                   "out of sight of player " + std::to_string(a), P(units[b][i]),
+                   {"wondev.fog.visibility"},
+                   "the start cannot be learnt: player " + std::to_string(b) +
+                       "'s first message shows its unit " + std::to_string(i) + " next to player " +
+                       std::to_string(a) + "'s units, where the first message showed none");
+        return nullptr;
+      }
+  }
+  if (std::string err = ValidateUnits(map, units, r.units_per_player()); !err.empty()) {
+    why = Make("units", "setup", "distinct playable cells", err, {"wondev.setup.units"}, err);
+    return nullptr;
+  }
+  if (a != 0) {
+    why = Make("recipient", "unlearnable", "player 0 first", "player " + std::to_string(a),
+               {"wondev.turn.order"}, "the first message went to player " + std::to_string(a));
+    return nullptr;
+  }
+  return Wrap(State::Initial(map, units, r));
+}
+
+// arbiter.referee.variant: the league a first message shows. One unit each
+// is league 0 or 1 (they differ only in how a game ends: league 1 is taken);
+// two units with one hidden is league 3 (the fog); two units all in sight,
+// one of them two cells or more from every unit of the player, is league 2
+// (under the fog it would be hidden). Otherwise the rules' league stands.
+std::optional<RuleShown> RuleShownBy(std::string_view message, const RuleList& rules) {
+  Rules r;
+  std::string err;
+  if (!RulesFrom(rules, r, err)) return std::nullopt;
+  const auto parsed = ParseInput(message.substr(InitLength(message)));
+  if (!parsed.ok()) return std::nullopt;
+  const InputView& v = parsed.value();
+  const int units = static_cast<int>(v.mine.size());
+  bool hidden = false, far_in_sight = false;
+  for (const Pos& p : v.theirs) {
+    hidden = hidden || p.x < 0;
+    bool near = false;
+    for (const Pos& m : v.mine) near = near || (p.x >= 0 && Chebyshev(p, m) <= 1);
+    far_in_sight = far_in_sight || (p.x >= 0 && !near);
+  }
+  int league = r.league;
+  std::string why;
+  if (units == 1 && r.units_per_player() != 1) {
+    league = 1, why = "1 unit per player (leagues 0 and 1; 1 is taken)";
+  } else if (units == 2 && hidden && !r.fog()) {
+    league = 3, why = "2 units per player, the opponent's hidden by the fog of war";
+  } else if (units == 2 && far_in_sight && r.league != 2) {
+    league = 2, why = "2 units per player, the opponent's in sight although far: no fog";
+  } else if (units == 2 && r.units_per_player() != 2) {
+    league = 3, why = "2 units per player, none hidden yet (leagues 2 and 3; 3 is taken)";
+  }
+  if (league == r.league) return std::nullopt;
+  return RuleShown{"league", std::to_string(league), "wondev.league.units", why};
+}
+
 // arbiter.referee.resync: the map and every unit as the message shows them,
 // at the reference's turn, with the reference's scores and out players
 // (which no message shows). Not under a fog hiding a unit, and only when the
@@ -190,7 +284,8 @@ std::unique_ptr<GameState> StateFromMessage(std::string_view message, int seat,
   std::vector<std::string> listed = v.actions, own = ViewFor(s, seat).actions;
   std::sort(listed.begin(), listed.end());
   std::sort(own.begin(), own.end());
-  if (listed != own) {
+  // A referee that sends no list at all tells nothing by it.
+  if (!listed.empty() && listed != own) {
     why = "the actions it lists are not those of the state it shows";
     return nullptr;
   }
@@ -355,6 +450,15 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
   if (a.size != e.size)
     return Make("size", "size", std::to_string(e.size), std::to_string(a.size),
                 {"wondev.grid.square"}, "the grid has another size");
+  // Removed cells drawn as holes, and the listing, differ; nothing else: the
+  // message shows the reference's state, drawn otherwise (listing_only).
+  bool only_drawn = a.mine.size() == e.mine.size();
+  for (const std::string& f : differing) {
+    if (f == "legal actions") continue;
+    int x = -1, y = -1;
+    only_drawn = only_drawn && std::sscanf(f.c_str(), "rows[%d][%d]", &y, &x) == 2 &&
+                 e.rows[y][x] == '4' && a.rows[y][x] == '.';
+  }
   for (int y = 0; y < e.size; ++y)
     for (int x = 0; x < e.size; ++x) {
       const char ce = e.rows[y][x], ca = a.rows[y][x];
@@ -366,9 +470,11 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
         clauses = {"wondev.fog.build"};
       else if (last_kind == "push" || last_kind == "push-cancelled")
         clauses = {"wondev.push.build", "wondev.fog.push"};
-      return Make("rows[" + std::to_string(y) + "][" + std::to_string(x) + "]", "cell",
-                  std::string(1, ce), std::string(1, ca), clauses,
-                  "cell (" + std::to_string(x) + "," + std::to_string(y) + ") differs");
+      Divergence d = Make("rows[" + std::to_string(y) + "][" + std::to_string(x) + "]", "cell",
+                          std::string(1, ce), std::string(1, ca), clauses,
+                          "cell (" + std::to_string(x) + "," + std::to_string(y) + ") differs");
+      d.listing_only = only_drawn;
+      return d;
     }
   if (a.mine.size() != e.mine.size())
     return Make("units", "units", std::to_string(e.mine.size()), std::to_string(a.mine.size()),
@@ -387,36 +493,43 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
       const std::string who = std::string(side ? "opponent" : "own") + " unit " + std::to_string(i);
       return Make(who, "position", P(pe), P(pa), clauses, who + " stands elsewhere");
     }
+  // From here on the state is the reference's: only the list differs.
+  const auto Listed = [&](Divergence d) {
+    d.listing_only = true;
+    return d;
+  };
   std::vector<std::string> se = e.actions, sa = a.actions;
   // In plain words: no list at all is not one missing action.
   if (sa.empty() && !se.empty())
-    return Make("legal actions", "no-legal-list", std::to_string(se.size()) + " legal actions",
-                "an empty list (legalActions 0)", {"wondev.protocol.input.legal"},
-                "the referee sent no legal-action list although the player has " +
-                    std::to_string(se.size()) + " legal actions");
+    return Listed(Make("legal actions", "no-legal-list",
+                       std::to_string(se.size()) + " legal actions",
+                       "an empty list (legalActions 0)", {"wondev.protocol.input.legal"},
+                       "the referee sent no legal-action list although the player has " +
+                           std::to_string(se.size()) + " legal actions"));
   if (se.empty() && !sa.empty())
-    return Make("legal actions", "extra-action", "an empty list (legalActions 0)",
-                std::to_string(sa.size()) + " actions",
-                {"wondev.turn.no-legal-action", "wondev.protocol.input.legal"},
-                "the referee lists actions for a player that has no legal action");
+    return Listed(Make("legal actions", "extra-action", "an empty list (legalActions 0)",
+                       std::to_string(sa.size()) + " actions",
+                       {"wondev.turn.no-legal-action", "wondev.protocol.input.legal"},
+                       "the referee lists actions for a player that has no legal action"));
   std::sort(se.begin(), se.end());
   std::sort(sa.begin(), sa.end());
   if (se == sa)
-    return Make("legal actions", "order", "sorted by text", "another order",
-                {"wondev.protocol.input.legal"}, "the legal actions are listed in another order");
+    return Listed(Make("legal actions", "order", "sorted by text", "another order",
+                       {"wondev.protocol.input.legal"},
+                       "the legal actions are listed in another order"));
   for (const std::string& x : sa)
     if (!std::binary_search(se.begin(), se.end(), x)) {
       const Answer ans = ParseAnswer(x, ActionParsing::kExact);
-      return Make("legal actions", "extra-action", "not listed", x,
-                  {WhyIllegal(ref, ans.action), "wondev.protocol.input.legal"},
-                  "the referee lists an action the rules forbid");
+      return Listed(Make("legal actions", "extra-action", "not listed", x,
+                         {WhyIllegal(ref, ans.action), "wondev.protocol.input.legal"},
+                         "the referee lists an action the rules forbid"));
     }
   for (const std::string& x : se)
     if (!std::binary_search(sa.begin(), sa.end(), x))
-      return Make("legal actions", "missing-action", x, "not listed",
-                  {x.rfind("PUSH", 0) == 0 ? "wondev.push.destination" : "wondev.move.climb",
-                   "wondev.fog.build", "wondev.protocol.input.legal"},
-                  "the referee omits a legal action");
+      return Listed(Make("legal actions", "missing-action", x, "not listed",
+                         {x.rfind("PUSH", 0) == 0 ? "wondev.push.destination" : "wondev.move.climb",
+                          "wondev.fog.build", "wondev.protocol.input.legal"},
+                         "the referee omits a legal action"));
   return Make("text", "format", EscapeBytes(expected), EscapeBytes(text),
               {"wondev.protocol.input.format"}, "the message differs in its layout");
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -106,6 +107,15 @@ struct MatchResult {
   std::string replayed;       // check-bot: why this is the second run of the match ("" if not)
   std::string kind = "game";  // MatchSpec::kind
   std::vector<SeatPlay> seat_plays;  // one per bot seat
+  // fuzz-referee (arbiter.referee.compared): the referee's messages compared
+  // with a reference following the game, and those only checked on their
+  // own against a stand-in (the game could not be followed).
+  int messages_compared = 0;
+  int messages_alone = 0;
+  bool unknowable = false;  // arbiter could not learn what the referee drew
+  // fuzz-referee: when the game's result came in, in ms since the run began
+  // (its findings' time to be found); -1: not timed.
+  int64_t finished_ms = -1;
 };
 
 using Progress = std::function<void(const std::string& match, int turn)>;

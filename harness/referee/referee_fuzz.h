@@ -151,6 +151,11 @@ struct RefereeGameResult {
   // The first message hid what arbiter cannot learn: each message was
   // checked on its own against a stand-in (arbiter.referee.unknowable).
   bool stand_in = false;
+  // What the game compared (arbiter.referee.compared): the referee's
+  // messages compared with a reference that follows the game, and those
+  // only checked on their own against a stand-in (stand_in).
+  int compared = 0;
+  int checked_alone = 0;
 };
 
 // The signatures of every divergence of a result, the first one first.

@@ -150,6 +150,8 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
       result_.actual_text = std::move(replayed.actual_text);
       result_.later = std::move(replayed.later);
       result_.resyncs = replayed.resyncs;
+      result_.compared = replayed.compared;
+      result_.checked_alone = replayed.checked_alone;
       steps_ = std::move(replay.steps_);
       for (RuleReading& reading : adopted)
         result_.readings.push_back({std::move(reading), ref_ ? ref_->turn() : 0, seat, d});

@@ -101,12 +101,23 @@ void ReferenceSide::AdvanceSilent() {
 bool ReferenceSide::Receive(int seat, const std::string& text) {
   const GameInfo& game = *config_->game;
   steps_.push_back({Step::kReceive, seat, text, {}});
-  if (stand_in_) return ReceiveUnfollowed(seat, text);
+  if (stand_in_) {
+    bool first = pending_;
+    for (const auto& [s, m] : firsts_) first = first && s != seat;
+    return first ? LearnFromFirsts(seat, text) : ReceiveUnfollowed(seat, text);
+  }
   if (!ref_) {
-    // Exactly the seeded state's text: a comparison would let through what
-    // it leaves open (random tiles a referee deals otherwise, for example).
-    if (seeded_ && !seeded_->IsTerminal() && seat == seeded_->current_player() &&
-        text == seeded_->InitText(seat) + seeded_->InputText(seat)) {
+    if (game.rule_shown && !VariantShown(seat, text)) return false;
+    // The seeded state's text, or the text of its state with another
+    // listing (a referee that sends no legal-action list): a comparison
+    // would let through what it leaves open (random tiles a referee deals
+    // otherwise, for example).
+    bool seeded = seeded_ && !seeded_->IsTerminal() && seat == seeded_->current_player();
+    if (seeded && text != seeded_->InitText(seat) + seeded_->InputText(seat)) {
+      const auto d = game.compare(*seeded_, {}, text, seat);
+      seeded = d && d->listing_only;
+    }
+    if (seeded) {
       ref_ = std::move(seeded_);
     } else {
       Divergence why;
@@ -120,7 +131,57 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
     }
     result_.scenario = game.scenario_of(*ref_);
   }
+  return ReceiveFollowed(seat, text);
+}
+
+// arbiter.referee.variant: the first message shows a rule variant other
+// than the rules' (a Wondev Woman league). Unless the user set that option,
+// the game is played under the variant shown, said once as a reading of the
+// run; else the first message is a divergence that names the --rule that
+// fits. False: the game stops here.
+bool ReferenceSide::VariantShown(int seat, const std::string& text) {
+  const GameInfo& game = *config_->game;
+  const auto shown = game.rule_shown(text, config_->rules);
+  if (!shown) return true;
+  const std::string flag = "--rule " + shown->key + "=" + shown->value;
+  const auto& fixed = config_->fixed_rules;
+  if (std::find(fixed.begin(), fixed.end(), shown->key) != fixed.end()) {
+    Divergence d;
+    d.field = shown->key;
+    d.kind = "variant";
+    for (const auto& [key, value] : config_->rules)
+      if (key == shown->key) d.expected = value;
+    d.actual = shown->value;
+    d.clauses = {shown->clause};
+    d.message = "the referee's first message shows " + shown->why + ": it plays " + shown->key +
+                " " + shown->value + ", not the " + shown->key + " asked for (" + flag + " fits)";
+    Diverge(d, seat, text);
+    return false;
+  }
+  auto config = std::make_shared<RefereeFuzzConfig>(*config_);
+  RuleReading reading{shown->key, shown->value, shown->clause,
+                      "the " + shown->key + " the referee's first message shows: " + shown->why};
+  Adopt(config->rules, reading);
+  std::string error;
+  auto seeded = game.new_game(plan_.seed, config->rules, error);
+  if (!seeded) return true;  // a variant these rules refuse: the game goes on as it is
+  adopted_ = std::move(config);
+  config_ = adopted_.get();
+  seeded_ = std::move(seeded);
+  Divergence d;
+  d.kind = "variant-shown";
+  d.field = shown->key;
+  d.expected = "the rules' " + shown->key;
+  d.actual = shown->why;
+  result_.readings.push_back({std::move(reading), 0, seat, std::move(d)});
+  return true;
+}
+
+// A message of a game the reference follows: compared with what it sends.
+bool ReferenceSide::ReceiveFollowed(int seat, const std::string& text) {
+  const GameInfo& game = *config_->game;
   AdvanceSilent();
+  ++result_.compared;
   if (auto d = game.compare(*ref_, result_.history, text, seat)) {
     // After a re-synchronisation that kept hidden parts of the reference's
     // own, an end the reference sees may not be the referee's: the game is
@@ -138,11 +199,72 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
   return true;
 }
 
+// arbiter.referee.chance: the first message of another seat, while the
+// start is still partly hidden. With every first message so far the game
+// may tell the start (GameInfo::state_from_first_messages): then the game is
+// played again from it, every message compared, and followed from here on.
+// Else it stays unknowable, said once.
+bool ReferenceSide::LearnFromFirsts(int seat, const std::string& text) {
+  const GameInfo& game = *config_->game;
+  firsts_.emplace_back(seat, text);
+  pending_ = false;
+  Divergence why;
+  auto learnt = game.state_from_first_messages(firsts_, config_->rules, why);
+  if (!learnt) {
+    NoteUnknowable(pending_why_);
+    return ReceiveUnfollowed(seat, text);
+  }
+  std::vector<Step> steps = std::move(steps_);
+  steps_.clear();
+  result_.history.clear();
+  result_.answers.clear();
+  result_.inputs.clear();
+  result_.divergence.reset();
+  result_.later.clear();
+  result_.divergence_turn = result_.divergence_seat = -1;
+  result_.checked_alone = 0;
+  result_.stand_in = false;
+  last_recorded_.reset();
+  stand_in_ = false;
+  ref_ = std::move(learnt);
+  result_.scenario = game.scenario_of(*ref_);
+  for (Step& step : steps) {
+    if (step.kind == Step::kPlay) {
+      Play(step.seat, step.text, step.input);
+    } else if (step.kind == Step::kStop) {
+      Stop(step.seat, step.input);
+    } else {
+      steps_.push_back({Step::kReceive, step.seat, step.text, {}});
+      if (!ReceiveFollowed(step.seat, step.text)) return false;
+    }
+  }
+  return true;
+}
+
 // Not the referee's fault: arbiter cannot know what the first message hides
 // (arbiter.referee.unknowable). Said as a note; then, where the game can,
 // each message is checked on its own against a stand-in state that shows
 // the player exactly what it was sent (GameInfo::stand_in_from_message).
 bool ReferenceSide::Unknowable(const Divergence& why, int seat, const std::string& text) {
+  const bool checked = config_->game->stand_in_from_message != nullptr;
+  if (!checked) {
+    NoteUnknowable(why);
+    return false;
+  }
+  stand_in_ = true;
+  result_.stand_in = true;
+  // The other seats' first messages may show the rest (arbiter.referee.chance).
+  if (config_->game->state_from_first_messages && firsts_.empty()) {
+    pending_ = true;
+    pending_why_ = why;
+    firsts_.emplace_back(seat, text);
+  } else {
+    NoteUnknowable(why);
+  }
+  return ReceiveUnfollowed(seat, text);
+}
+
+void ReferenceSide::NoteUnknowable(const Divergence& why) {
   const bool checked = config_->game->stand_in_from_message != nullptr;
   result_.faults.push_back(
       {"referee.unknowable",
@@ -154,10 +276,6 @@ bool ReferenceSide::Unknowable(const Divergence& why, int seat, const std::strin
            ". The way out: let the referee draw its initial state from {seed} as arbiter does, "
            "and arbiter follows it, hidden parts included",
        0});
-  if (!checked) return false;
-  stand_in_ = true;
-  result_.stand_in = true;
-  return ReceiveUnfollowed(seat, text);
 }
 
 // A message of a game arbiter cannot follow: compared with a stand-in state
@@ -174,6 +292,7 @@ bool ReferenceSide::ReceiveUnfollowed(int seat, const std::string& text) {
   ref_ = std::move(shown);
   // The answers alone replay the game (the referee draws its own state).
   if (result_.scenario.empty()) result_.scenario = "{\"game\": \"" + std::string(game.name) + "\"}";
+  ++result_.checked_alone;
   auto d = game.compare(*ref_, result_.history, text, seat);
   if (!d) return true;
   const bool stop_here = !plan_.stop_at.empty() && Signature(*d) == plan_.stop_at;
@@ -189,6 +308,10 @@ std::string ReferenceSide::AnswerWith(Rng& rng) const {
     if (plan_.script[turn] != kNeutralAnswer) return plan_.script[turn];
     return game.neutral_answer ? game.neutral_answer(*ref_) : std::string(game.ok_answer);
   }
+  // While the start is still hidden in part (arbiter.referee.chance), a
+  // legal answer: a referee misreading a fuzzing answer could move what the
+  // next player's first message is to show as it started.
+  if (pending_ && game.neutral_answer) return game.neutral_answer(*ref_);
   if (plan_.fuzz_after_script) return game.fuzz_answer(*ref_, plan_.swarm, plan_.targeted, rng);
   // After a replay's answers: harmless ones, so that the replay shows only
   // what its answers do (Save The Island's ok_answer, a shuffle, ends the
@@ -240,8 +363,9 @@ std::optional<ReferenceSide::PlayedAs> ReferenceSide::AcceptedAs(const Divergenc
   const GameState& before = *before_play_;
   const std::string& answer = steps_[steps_.size() - 2].text;
   const AnswerVerdict verdict = before.ClassifyAnswer(answer);
-  if (verdict != AnswerVerdict::kInvalid && verdict != AnswerVerdict::kServerAccepts)
+  if (verdict == AnswerVerdict::kValid || verdict == AnswerVerdict::kWhitespace)
     return std::nullopt;
+  const bool as_line = verdict != AnswerVerdict::kIllegal;
   std::string upper = answer, lower = answer;
   for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -250,13 +374,13 @@ std::optional<ReferenceSide::PlayedAs> ReferenceSide::AcceptedAs(const Divergenc
   lines.emplace_back(upper, "upper-case");
   lines.emplace_back(lower, "lower-case");
   for (const auto& [line, how] : lines) {
-    if (line == answer) continue;
+    if (line == answer || !as_line) continue;
     const AnswerVerdict v = before.ClassifyAnswer(line);
     if (v != AnswerVerdict::kValid && v != AnswerVerdict::kWhitespace) continue;
     auto state = before.Clone();
     state->ApplyLine(line);
     while (SilentTurn(*state)) state->ApplySilence();
-    if (config_->game->compare(*state, result_.history, text, seat)) continue;
+    if (!ShowsState(*state, text, seat)) continue;
     // The referee played `answer` as `line`; the reference refused it by the
     // rule of its answer's first event.
     const std::vector<Event>& refusal = result_.history[LastPlayLogged()].events;
@@ -275,7 +399,36 @@ std::optional<ReferenceSide::PlayedAs> ReferenceSide::AcceptedAs(const Divergenc
                        (how == "server-reading" ? " (the game's real server reads it so too)" : "");
     return out;
   }
+  // What a known kind of referee plays instead (GameState::Misreadings).
+  for (Misreading& m : before.Misreadings(answer)) {
+    // Only a misreading the message shows: one that changes nothing its
+    // recipient sees (a unit moved out of sight) matches any message.
+    if (m.after->InputText(seat) == before.InputText(seat)) continue;
+    auto state = m.after->Clone();
+    while (SilentTurn(*state)) state->ApplySilence();
+    if (!ShowsState(*state, text, seat)) continue;
+    PlayedAs out{{}, "", std::move(m.after)};
+    Divergence& accepted = out.divergence;
+    accepted.field = "answer '" + EscapeBytes(answer) + "'";
+    accepted.kind = "accepted-misread";
+    accepted.expected = "refused";
+    accepted.actual = "played " + m.how;
+    accepted.clauses.push_back(m.clause);
+    const std::vector<Event>& refusal = result_.history[LastPlayLogged()].events;
+    if (!refusal.empty() && refusal.front().clause != m.clause)
+      accepted.clauses.push_back(refusal.front().clause);
+    accepted.message = "the referee accepted the answer '" + EscapeBytes(answer) +
+                       "' and played it " + m.how + ", which the rules refuse";
+    return out;
+  }
   return std::nullopt;
+}
+
+// Whether the message shows `state` (what it lists besides aside: a
+// referee sending no legal-action list still shows the state it played).
+bool ReferenceSide::ShowsState(const GameState& state, const std::string& text, int seat) const {
+  const auto d = config_->game->compare(state, result_.history, text, seat);
+  return !d || d->listing_only;
 }
 
 // The entry of the last answer played in the result's history (the silent
@@ -303,15 +456,32 @@ void ReferenceSide::Stop(int seat, const std::string& input) {
 bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
   const bool display = d.display;  // a rendering, not a state to take
   std::optional<std::string> played_as;
-  if (auto accepted = AcceptedAs(d, seat, text)) {
+  std::unique_ptr<GameState> misread;  // the state after a misreading the referee played
+  // A message whose state is the reference's (only its listing differs)
+  // shows the last answer played as the reference played it.
+  if (auto accepted = d.listing_only ? std::nullopt : AcceptedAs(d, seat, text)) {
     d = std::move(accepted->divergence);
-    played_as = std::move(accepted->line);
+    if (accepted->after) {
+      misread = std::move(accepted->after);
+      played_as = "";
+    } else {
+      played_as = std::move(accepted->line);
+    }
   }
   const bool stop_here = !plan_.stop_at.empty() && Signature(d) == plan_.stop_at;
+  const bool listing_only = d.listing_only && !played_as;
   Record(std::move(d), seat, text);
   if (stop_here) {
     stopped_diverged_ = true;
     return false;
+  }
+  // The state is the reference's; only what the message lists besides it
+  // differs (a missing legal-action list): a finding about that field, and
+  // the game goes on as it is.
+  if (listing_only) {
+    if (config_->game->learn_from_message) config_->game->learn_from_message(*ref_, text, seat);
+    ++result_.resyncs;  // followed past a divergence (a replay under a reading must see it)
+    return true;
   }
   if (played_as) {
     // The turns since are the reference's again: the answer played as the
@@ -321,7 +491,12 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
     result_.history.resize(played + 1);
     result_.answers.resize(played + 1);
     result_.inputs.resize(played + 1);
-    result_.history.back().events = ref_->ApplyLine(*played_as);
+    if (misread) {
+      ref_ = std::move(misread);
+      result_.history.back().events = {{"misread", "", "the referee played the answer otherwise"}};
+    } else {
+      result_.history.back().events = ref_->ApplyLine(*played_as);
+    }
     AdvanceSilent();
     ++result_.resyncs;
     return true;
@@ -357,6 +532,10 @@ bool ReferenceSide::End(const std::string& shown) {
 }
 
 void ReferenceSide::Finish() {
+  if (pending_) {  // no other seat's first message came: the start stayed hidden
+    pending_ = false;
+    NoteUnknowable(pending_why_);
+  }
   result_.game_over = ref_ && ref_->IsTerminal() && !stand_in_;
   result_.winner = ref_ ? ref_->Winner() : -1;
 }

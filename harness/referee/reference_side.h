@@ -106,14 +106,20 @@ class ReferenceSide {
   // game is checked message by message where the game allows it.
   bool Unknowable(const Divergence& why, int seat, const std::string& text);
   bool ReceiveUnfollowed(int seat, const std::string& text);
+  bool ReceiveFollowed(int seat, const std::string& text);
+  bool VariantShown(int seat, const std::string& text);
+  bool LearnFromFirsts(int seat, const std::string& text);
+  void NoteUnknowable(const Divergence& why);
   // The last answer, one the reference refused, as the referee played it:
   // another line (its server reading, another case) under which the
   // referee's message matches, and the divergence that is.
   struct PlayedAs {
     Divergence divergence;
     std::string line;
+    std::unique_ptr<GameState> after;  // a misreading: the state after it (else nullptr)
   };
   std::optional<PlayedAs> AcceptedAs(const Divergence& d, int seat, const std::string& text) const;
+  bool ShowsState(const GameState& state, const std::string& text, int seat) const;
   // The history entry of the last answer played (silent turns follow it).
   size_t LastPlayLogged() const;
   // Whether nobody answers on `s`'s turn: its player gets no input, or its
@@ -147,6 +153,12 @@ class ReferenceSide {
   };
   std::map<std::string, Named> named_;
   std::vector<Step> steps_;
+  // arbiter.referee.chance: the first message of each seat so far, while
+  // the start is hidden in part and another seat's may show the rest
+  // (pending_), and why one alone did not.
+  std::vector<std::pair<int, std::string>> firsts_;
+  bool pending_ = false;
+  Divergence pending_why_;
   const RefereeGamePlan& plan_;
   RefereeGameResult& result_;
   Rng rng_;

@@ -145,6 +145,7 @@ RunReport RefereeDivergenceReport() {
   while (!m.turns.empty() && m.turns.back().input.empty()) m.turns.pop_back();
   ARBITER_CHECK(m.turns.size() > 10, "the fixture game is too short");
   m.turns_played = static_cast<int>(m.turns.size());
+  m.messages_compared = m.turns_played;
   harness::TurnRecord& last = m.turns.back();
   std::string expected = last.input;
   std::string actual = expected;

@@ -90,6 +90,54 @@ TEST(ReportModel, AnInterruptedRunSaysSoInEveryFormatWhateverItFound) {
   EXPECT_NE(text.str().find("action.deadline"), std::string::npos) << text.str();
 }
 
+// arbiter.referee.compared: a fuzz-referee run whose games compared no turn
+// message (the referee drew what arbiter could not learn) passes nothing.
+TEST(ReportModel, ARefereeRunThatComparedNoMessageIsInconclusiveInEveryFormat) {
+  RunReport r = RefereeDivergenceReport();
+  r.matches[0].findings.clear();
+  r.matches[0].messages_compared = 0;
+  r.matches[0].unknowable = true;
+  EXPECT_EQ(r.Verdict(), "inconclusive");
+  const auto doc = nlohmann::json::parse(Write(r, kJson));
+  EXPECT_EQ(doc["verdict"], "inconclusive");
+  EXPECT_EQ(doc["compared"]["messages"], 0);
+  EXPECT_EQ(doc["compared"]["games_unknowable"], 1);
+  const std::string md = Write(r, kMarkdown), text = Write(r, kTerminal);
+  const std::string junit = Write(r, kJunit);
+  EXPECT_NE(md.find("**INCONCLUSIVE**"), std::string::npos) << md;
+  EXPECT_NE(text.find("INCONCLUSIVE"), std::string::npos) << text;
+  EXPECT_NE(text.find("compared no turn message: arbiter could not learn what the referee drew"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(junit.find("<skipped message=\"compared no turn message"), std::string::npos) << junit;
+  // The same run with its messages compared passes, and says how many.
+  r.matches[0].messages_compared = 18344;
+  r.matches[0].unknowable = false;
+  EXPECT_EQ(r.Verdict(), "pass");
+  EXPECT_NE(Write(r, kTerminal)
+                .find("compared 18,344 turn messages in 1 of 1 games; 0 games "
+                      "unknowable"),
+            std::string::npos)
+      << Write(r, kTerminal);
+}
+
+// arbiter.referee.compared: a reproducer's replay that did not show its
+// divergence is never a silent PASS.
+TEST(ReportModel, AReplayThatDidNotReproduceSaysSoInEveryFormat) {
+  RunReport r = RefereeDivergenceReport();
+  r.matches[0].findings.clear();
+  r.not_reproduced = "the divergence it records (jc2015.fall.timing, turn 23) was not seen";
+  EXPECT_EQ(r.Verdict(), "not-reproduced");
+  EXPECT_EQ(nlohmann::json::parse(Write(r, kJson))["verdict"], "not-reproduced");
+  EXPECT_NE(Write(r, kMarkdown).find("**NOT REPRODUCED**"), std::string::npos);
+  EXPECT_NE(Write(r, kTerminal).find("NOT REPRODUCED: the divergence it records"),
+            std::string::npos)
+      << Write(r, kTerminal);
+  EXPECT_NE(
+      Write(r, [](const RunReport& x, std::ostream& o) { WriteHtml(x, o); }).find("NOT REPRODUCED"),
+      std::string::npos);
+}
+
 TEST(ReportModel, ReportsStateTheBotsPeakMemoryCpuTimeAndEnvironment) {
   const RunReport r = FailingCheckBotReport();
   std::ostringstream json, text;
