@@ -138,6 +138,30 @@ std::string Slug(const std::string& s) {
   return out;
 }
 
+// Writes the reproducer of the divergence `shown` (a game whose start is
+// known) into `dir`, numbered after `number` (which counts it) and never over a file that exists (a
+// reproducer being replayed, or an earlier run's): its start, its answers,
+// and what its replay must show again (`expect`, for --replay). Its path.
+std::string WriteReproducer(const std::string& dir, int& number, const RefereeGameResult& shown,
+                            const std::vector<std::string>& script, const std::string& signature,
+                            const std::string& clause) {
+  ::mkdir(dir.c_str(), 0755);
+  std::string file;
+  std::error_code ec;
+  do {
+    file = dir + "/" + std::to_string(++number) + "-" + Slug(clause) + ".json";
+  } while (std::filesystem::exists(file, ec));
+  nlohmann::ordered_json doc = nlohmann::ordered_json::parse(shown.scenario);
+  doc["actions"] = script;
+  doc["expect"] = {{"signature", signature},
+                   {"clause", clause},
+                   {"turn", shown.divergence_turn},
+                   {"seat", shown.divergence_seat},
+                   {"field", shown.divergence->field}};
+  std::ofstream(file) << doc.dump(1) << "\n";
+  return file;
+}
+
 }  // namespace
 
 int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err) {
@@ -538,26 +562,10 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
         f.input = shown.expected_text;  // what the reference engine would have sent
         f.stderr_tail = harness::LastLines(shown.referee_stderr, 10);
         // The reproducer: a scenario for `arbiter simulate` with the answers.
-        std::string file;
-        if (!shown.scenario.empty()) {
-          ::mkdir(o.repro_dir.c_str(), 0755);
-          // Never over a file that exists: a reproducer being replayed, or
-          // an earlier run's.
-          std::error_code ec;
-          do {
-            file =
-                o.repro_dir + "/" + std::to_string(++repro_count) + "-" + Slug(f.clause) + ".json";
-          } while (std::filesystem::exists(file, ec));
-          nlohmann::ordered_json doc = nlohmann::ordered_json::parse(shown.scenario);
-          doc["actions"] = script;
-          // What its replay must show again (fuzz-referee --replay).
-          doc["expect"] = {{"signature", cause},
-                           {"clause", f.clause},
-                           {"turn", shown.divergence_turn},
-                           {"seat", shown.divergence_seat},
-                           {"field", d.field}};
-          std::ofstream(file) << doc.dump(1) << "\n";
-        }
+        const std::string file =
+            shown.scenario.empty()
+                ? std::string()
+                : WriteReproducer(o.repro_dir, repro_count, shown, script, cause, f.clause);
         int nontrivial = 0;
         for (size_t i = 0; i < script.size(); ++i)
           nontrivial += !(i < neutral.size() && neutral[i]) &&

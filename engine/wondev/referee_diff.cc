@@ -4,7 +4,6 @@
 // with the reference field by field and which clauses a difference points to.
 // The answers the fuzzer sends are chosen in fuzz_answer.cc.
 #include <algorithm>
-#include <cstdio>
 
 #include "wondev/codec.h"
 #include "wondev/game.h"
@@ -331,54 +330,94 @@ std::unique_ptr<GameState> StandInFromMessage(std::string_view message, int seat
   return Wrap(State::FromParts(map, units, r, turn, {0, 0}, {false, false}));
 }
 
+namespace {
+
+// The referee ended the game where the reference goes on: why it goes on,
+// in plain words, its clause first.
+Divergence EndedEarly(const State& ref) {
+  std::vector<std::string> clauses = {"wondev.end.rounds", "wondev.end.leader-alone",
+                                      "wondev.end.both-out"};
+  std::string message = "the referee ended the game with both players in and " +
+                        std::to_string(kNumPlayers * ref.rules().max_rounds - ref.turn()) +
+                        " turns left";
+  if (ref.out(0) != ref.out(1)) {
+    const int out = ref.out(0) ? 0 : 1, left = 1 - out;
+    clauses = {"wondev.end.leader-alone", "wondev.end.rounds", "wondev.end.both-out"};
+    message = "the referee ended the game when player " + std::to_string(out) +
+              " was out, although player " + std::to_string(left) + " (" +
+              std::to_string(ref.score(left)) + " points) does not lead it (" +
+              std::to_string(ref.score(out)) + "): the player left plays on";
+  }
+  return Make("end", "end", "the game goes on (turn " + std::to_string(ref.turn()) + ")",
+              "the referee ended the game", clauses, message);
+}
+
+// The referee went on after the reference's game ended.
+Divergence WentOnAfterEnd(const State& ref, int seat) {
+  // The rule that ended the reference's game first: three referees that
+  // go on past three different ends are three findings.
+  std::vector<std::string> clauses = {"wondev.end.leader-alone", "wondev.end.rounds",
+                                      "wondev.end.both-out"};
+  std::string why = "wondev.end.rounds";
+  if (ref.out(0) && ref.out(1)) {
+    why = "wondev.end.both-out";
+  } else if (ref.rules().first_climb_wins() && ref.score(0) + ref.score(1) > 0) {
+    why = "wondev.score.league0";
+  } else if (ref.out(0) || ref.out(1)) {
+    why = "wondev.end.leader-alone";
+  }
+  clauses.erase(std::remove(clauses.begin(), clauses.end(), why), clauses.end());
+  clauses.insert(clauses.begin(), why);
+  std::string message = "the referee went on after the end of the game (" + why + ")";
+  if (why == "wondev.end.leader-alone") {
+    const int out = ref.out(0) ? 0 : 1;
+    message = "the referee went on when player " + std::to_string(out) + " was out and player " +
+              std::to_string(1 - out) + " led (" + std::to_string(ref.score(1 - out)) +
+              " points to " + std::to_string(ref.score(out)) + "): the game ends there";
+  }
+  return Make("end", "end", "no more input", "input for player " + std::to_string(seat), clauses,
+              message);
+}
+
+// Every field of turn input `a` that differs from `e`, the grid's cells
+// first, for the message: the first names the cause, the others are listed
+// after it.
+std::vector<std::string> DifferingFields(const InputView& e, const InputView& a) {
+  std::vector<std::string> differing;
+  if (a.size != e.size) {
+    differing.push_back("size");
+  } else {
+    for (int y = 0; y < e.size; ++y)
+      for (int x = 0; x < e.size; ++x)
+        if (e.rows[y][x] != a.rows[y][x])
+          differing.push_back("rows[" + std::to_string(y) + "][" + std::to_string(x) + "]");
+  }
+  if (a.mine.size() == e.mine.size()) {
+    for (int side = 0; side < 2; ++side)
+      for (size_t i = 0; i < e.mine.size(); ++i)
+        if ((side ? e.theirs[i] : e.mine[i]) != (side ? a.theirs[i] : a.mine[i]))
+          differing.push_back(std::string(side ? "opponent" : "own") + " unit " +
+                              std::to_string(i));
+  } else {
+    differing.push_back("units");
+  }
+  {
+    std::vector<std::string> se = e.actions, sa = a.actions;
+    std::sort(se.begin(), se.end());
+    std::sort(sa.begin(), sa.end());
+    if (se != sa) differing.push_back("legal actions");
+  }
+  return differing;
+}
+
+}  // namespace
+
 std::optional<Divergence> CompareMessage(const GameState& reference,
                                          const std::vector<TurnLog>& history,
                                          std::string_view actual, int seat) {
   const State& ref = *StateOf(reference);
-  if (seat < 0) {
-    if (ref.IsTerminal()) return std::nullopt;
-    // Why the reference goes on, in plain words, its clause first.
-    std::vector<std::string> clauses = {"wondev.end.rounds", "wondev.end.leader-alone",
-                                        "wondev.end.both-out"};
-    std::string message = "the referee ended the game with both players in and " +
-                          std::to_string(kNumPlayers * ref.rules().max_rounds - ref.turn()) +
-                          " turns left";
-    if (ref.out(0) != ref.out(1)) {
-      const int out = ref.out(0) ? 0 : 1, left = 1 - out;
-      clauses = {"wondev.end.leader-alone", "wondev.end.rounds", "wondev.end.both-out"};
-      message = "the referee ended the game when player " + std::to_string(out) +
-                " was out, although player " + std::to_string(left) + " (" +
-                std::to_string(ref.score(left)) + " points) does not lead it (" +
-                std::to_string(ref.score(out)) + "): the player left plays on";
-    }
-    return Make("end", "end", "the game goes on (turn " + std::to_string(ref.turn()) + ")",
-                "the referee ended the game", clauses, message);
-  }
-  if (ref.IsTerminal()) {
-    // The rule that ended the reference's game first: three referees that
-    // go on past three different ends are three findings.
-    std::vector<std::string> clauses = {"wondev.end.leader-alone", "wondev.end.rounds",
-                                        "wondev.end.both-out"};
-    std::string why = "wondev.end.rounds";
-    if (ref.out(0) && ref.out(1)) {
-      why = "wondev.end.both-out";
-    } else if (ref.rules().first_climb_wins() && ref.score(0) + ref.score(1) > 0) {
-      why = "wondev.score.league0";
-    } else if (ref.out(0) || ref.out(1)) {
-      why = "wondev.end.leader-alone";
-    }
-    clauses.erase(std::remove(clauses.begin(), clauses.end(), why), clauses.end());
-    clauses.insert(clauses.begin(), why);
-    std::string message = "the referee went on after the end of the game (" + why + ")";
-    if (why == "wondev.end.leader-alone") {
-      const int out = ref.out(0) ? 0 : 1;
-      message = "the referee went on when player " + std::to_string(out) + " was out and player " +
-                std::to_string(1 - out) + " led (" + std::to_string(ref.score(1 - out)) +
-                " points to " + std::to_string(ref.score(out)) + "): the game ends there";
-    }
-    return Make("end", "end", "no more input", "input for player " + std::to_string(seat), clauses,
-                message);
-  }
+  if (seat < 0) return ref.IsTerminal() ? std::nullopt : std::optional(EndedEarly(ref));
+  if (ref.IsTerminal()) return WentOnAfterEnd(ref, seat);
   if (seat != ref.current_player())
     return Make(
         "recipient", "recipient", "input for player " + std::to_string(ref.current_player()),
@@ -405,32 +444,7 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
   const InputView e = ViewFor(ref, seat);
   const Event* last = LastEvent(history);
   const std::string last_kind = last ? last->kind : "";
-  // Every field that differs, for the message: the first names the cause,
-  // the others are listed after it.
-  std::vector<std::string> differing;
-  if (a.size != e.size) {
-    differing.push_back("size");
-  } else {
-    for (int y = 0; y < e.size; ++y)
-      for (int x = 0; x < e.size; ++x)
-        if (e.rows[y][x] != a.rows[y][x])
-          differing.push_back("rows[" + std::to_string(y) + "][" + std::to_string(x) + "]");
-  }
-  if (a.mine.size() == e.mine.size()) {
-    for (int side = 0; side < 2; ++side)
-      for (size_t i = 0; i < e.mine.size(); ++i)
-        if ((side ? e.theirs[i] : e.mine[i]) != (side ? a.theirs[i] : a.mine[i]))
-          differing.push_back(std::string(side ? "opponent" : "own") + " unit " +
-                              std::to_string(i));
-  } else {
-    differing.push_back("units");
-  }
-  {
-    std::vector<std::string> se = e.actions, sa = a.actions;
-    std::sort(se.begin(), se.end());
-    std::sort(sa.begin(), sa.end());
-    if (se != sa) differing.push_back("legal actions");
-  }
+  const std::vector<std::string> differing = DifferingFields(e, a);
   const auto Make = [&](std::string field, std::string kind, std::string expected,
                         std::string actual, std::vector<std::string> clauses, std::string message) {
     std::string also;
@@ -452,13 +466,11 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
                 {"wondev.grid.square"}, "the grid has another size");
   // Removed cells drawn as holes, and the listing, differ; nothing else: the
   // message shows the reference's state, drawn otherwise (listing_only).
-  bool only_drawn = a.mine.size() == e.mine.size();
-  for (const std::string& f : differing) {
-    if (f == "legal actions") continue;
-    int x = -1, y = -1;
-    only_drawn = only_drawn && std::sscanf(f.c_str(), "rows[%d][%d]", &y, &x) == 2 &&
-                 e.rows[y][x] == '4' && a.rows[y][x] == '.';
-  }
+  bool only_drawn = a.mine == e.mine && a.theirs == e.theirs;
+  for (int y = 0; y < e.size; ++y)
+    for (int x = 0; x < e.size; ++x)
+      only_drawn = only_drawn && (e.rows[y][x] == a.rows[y][x] ||
+                                  (e.rows[y][x] == '4' && a.rows[y][x] == '.'));
   for (int y = 0; y < e.size; ++y)
     for (int x = 0; x < e.size; ++x) {
       const char ce = e.rows[y][x], ca = a.rows[y][x];

@@ -373,53 +373,60 @@ std::optional<ReferenceSide::PlayedAs> ReferenceSide::AcceptedAs(const Divergenc
   if (auto read = before.ServerReading(answer)) lines.emplace_back(*read, "server-reading");
   lines.emplace_back(upper, "upper-case");
   lines.emplace_back(lower, "lower-case");
+  // The answer as the referee played it: the state after it (before the
+  // silent turns), what happened, and the divergence that is, when the
+  // message shows that state.
+  const auto played = [&](std::unique_ptr<GameState> after, std::vector<Event> events,
+                          std::string kind, std::string actual, std::vector<std::string> clauses,
+                          std::string message) -> std::optional<PlayedAs> {
+    auto state = after->Clone();
+    while (SilentTurn(*state)) state->ApplySilence();
+    if (!ShowsState(*state, text, seat)) return std::nullopt;
+    PlayedAs out{{}, std::move(after), std::move(events)};
+    Divergence& accepted = out.divergence;
+    accepted.field = "answer '" + EscapeBytes(answer) + "'";
+    accepted.kind = std::move(kind);
+    accepted.expected = "refused";
+    accepted.actual = std::move(actual);
+    accepted.clauses = std::move(clauses);
+    accepted.message = std::move(message);
+    return out;
+  };
+  // The reference refused the answer by the rule of its first event.
+  const std::vector<Event>& refusal = result_.history[LastPlayLogged()].events;
+  const std::string refused = refusal.empty() ? std::string() : refusal.front().clause;
   for (const auto& [line, how] : lines) {
     if (line == answer || !as_line) continue;
     const AnswerVerdict v = before.ClassifyAnswer(line);
     if (v != AnswerVerdict::kValid && v != AnswerVerdict::kWhitespace) continue;
-    auto state = before.Clone();
-    state->ApplyLine(line);
-    while (SilentTurn(*state)) state->ApplySilence();
-    if (!ShowsState(*state, text, seat)) continue;
-    // The referee played `answer` as `line`; the reference refused it by the
-    // rule of its answer's first event.
-    const std::vector<Event>& refusal = result_.history[LastPlayLogged()].events;
-    const std::string refused = refusal.empty() ? std::string() : refusal.front().clause;
-    PlayedAs out{{}, line};
-    Divergence& accepted = out.divergence;
-    accepted.field = "answer '" + EscapeBytes(answer) + "'";
-    accepted.kind = "accepted-" + how;
-    accepted.expected = "refused";
-    accepted.actual = "a message of the game where it was played as '" + EscapeBytes(line) + "'";
-    if (!refused.empty()) accepted.clauses.push_back(refused);
+    auto after = before.Clone();
+    std::vector<Event> events = after->ApplyLine(line);
+    std::vector<std::string> clauses;
+    if (!refused.empty()) clauses.push_back(refused);
     for (const std::string& c : d.clauses)
-      if (c != refused) accepted.clauses.push_back(c);
-    accepted.message = "the referee accepted the answer '" + EscapeBytes(answer) + "' as '" +
-                       EscapeBytes(line) + "', which the text does not allow" +
-                       (how == "server-reading" ? " (the game's real server reads it so too)" : "");
-    return out;
+      if (c != refused) clauses.push_back(c);
+    if (auto out = played(
+            std::move(after), std::move(events), "accepted-" + how,
+            "a message of the game where it was played as '" + EscapeBytes(line) + "'",
+            std::move(clauses),
+            "the referee accepted the answer '" + EscapeBytes(answer) + "' as '" +
+                EscapeBytes(line) + "', which the text does not allow" +
+                (how == "server-reading" ? " (the game's real server reads it so too)" : "")))
+      return out;
   }
   // What a known kind of referee plays instead (GameState::Misreadings).
   for (Misreading& m : before.Misreadings(answer)) {
     // Only a misreading the message shows: one that changes nothing its
     // recipient sees (a unit moved out of sight) matches any message.
     if (m.after->InputText(seat) == before.InputText(seat)) continue;
-    auto state = m.after->Clone();
-    while (SilentTurn(*state)) state->ApplySilence();
-    if (!ShowsState(*state, text, seat)) continue;
-    PlayedAs out{{}, "", std::move(m.after)};
-    Divergence& accepted = out.divergence;
-    accepted.field = "answer '" + EscapeBytes(answer) + "'";
-    accepted.kind = "accepted-misread";
-    accepted.expected = "refused";
-    accepted.actual = "played " + m.how;
-    accepted.clauses.push_back(m.clause);
-    const std::vector<Event>& refusal = result_.history[LastPlayLogged()].events;
-    if (!refusal.empty() && refusal.front().clause != m.clause)
-      accepted.clauses.push_back(refusal.front().clause);
-    accepted.message = "the referee accepted the answer '" + EscapeBytes(answer) +
-                       "' and played it " + m.how + ", which the rules refuse";
-    return out;
+    std::vector<std::string> clauses = {m.clause};
+    if (!refused.empty() && refused != m.clause) clauses.push_back(refused);
+    if (auto out =
+            played(std::move(m.after), {{"misread", "", "the referee played the answer otherwise"}},
+                   "accepted-misread", "played " + m.how, std::move(clauses),
+                   "the referee accepted the answer '" + EscapeBytes(answer) + "' and played it " +
+                       m.how + ", which the rules refuse"))
+      return out;
   }
   return std::nullopt;
 }
@@ -455,21 +462,12 @@ void ReferenceSide::Stop(int seat, const std::string& input) {
 // (Divergence::display). Else the game stops here.
 bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
   const bool display = d.display;  // a rendering, not a state to take
-  std::optional<std::string> played_as;
-  std::unique_ptr<GameState> misread;  // the state after a misreading the referee played
   // A message whose state is the reference's (only its listing differs)
   // shows the last answer played as the reference played it.
-  if (auto accepted = d.listing_only ? std::nullopt : AcceptedAs(d, seat, text)) {
-    d = std::move(accepted->divergence);
-    if (accepted->after) {
-      misread = std::move(accepted->after);
-      played_as = "";
-    } else {
-      played_as = std::move(accepted->line);
-    }
-  }
+  auto accepted = d.listing_only ? std::nullopt : AcceptedAs(d, seat, text);
+  if (accepted) d = std::move(accepted->divergence);
   const bool stop_here = !plan_.stop_at.empty() && Signature(d) == plan_.stop_at;
-  const bool listing_only = d.listing_only && !played_as;
+  const bool listing_only = d.listing_only;  // never so once accepted otherwise
   Record(std::move(d), seat, text);
   if (stop_here) {
     stopped_diverged_ = true;
@@ -483,20 +481,15 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
     ++result_.resyncs;  // followed past a divergence (a replay under a reading must see it)
     return true;
   }
-  if (played_as) {
+  if (accepted) {
     // The turns since are the reference's again: the answer played as the
     // referee played it, then the silent turns after it.
     const size_t played = LastPlayLogged();
-    ref_ = before_play_->Clone();
     result_.history.resize(played + 1);
     result_.answers.resize(played + 1);
     result_.inputs.resize(played + 1);
-    if (misread) {
-      ref_ = std::move(misread);
-      result_.history.back().events = {{"misread", "", "the referee played the answer otherwise"}};
-    } else {
-      result_.history.back().events = ref_->ApplyLine(*played_as);
-    }
+    ref_ = std::move(accepted->after);
+    result_.history.back().events = std::move(accepted->events);
     AdvanceSilent();
     ++result_.resyncs;
     return true;

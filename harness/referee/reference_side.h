@@ -111,12 +111,13 @@ class ReferenceSide {
   bool LearnFromFirsts(int seat, const std::string& text);
   void NoteUnknowable(const Divergence& why);
   // The last answer, one the reference refused, as the referee played it:
-  // another line (its server reading, another case) under which the
-  // referee's message matches, and the divergence that is.
+  // another line (its server reading, another case) or a known misreading
+  // of it (GameState::Misreadings) under which the referee's message
+  // matches, and the divergence that is.
   struct PlayedAs {
     Divergence divergence;
-    std::string line;
-    std::unique_ptr<GameState> after;  // a misreading: the state after it (else nullptr)
+    std::unique_ptr<GameState> after;  // the state after it, before the silent turns
+    std::vector<Event> events;         // what happened in it
   };
   std::optional<PlayedAs> AcceptedAs(const Divergence& d, int seat, const std::string& text) const;
   bool ShowsState(const GameState& state, const std::string& text, int seat) const;
