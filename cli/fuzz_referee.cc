@@ -80,6 +80,7 @@ harness::MatchResult MatchOf(const std::string& id, const RefereeGamePlan& plan,
   m.turns_played = static_cast<int>(r.history.size());
   m.messages_compared = r.compared;
   m.messages_alone = r.checked_alone;
+  m.chance_learnt = r.chance_learnt;
   for (const harness::RefereeFault& f : r.faults) m.unknowable |= f.check == "referee.unknowable";
   m.game_over = r.game_over;
   m.winner = r.winner;
@@ -98,6 +99,23 @@ std::vector<harness::RuleReading> Readings(const nlohmann::json& reg) {
     out.push_back(std::move(r));
   }
   return out;
+}
+
+// Whether the run adopts a reading a game adopted (arbiter.referee.readings),
+// given the readings it adopted so far ("key=value"): yes when it has no
+// other value of the option, or when the game was played under that value
+// and showed it wrong (then `narrowed` is that "key=value", which the
+// reading replaces). A game that started before the run adopted its value
+// shows nothing against it: the run keeps it.
+bool AdoptableForRun(const std::vector<std::string>& adopted, const harness::ReadingFound& reading,
+                     std::string& narrowed) {
+  const std::string key = reading.reading.key + "=";
+  for (const std::string& a : adopted) {
+    if (a.rfind(key, 0) != 0 || a == key + reading.reading.value) continue;
+    if (a.substr(key.size()) != reading.from) return false;
+    narrowed = a;
+  }
+  return true;
 }
 
 // A reproducer's replay (arbiter.referee.compared): "" when the divergence
@@ -425,8 +443,31 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     for (const harness::ReadingFound& reading : r.readings) {
       const std::string rule = reading.reading.key + "=" + reading.reading.value;
       const std::string cause = "reading " + rule;
+      // The game again under the run's readings before this one: it shows it.
+      const std::string reproduce =
+          "arbiter fuzz-referee --game " + o.game + same_referee() + this_game(id);
+      std::string narrowed;  // the run's value of the option this one replaces
+      const bool adopt = AdoptableForRun(rep.readings, reading, narrowed);
+      if (!narrowed.empty()) {
+        if (Finding* before = known("reading " + narrowed))
+          before->advice = "narrowed later in the run to --rule " + rule +
+                           ", which a game played under it showed (" + id + ")";
+        std::erase(rep.readings, narrowed);
+      }
+      if (adopt &&
+          std::find(rep.readings.begin(), rep.readings.end(), rule) == rep.readings.end()) {
+        harness::Adopt(run_rules, reading.reading);
+        shrink_config.rules = run_rules;
+        rep.readings.push_back(rule);
+      }
+      const std::string advice =
+          adopt ? "adopted for the rest of the run, so that a real bug behind it still shows; "
+                  "--strict-readings reports it as a failure instead"
+                : "not adopted for the run, which had adopted another value of " +
+                      reading.reading.key + " that this game was not played under";
       if (Finding* seen = known(cause)) {
         ++seen->occurrences;
+        if (adopt) seen->advice = advice;
         continue;
       }
       const Divergence& d = reading.divergence;
@@ -449,14 +490,9 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
         f.message = "the referee plays " + reading.reading.key + " " + reading.reading.value +
                     ": its first message shows " + d.actual + " (--rule " + rule +
                     "); its games are played under it";
-      f.advice =
-          "adopted for the rest of the run, so that a real bug behind it still shows; "
-          "--strict-readings reports it as a failure instead";
-      f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + this_game(id);
+      f.advice = advice;
+      f.reproduce = reproduce;
       found.emplace_back(cause, std::move(f));
-      harness::Adopt(run_rules, reading.reading);
-      shrink_config.rules = run_rules;
-      rep.readings.push_back(rule);
     }
     // The shrunk reproducers' games, each with its finding.
     std::vector<std::pair<harness::MatchResult, std::vector<std::pair<std::string, Finding>>>>

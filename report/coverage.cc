@@ -67,6 +67,7 @@ RefereeComparison RunReport::ComparisonOf() const {
     ++c.games;
     c.messages += m.messages_compared;
     c.alone += m.messages_alone;
+    c.chance_learnt += m.chance_learnt;
     if (m.messages_compared > 0) {
       ++c.games_compared;
     } else if (m.unknowable || m.messages_alone > 0) {
@@ -129,6 +130,8 @@ std::vector<std::string> RunReport::CoverageLines() const {
                        Thousands(c.games_compared) + " of " + Thousands(c.games) + " games; " +
                        Thousands(c.games_alone) + " games unknowable";
     if (c.alone > 0) line += " (" + Thousands(c.alone) + " messages checked one by one)";
+    if (c.chance_learnt > 0)
+      line += "; " + Thousands(c.chance_learnt) + " outcomes of the referee's own draws learnt";
     if (c.games_blind > 0)
       line += "; " + Thousands(c.games_blind) + " games stopped at the first message";
     lines.push_back(line);

@@ -61,6 +61,7 @@ harness::MatchResult MatchOf(const json& j) {
   m.messages_compared = j.value("messages_compared", 0);
   m.messages_alone = j.value("messages_alone", 0);
   m.unknowable = j.value("unknowable", false);
+  m.chance_learnt = j.value("chance_learnt", 0);
   m.finished_ms = j.value("finished_ms", int64_t{-1});
   m.initial_state = JsonString(j, "initial_state");
   for (const auto& u : j.value("usage", json::array()))

@@ -66,6 +66,7 @@ ordered_json MatchJson(const harness::MatchResult& m, bool referee) {
     j["messages_compared"] = m.messages_compared;
     j["messages_alone"] = m.messages_alone;
     j["unknowable"] = m.unknowable;
+    j["chance_learnt"] = m.chance_learnt;
     if (m.finished_ms >= 0) j["finished_ms"] = m.finished_ms;
   }
   j["initial_state"] = m.initial_state;
@@ -136,7 +137,8 @@ void WriteJson(const RunReport& r, std::ostream& out) {
                      {"games", c.games},
                      {"games_compared", c.games_compared},
                      {"games_unknowable", c.games_alone},
-                     {"games_blind", c.games_blind}};
+                     {"games_blind", c.games_blind},
+                     {"chance_learnt", c.chance_learnt}};
     if (!r.not_reproduced.empty()) j["not_reproduced"] = r.not_reproduced;
   }
   j["counts"] = {{"fail", r.Count(harness::Severity::kFail)},

@@ -87,6 +87,7 @@ struct RefereeComparison {
   int games_compared = 0;  // games with at least one message compared
   int games_alone = 0;     // games not followed (referee.unknowable): checked one by one, or not
   int games_blind = 0;     // games in which no message was compared or checked
+  long long chance_learnt = 0;  // draws of the referee's learnt from its messages
 };
 
 // One rule variant's verdict (check-bot's sweep of Wondev Woman's leagues).

@@ -325,6 +325,30 @@ TEST_F(FuzzRefereeCgTest, TheWondevArenaToldOnlyItsCommandShowsEachPlantedDefect
   EXPECT_GE(o.report["compared"]["games_compared"].get<int>(), 950) << o.output;
 }
 
+// A referee that drops whitespace at the end of an answer only: a trailing
+// CR is taken, a leading blank makes the answer invalid. Refused leading
+// blanks must not be read as the exact reading (which would make every
+// trailing CR a false failure), nor as failures of the rules the refused
+// answer would have played; one reading says it all.
+CITES(FuzzRefereeCgTest, ARefereeThatTrimsOnlyTrailingWhitespaceIsOneReadingAndNoFailure,
+      "arbiter.referee.readings", "wondev.protocol.action.whitespace", "arbiter.referee.compared");
+TEST_F(FuzzRefereeCgTest, ARefereeThatTrimsOnlyTrailingWhitespaceIsOneReadingAndNoFailure) {
+  const Outcome o =
+      Fuzz(std::string(WONDEV_ARENA) + " --seeded --parse trailing --bugs none --legal-list",
+           "--games 300 --seed 1");
+  EXPECT_EQ(o.status, 0) << Listed(o);
+  std::set<std::string> notes;
+  for (const auto& f : o.report["findings"])
+    notes.insert(f["check"].get<std::string>() + " " + f["clause"].get<std::string>());
+  EXPECT_EQ(notes, (std::set<std::string>{"referee.reading wondev.league.units",
+                                          "referee.reading wondev.protocol.action.whitespace"}))
+      << Listed(o);
+  EXPECT_EQ(o.report["readings_adopted"],
+            nlohmann::json::array({"league=3", "action_parsing=trailing"}))
+      << o.output;
+  EXPECT_GE(o.report["compared"]["games_compared"].get<int>(), 285) << o.output;
+}
+
 CITES(FuzzRefereeCgTest, ALeagueTheUserSetThatTheRefereeDoesNotPlayIsOneFindingNamingTheOneThatFits,
       "arbiter.referee.variant", "wondev.league.units");
 TEST_F(FuzzRefereeCgTest,

@@ -185,34 +185,94 @@ INSTANTIATE_TEST_SUITE_P(
 
 // Under deal=immediate a defender may defend with tiles no board has shown
 // yet. A referee that seeds its tiles as arbiter does is followed exactly
-// (arbiter's seeded state is the reference); one seeded otherwise cannot be
-// followed, and the first board says so instead of a guess.
-CITES(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsRefusedWithItsReason,
-      "island.tiles.deal", "arbiter.referee.unknowable", "arbiter.referee.compared");
-TEST_F(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsRefusedWithItsReason) {
+// (arbiter's seeded state is the reference). One seeded otherwise is
+// followed too: every defence the unshown tiles allow is kept, and the
+// defender's next board (or the end of the game) shows which one the
+// referee drew. Told nothing, arbiter finds the deal timing as a reading.
+CITES(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsFollowedByLearningEachDefence,
+      "island.tiles.deal", "arbiter.referee.chance", "arbiter.referee.compared",
+      "arbiter.referee.readings");
+TEST_F(FuzzRefereeIslandTest, ADealImmediateRefereeSeededOtherwiseIsFollowedByLearningEachDefence) {
   const Outcome same = Fuzz("--rule deal=immediate", "--games 10 --seed 1 --rule deal=immediate");
   EXPECT_EQ(same.status, 0) << same.output;
   const std::string referee = std::string(EXAMPLE_REFEREE) +
                               " --game island --time-ms 300 --rule deal=immediate -s 777"
                               " -a {bot0} -a {bot1}";
   const Outcome run = arbiter::testing::RunFuzzReferee(
-      "fuzz-island-immediate", referee, "--game island --rule deal=immediate --games 1 --seed 1");
-  // Not the referee's fault: a note with the way out, never a failure; and
-  // with nothing compared, never a PASS either (arbiter.referee.compared).
-  EXPECT_EQ(run.status, 2) << run.output;
-  EXPECT_EQ(run.report["verdict"], "inconclusive") << run.output;
-  EXPECT_EQ(run.report["compared"]["messages"], 0) << run.output;
-  EXPECT_EQ(run.report["compared"]["games_unknowable"], 1) << run.output;
-  ASSERT_FALSE(run.report.is_null()) << run.output;
-  bool noted = false;
-  for (const auto& f : run.report["findings"]) {
-    EXPECT_NE(f["severity"], "fail") << run.output;
-    noted = noted || (f["check"] == "referee.unknowable" &&
-                      f["message"].get<std::string>().find("cannot follow a deal=immediate") !=
-                          std::string::npos &&
-                      f["message"].get<std::string>().find("{seed}") != std::string::npos);
+      "fuzz-island-immediate", referee, "--game island --rule deal=immediate --games 40 --seed 1");
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_EQ(run.report["verdict"], "pass") << run.output;
+  EXPECT_EQ(run.report["compared"]["games_compared"], 40) << run.output;
+  EXPECT_EQ(run.report["compared"]["games_unknowable"], 0) << run.output;
+  EXPECT_GT(run.report["compared"]["chance_learnt"].get<int>(), 0) << run.output;
+  EXPECT_NE(run.output.find("outcomes of the referee's own draws learnt"), std::string::npos)
+      << run.output;
+  // Told nothing of the deal: the reading, once, and nothing else.
+  const Outcome told_nothing = arbiter::testing::RunFuzzReferee(
+      "fuzz-island-immediate", referee, "--game island --games 40 --seed 1");
+  EXPECT_EQ(told_nothing.status, 0) << told_nothing.output;
+  EXPECT_EQ(told_nothing.report["readings_adopted"], nlohmann::json::array({"deal=immediate"}))
+      << told_nothing.output;
+  for (const auto& f : told_nothing.report["findings"])
+    EXPECT_EQ(f["check"], "referee.reading") << Listed(told_nothing);
+}
+
+// examples/referees/island-deal-now: rule code of its own, tiles from an
+// unseeded generator of its own, dealt at once, keywords validated in any
+// case but applied case-sensitively, and a crash on a shuffle spelt in
+// upper case. Told nothing but its command, arbiter follows every game and
+// says each defect once, under its clause.
+CITES(FuzzRefereeIslandTest, TheDealNowRefereeToldOnlyItsCommandShowsEachDefectOnceUnderItsClause,
+      "arbiter.referee.chance", "arbiter.referee.compared", "arbiter.referee.readings",
+      "arbiter.referee.completes", "arbiter.referee.replayable", "island.syntax.keywords",
+      "island.tiles.deal");
+TEST_F(FuzzRefereeIslandTest,
+       TheDealNowRefereeToldOnlyItsCommandShowsEachDefectOnceUnderItsClause) {
+  const Outcome o = arbiter::testing::RunFuzzReferee(
+      "fuzz-island-deal-now",
+      std::string(ISLAND_DEAL_NOW) + " --time-ms 300 -s {seed} -a {bot0} -a {bot1}",
+      "--game island --action-ms 300 --games 400 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::set<std::string> failing, notes;
+  for (const auto& f : o.report["findings"]) {
+    const std::string what = f["check"].get<std::string>() + " " + f["clause"].get<std::string>();
+    if (f["severity"] != "fail") {
+      notes.insert(what);
+      continue;
+    }
+    EXPECT_TRUE(failing.insert(what).second) << Listed(o);
+    const std::string message = f["message"];
+    if (f["check"] == "referee.crash") {  // the answer that crashed it, in its own case
+      EXPECT_NE(message.find("answered 'S"), std::string::npos) << message;
+    } else {
+      EXPECT_NE(message.find("and played it as a forward move 'move;"), std::string::npos)
+          << message;
+    }
+    // Its draws are its own: a replay reproduces it or says NOT REPRODUCED.
+    std::string cmd = f["reproduce"];
+    cmd = cmd.substr(0, cmd.find("   # "));
+    const std::string again_dir = arbiter::testing::FuzzDir("fuzz-island-deal-now") + "-again";
+    const std::string json = again_dir + ".json";
+    std::remove(json.c_str());
+    arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + cmd.substr(7) + " --json " + json +
+                                 " --repro-dir " + again_dir);
+    const nlohmann::json again = arbiter::testing::ReadJsonFile(json);
+    ASSERT_FALSE(again.is_null()) << cmd;
+    bool shown = again["verdict"] == "not-reproduced";
+    for (const auto& g : again["findings"]) shown = shown || g["clause"] == f["clause"];
+    EXPECT_TRUE(shown) << cmd << "\n" << again.dump(2).substr(0, 2000);
   }
-  EXPECT_TRUE(noted) << run.output;
+  EXPECT_EQ(failing, (std::set<std::string>{"referee.crash arbiter.referee.completes",
+                                            "referee.divergence island.syntax.keywords"}))
+      << Listed(o);
+  // The deal timing and the letter case it validates are readings; that it
+  // draws its own tiles is said once.
+  EXPECT_EQ(notes, (std::set<std::string>{"referee.reading island.tiles.deal",
+                                          "referee.reading island.syntax.keywords",
+                                          "referee.nondeterministic arbiter.referee.replayable"}))
+      << Listed(o);
+  EXPECT_EQ(o.report["compared"]["games_unknowable"], 0) << o.output;
+  EXPECT_GE(o.report["compared"]["games_compared"].get<int>(), 380) << o.output;
 }
 
 // A wrapper script around the example referee: `body` is the shell line

@@ -9,6 +9,7 @@
 // wondev.protocol.input.legal, shrunk to a reproducer that `arbiter simulate`
 // accepts; and nothing is left running.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,6 +17,7 @@
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 #include "fuzz_referee_run.h"
@@ -109,6 +111,40 @@ TEST_F(FuzzRefereeWondevTest, ARefereeThatDrawsItsOwnMapUnderFogIsLearntAndFollo
   EXPECT_EQ(o.report["findings"].size(), 0u) << o.output;
   EXPECT_EQ(o.report["compared"]["games_compared"], 5) << o.output;
   EXPECT_EQ(o.report["compared"]["games_unknowable"], 0) << o.output;
+}
+
+// The fog hides the opponent's units from the first player's first
+// message, and the second player's never reaches arbiter: the referee runs
+// another program as player 2. The start cannot be learnt; that is said
+// once a game, with the way out, and each message is still checked on its
+// own. Nothing the fog hides is the referee's failure.
+CITES(FuzzRefereeWondevTest, AFogStartNoMessageRevealsIsUnknowableAndEachMessageIsCheckedAlone,
+      "arbiter.referee.unknowable", "arbiter.referee.compared");
+TEST_F(FuzzRefereeWondevTest, AFogStartNoMessageRevealsIsUnknowableAndEachMessageIsCheckedAlone) {
+  const std::string script =
+      ::testing::TempDir() + "/fog-other-program-" + std::to_string(getpid()) + ".sh";
+  std::ofstream(script) << "#!/bin/sh\nexec " << EXAMPLE_REFEREE
+                        << " --game wondev --rule league=3 -s 777 -a \"$1\" -a /bin/cat\n";
+  chmod(script.c_str(), 0755);
+  const Outcome o =
+      arbiter::testing::RunFuzzReferee("fuzz-wondev-unknowable", script + " {bot0} {bot1}",
+                                       "--game wondev --rule league=3 --games 3 --seed 1");
+  ASSERT_FALSE(o.report.is_null()) << o.output;
+  EXPECT_EQ(o.report["compared"]["messages"], 0) << o.output;
+  EXPECT_EQ(o.report["compared"]["games_unknowable"], 3) << o.output;
+  EXPECT_GT(o.report["compared"]["messages_alone"].get<int>(), 0) << o.output;
+  std::set<std::string> checks;
+  for (const auto& f : o.report["findings"]) {
+    checks.insert(f["check"].get<std::string>());
+    if (f["check"] == "referee.unknowable") {
+      EXPECT_EQ(f["severity"], "info") << f.dump();
+      EXPECT_NE(f["message"].get<std::string>().find("{seed}"), std::string::npos) << f.dump();
+    }
+  }
+  // Player 2's program is not arbiter's: that the referee never started
+  // arbiter's bot 1 is true, and the only failure.
+  EXPECT_EQ(checks, (std::set<std::string>{"referee.unknowable", "referee.bot-not-started"}))
+      << o.output;
 }
 
 }  // namespace

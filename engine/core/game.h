@@ -57,6 +57,21 @@ struct Misreading {
   std::string how;
   std::string clause;
   std::unique_ptr<GameState> after;
+  // `after` is a state the rules cannot reach (Save The Island's move onto
+  // the opponent): a message is compared with it, and the game is followed
+  // no further.
+  bool last = false;
+};
+
+// One way an answer may have turned out when its outcome hangs on chance the
+// reference drew itself and no message has shown yet
+// (GameState::UnshownChanceOutcomes): the state after it, what happened, and
+// the draw that leads there, in words ("player 2 held 1 tile 3 among those
+// dealt since its last board").
+struct ChanceOutcome {
+  std::unique_ptr<GameState> after;
+  std::vector<Event> events;
+  std::string drawn;
 };
 
 class GameState {
@@ -98,6 +113,15 @@ class GameState {
   // this turn, play instead (arbiter.referee.resync): Wondev Woman's unit
   // index 2 or 3 read as the opponent's unit 0 or 1. Empty: none known.
   virtual std::vector<Misreading> Misreadings(std::string_view /*line*/) const { return {}; }
+  // arbiter.referee.chance: every distinct outcome of playing `line` here
+  // when it depends on chance that the reference drew itself and that no
+  // message has shown yet (Save The Island under deal=immediate: the tiles
+  // dealt to a defender since its last board). The referee fuzzer learns
+  // which one the referee drew from the next message. Empty: the outcome
+  // depends on nothing unshown.
+  virtual std::vector<ChanceOutcome> UnshownChanceOutcomes(std::string_view /*line*/) const {
+    return {};
+  }
   // Whether a second line a bot prints in one answer is queued and read as
   // its answer on its next turn (FIFO), instead of not being an answer at all
   // (jc2015.protocol.action.extra-lines). One line per turn reaches ApplyLine

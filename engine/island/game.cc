@@ -45,6 +45,12 @@ class IslandState final : public GameState {
                           line.front() == ' ' || line.front() == '\t');
     return padded ? AnswerVerdict::kWhitespace : AnswerVerdict::kValid;
   }
+  std::vector<Misreading> Misreadings(std::string_view line) const override {
+    return KeywordMisreadings(s_, line);
+  }
+  std::vector<ChanceOutcome> UnshownChanceOutcomes(std::string_view line) const override {
+    return AttackOutcomes(s_, line);
+  }
   int TurnLimit() const override { return s_.rules().max_turns; }  // island.end.limit
   // island.syntax.grammar: the parser's reason; island.invalid: the rule's.
   std::string RejectionReason(std::string_view line) const override {

@@ -49,6 +49,13 @@ void LearnFromMessage(GameState& reference, std::string_view message, int seat);
 std::unique_ptr<GameState> StateFromMessage(std::string_view message, int seat,
                                             const GameState& reference, const RuleList& rules,
                                             std::string& why);
+// arbiter.referee.chance under deal=immediate: every outcome of an attack on
+// a defender holding tiles dealt since its last board (GameState::
+// UnshownChanceOutcomes).
+std::vector<ChanceOutcome> AttackOutcomes(const State& state, std::string_view line);
+// island.syntax.keywords: what a referee that validates keywords in any case
+// and applies them case-sensitively plays instead (misreadings.cc).
+std::vector<Misreading> KeywordMisreadings(const State& state, std::string_view line);
 std::string FuzzAnswer(const GameState& state, uint64_t swarm, bool targeted, Rng& rng);
 // The board a message shows, for the reports' replay (board_view.cc).
 nlohmann::json BoardView(std::string_view message);

@@ -7,8 +7,10 @@
 // must keep its tile), and when the game ends.
 //
 // Under deal=immediate a defender may defend with tiles it has not been shown
-// yet, which no board reveals before the defence: the reference cannot follow
-// such a referee, and the first message says so instead of guessing.
+// yet, which no board reveals before the defence (arbiter.referee.chance):
+// every outcome the unshown tiles allow is an outcome of the attack
+// (AttackOutcomes), and the defender's next board, or the end of the game,
+// shows which one the referee drew.
 #include <algorithm>
 
 #include "island/codec.h"
@@ -67,12 +69,6 @@ std::unique_ptr<GameState> StateFromFirstMessage(
     why = Make("rules", "rules", "", "", {}, error);
     return nullptr;
   }
-  if (rules.deal == Deal::kImmediate) {
-    why = Make("rules", "unlearnable", "deal=next-turn", "deal=immediate", {"island.tiles.deal"},
-               "the reference cannot follow a deal=immediate referee: a defender may defend with "
-               "tiles dealt after its last board, which no message reveals in time");
-    return nullptr;
-  }
   Board b;
   if (!ParseBoard(message, b, error)) {
     why = Make("board", "format", "P;TTTTT;IIIIIIIIIIIIIII", std::string(message),
@@ -120,6 +116,20 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
                 "player " + std::to_string(seat + 1),
                 {"island.board.recipient", "island.turn.order"},
                 "the board went to the player not to move");
+  if (ref.pos(0) >= ref.pos(1)) {
+    // A move misread onto or past the opponent (KeywordMisreadings), a
+    // state the rules cannot reach: the board as a referee draws it,
+    // compared as text, the slots dealt since the last board any.
+    const std::string expected = FormatBoard(ref, p);
+    bool same = actual.size() == expected.size();
+    for (size_t i = 0; same && i < actual.size(); ++i) {
+      const bool dealt = i >= 2 && i < 2 + kHandSize && (ref.fresh(p) & (1 << (i - 2)));
+      same = actual[i] == expected[i] || dealt;
+    }
+    if (same) return std::nullopt;
+    return Make("board", "format", expected, std::string(actual), {"island.board.island"},
+                "the board is not the one the misread move leads to");
+  }
   Board b;
   std::string error;
   if (!ParseBoard(actual, b, error))
@@ -190,6 +200,42 @@ std::unique_ptr<GameState> StateFromMessage(std::string_view message, int seat,
   if (!why.empty()) return nullptr;
   return Wrap(
       State::FromParts(ref->rules(), ref->turn(), b.pos, hands, shuffles, ref->rng_state()));
+}
+
+// The defender's unshown slots (fresh: dealt since its last board) either
+// hold the distance's value or not; the leftmost matching tiles defend
+// (island.defence.count, island.tiles.replace). One outcome per distinct
+// result: where both stand, the end, and which slots defended. A slot that
+// did not defend keeps its unshown tile, which the next board shows.
+std::vector<ChanceOutcome> AttackOutcomes(const State& state, std::string_view line) {
+  const Answer a = ParseAnswer(line, state.rules());
+  if (!a.ok || a.move.kind != MoveKind::kAttack || !state.Illegal(a.move).empty()) return {};
+  const int o = 1 - state.current_player(), d = state.distance();
+  const uint8_t unshown = state.fresh(o);
+  if (unshown == 0 || state.IsTerminal()) return {};
+  std::vector<ChanceOutcome> out;
+  std::vector<std::array<int, 5>> seen;
+  for (int held = 0; held < (1 << kHandSize); ++held) {
+    if (held & ~unshown) continue;
+    State s = state;
+    int matching = 0;
+    for (int i = 0; i < kHandSize; ++i) {
+      if (!(unshown & (1 << i))) continue;
+      const bool is_d = held & (1 << i);
+      matching += is_d;
+      s.LearnTile(o, i, is_d ? d : d % kMaxTile + 1);
+    }
+    const TurnEvents ev = s.Apply(a.move);
+    const std::array<int, 5> key = {s.pos(0), s.pos(1), static_cast<int>(s.end()), s.Winner(),
+                                    ev.defence_used};
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    seen.push_back(key);
+    out.push_back({Wrap(s), DescribeEvents(s, ev),
+                   "player " + std::to_string(o + 1) + " held " + std::to_string(matching) +
+                       " tile(s) " + std::to_string(d) +
+                       " among those dealt since its last board"});
+  }
+  return out;
 }
 
 void LearnFromMessage(GameState& reference, std::string_view message, int seat) {

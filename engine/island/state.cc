@@ -210,6 +210,16 @@ TurnEvents State::Apply(const Move& m) {
   return Finish(ev);
 }
 
+TurnEvents State::ApplyUnbounded(int value) {
+  const int p = current_player();
+  TurnEvents ev = Begin();
+  ev.move = {MoveKind::kMove, value, 1};
+  fresh_[p] = 0;
+  ev.used = Take(p, value, 1);
+  pos_[p] += Forward(p) * value;
+  return Finish(ev);
+}
+
 TurnEvents State::Begin() const {
   TurnEvents ev;
   ev.turn = turn_;

@@ -108,6 +108,11 @@ class State {
   // The player to move gave no answer in time, or its bot exited (island.timeout).
   TurnEvents ApplySilence();
 
+  // Referee fuzzing: a forward move of one tile `value` that a known
+  // misreading plays regardless of island.move.bound (GameState::
+  // Misreadings), onto or past the opponent: a state the rules cannot reach,
+  // to compare one message with, never to play on.
+  TurnEvents ApplyUnbounded(int value);
   // Referee fuzzing: what a board showed for a fresh slot of p.
   void LearnTile(int p, int slot, int value) { hands_[p][slot] = static_cast<int8_t>(value); }
 

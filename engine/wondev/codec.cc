@@ -137,7 +137,9 @@ Parsed<InputView> ParseInput(std::string_view text) {
 Answer ParseAnswer(std::string_view line, ActionParsing parsing) {
   const bool exact = parsing == ActionParsing::kExact;
   if (!exact) {  // like Java's String.trim(): every byte <= ' ' at either end
-    while (!line.empty() && static_cast<unsigned char>(line.front()) <= ' ') line.remove_prefix(1);
+    if (parsing == ActionParsing::kTrimmed)  // kTrailing: at the end only (stripTrailing)
+      while (!line.empty() && static_cast<unsigned char>(line.front()) <= ' ')
+        line.remove_prefix(1);
     while (!line.empty() && static_cast<unsigned char>(line.back()) <= ' ') line.remove_suffix(1);
   }
   Answer out;

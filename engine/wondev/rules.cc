@@ -15,7 +15,8 @@ constexpr RuleName<MapKind> kMaps[] = {{MapKind::kAny, "any"},
 constexpr RuleName<NoLegalAction> kNoLegal[] = {{NoLegalAction::kOut, "out"},
                                                 {NoLegalAction::kPass, "pass"}};
 constexpr RuleName<ActionParsing> kParsing[] = {{ActionParsing::kTrimmed, "trimmed"},
-                                                {ActionParsing::kExact, "exact"}};
+                                                {ActionParsing::kExact, "exact"},
+                                                {ActionParsing::kTrailing, "trailing"}};
 constexpr RuleName<ActionOrder> kOrder[] = {{ActionOrder::kText, "text"},
                                             {ActionOrder::kGeneration, "generation"}};
 

@@ -48,8 +48,9 @@ enum class NoLegalAction : uint8_t {
 
 // wondev.protocol.action.whitespace: how an answer line is read.
 enum class ActionParsing : uint8_t {
-  kTrimmed,  // default: bytes <= ' ' at both ends dropped, tokens split on runs of blanks
-  kExact,    // alternative: no surrounding whitespace, single spaces between tokens
+  kTrimmed,   // default: bytes <= ' ' at both ends dropped, tokens split on runs of blanks
+  kExact,     // alternative: no surrounding whitespace, single spaces between tokens
+  kTrailing,  // alternative: bytes <= ' ' dropped at the end only; a leading blank is invalid
 };
 
 // wondev.protocol.input.legal: the order of the legal-action list.

@@ -113,6 +113,9 @@ struct MatchResult {
   int messages_compared = 0;
   int messages_alone = 0;
   bool unknowable = false;  // arbiter could not learn what the referee drew
+  // Draws of the referee's own learnt from the message that first showed
+  // them (arbiter.referee.chance: a defender's tiles dealt since its board).
+  int chance_learnt = 0;
   // fuzz-referee: when the game's result came in, in ms since the run began
   // (its findings' time to be found); -1: not timed.
   int64_t finished_ms = -1;

@@ -19,6 +19,11 @@
 namespace arbiter::harness {
 namespace {
 
+// The referee exited by a signal or with a failure status.
+bool Crashed(const BotProcess& referee) {
+  return referee.exited() && (referee.term_signal() || referee.exit_code().value_or(0) != 0);
+}
+
 using std::chrono::milliseconds;
 
 // How long a referee may take, beyond ten of its answer limits, to play on
@@ -301,7 +306,9 @@ void RefereeGame::Run() {
         Message(s, message);
       }
     }
-    if (!reference_.diverged()) reference_.End("");
+    // One cause, one finding: a referee that crashed ended its game by
+    // crashing (referee.crash, below), not by the rules.
+    if (!reference_.diverged() && !Crashed(*referee)) reference_.End("");
   }
   const GameState* ref = reference_.reference();
   if (!ref && result_.faults.empty() && !reference_.diverged()) {
@@ -313,7 +320,7 @@ void RefereeGame::Run() {
   }
   // Only a referee that ran its game to its own end had to start every bot:
   // one arbiter stopped early (a divergence, a fault) may not have yet.
-  for (int s = 0; s < seats && ref && !stop && !reference_.diverged(); ++s) {
+  for (int s = 0; s < seats && ref && !stop && !reference_.diverged() && !Crashed(*referee); ++s) {
     if (hub_->connections(s) == 0)
       result_.faults.push_back(
           {"referee.bot-not-started", "the referee never started bot " + std::to_string(s)});
@@ -322,7 +329,7 @@ void RefereeGame::Run() {
     loop_.RunUntil(Clock::now() + std::chrono::seconds(2), [&] { return referee->exited(); });
   const bool exited = referee->exited();
   if (exited) {
-    if (referee->term_signal() || referee->exit_code().value_or(0) != 0) {
+    if (Crashed(*referee)) {
       result_.faults.push_back(
           {"referee.crash",
            (referee->term_signal()
@@ -345,7 +352,8 @@ void RefereeGame::Run() {
   }
   result_.referee_stdout += referee->partial();
   result_.referee_stderr = referee->stderr_tail();
-  if (exited) CheckResult(stdout_lines);
+  // A crashed referee printed no result because it crashed: that is its finding.
+  if (exited && !Crashed(*referee)) CheckResult(stdout_lines);
   reference_.Finish();
 }
 

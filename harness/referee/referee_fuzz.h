@@ -51,6 +51,10 @@ struct ReadingFound {
   RuleReading reading;
   int turn = -1, seat = -1;
   Divergence divergence;
+  // The option's value the game was played under before ("": unset, the
+  // text's reading): a run narrows an adopted value only on evidence
+  // against it, a game that was played under it.
+  std::string from = {};
 };
 
 struct RefereeFuzzConfig {
@@ -156,6 +160,9 @@ struct RefereeGameResult {
   // only checked on their own against a stand-in (stand_in).
   int compared = 0;
   int checked_alone = 0;
+  // Outcomes of chance no message had shown yet, learnt from the message
+  // that showed them (arbiter.referee.chance).
+  int chance_learnt = 0;
 };
 
 // The signatures of every divergence of a result, the first one first.

@@ -39,13 +39,20 @@ void LeadWith(std::vector<std::string>& clauses, const std::string& clause) {
 // at once: the official 2015 referee's first stun after a move).
 //
 // Replays cost time while the referee waits for an answer: a signature no
-// reading explained once in a game is not tried again in it, and pairs are
-// tried only before the game's first divergence (two readings showing in one
-// message happens early, before anything else differs).
+// reading explained once in a game is not tried again after the same answer,
+// nor after more than kExplainTries answers in all, and pairs are tried only
+// before the game's first divergence (two readings showing in one message
+// happens early, before anything else differs).
+constexpr int kExplainTries = 4;
+
 bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::string& shown) {
   if (!explain_ || config_->readings.empty()) return false;
   const std::string signature = Signature(d);
-  if (unexplained_.count(signature)) return false;
+  // The same difference after another answer may be another reading's
+  // ("MOVE;2" where "RETREAT;3" was misread): tried again, a few times.
+  const std::string answer = result_.history.empty() ? "" : result_.history.back().answer;
+  const std::string tried = signature + "\n" + answer;
+  if (unexplained_.count(tried) || unexplained_tries_[signature] >= kExplainTries) return false;
   if (const auto named = named_.find(signature); named != named_.end()) {
     d.message += named->second.message;  // --strict-readings: the reading, found before
     d.kind = named->second.kind;
@@ -91,8 +98,15 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
           const bool last = i + 1 == steps_.size() && !at_end;
           const bool went_on = replay.Receive(step.seat, step.text);
           const bool resynced = replayed.resyncs != resyncs;
-          if (last && resynced)
-            diverged = pass == 0 || !ExplainsPart(d, replay.last_recorded_->divergence);
+          // Under the readings the message may still list otherwise than
+          // the reference (no legal-action list): when what is explained is
+          // not a listing, its state matches, and the listing is a finding
+          // of its own.
+          const Divergence* left = resynced ? &replay.last_recorded_->divergence : nullptr;
+          if (last && left && (d.listing_only || !left->listing_only))
+            diverged = pass == 0 || !ExplainsPart(d, *left);
+          else if (last)
+            diverged = !went_on;
           else
             diverged = !went_on || (resynced && !step.resynced);
         } else if (!replay.ref_) {
@@ -129,6 +143,8 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
       // Copies: the pointers are into the config being replaced.
       std::vector<RuleReading> adopted;
       for (const RuleReading* reading : readings) adopted.push_back(*reading);
+      const std::shared_ptr<RefereeFuzzConfig> before = adopted_;  // keeps config_ alive
+      const RefereeFuzzConfig* config_before = config_;
       adopted_ = std::move(config);
       config_ = adopted_.get();
       before_play_.reset();  // under the rules replaced
@@ -152,13 +168,19 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
       result_.resyncs = replayed.resyncs;
       result_.compared = replayed.compared;
       result_.checked_alone = replayed.checked_alone;
+      result_.chance_learnt = replayed.chance_learnt;
       steps_ = std::move(replay.steps_);
-      for (RuleReading& reading : adopted)
-        result_.readings.push_back({std::move(reading), ref_ ? ref_->turn() : 0, seat, d});
+      for (RuleReading& reading : adopted) {
+        std::string from;
+        for (const auto& [key, value] : config_before->rules)
+          if (key == reading.key) from = value;
+        result_.readings.push_back({std::move(reading), ref_ ? ref_->turn() : 0, seat, d, from});
+      }
 
       return true;
     }
-  unexplained_.insert(signature);
+  unexplained_.insert(tried);
+  ++unexplained_tries_[signature];
   return false;
 }
 

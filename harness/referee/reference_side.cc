@@ -183,6 +183,10 @@ bool ReferenceSide::ReceiveFollowed(int seat, const std::string& text) {
   AdvanceSilent();
   ++result_.compared;
   if (auto d = game.compare(*ref_, result_.history, text, seat)) {
+    if (LearnOutcome(seat, text)) {
+      if (game.learn_from_message) game.learn_from_message(*ref_, text, seat);
+      return true;
+    }
     // After a re-synchronisation that kept hidden parts of the reference's
     // own, an end the reference sees may not be the referee's: the game is
     // no longer compared, and nothing is said of it.
@@ -223,6 +227,7 @@ bool ReferenceSide::LearnFromFirsts(int seat, const std::string& text) {
   result_.later.clear();
   result_.divergence_turn = result_.divergence_seat = -1;
   result_.checked_alone = 0;
+  result_.chance_learnt = 0;
   result_.stand_in = false;
   last_recorded_.reset();
   stand_in_ = false;
@@ -349,7 +354,34 @@ void ReferenceSide::Play(int seat, const std::string& answer, const std::string&
       line = std::string(lines.front());
     }
   }
+  last_line_ = line;
   Log(turn, seat, answer, false, ref_->ApplyLine(line), input);
+}
+
+bool ReferenceSide::LearnOutcome(int seat, const std::string& text) {
+  if (!before_play_ || result_.history.empty()) return false;
+  const size_t played = LastPlayLogged();
+  if (result_.history[played].silent) return false;
+  for (ChanceOutcome& outcome : before_play_->UnshownChanceOutcomes(last_line_)) {
+    std::vector<TurnLog> history(result_.history.begin(), result_.history.begin() + played + 1);
+    history.back().events = outcome.events;
+    auto state = outcome.after->Clone();
+    while (SilentTurn(*state)) {
+      const int turn = state->turn(), player = state->current_player();
+      history.push_back({turn, player, "", true, state->ApplySilence()});
+    }
+    if (config_->game->compare(*state, history, seat < 0 ? "" : text, seat)) continue;
+    // The outcome the referee drew: the turns since are replayed from it.
+    result_.history.resize(played + 1);
+    result_.answers.resize(played + 1);
+    result_.inputs.resize(played + 1);
+    result_.history.back().events = std::move(outcome.events);
+    ref_ = std::move(outcome.after);
+    AdvanceSilent();
+    ++result_.chance_learnt;
+    return true;
+  }
+  return false;
 }
 
 // An answer the reference refused (not valid under the text) that the
@@ -363,9 +395,10 @@ std::optional<ReferenceSide::PlayedAs> ReferenceSide::AcceptedAs(const Divergenc
   const GameState& before = *before_play_;
   const std::string& answer = steps_[steps_.size() - 2].text;
   const AnswerVerdict verdict = before.ClassifyAnswer(answer);
-  if (verdict == AnswerVerdict::kValid || verdict == AnswerVerdict::kWhitespace)
-    return std::nullopt;
-  const bool as_line = verdict != AnswerVerdict::kIllegal;
+  // An answer the rules (and the readings adopted) take may still be one a
+  // known kind of referee misreads: only misreadings are tried for it.
+  const bool taken = verdict == AnswerVerdict::kValid || verdict == AnswerVerdict::kWhitespace;
+  const bool as_line = !taken && verdict != AnswerVerdict::kIllegal;
   std::string upper = answer, lower = answer;
   for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -394,7 +427,7 @@ std::optional<ReferenceSide::PlayedAs> ReferenceSide::AcceptedAs(const Divergenc
   };
   // The reference refused the answer by the rule of its first event.
   const std::vector<Event>& refusal = result_.history[LastPlayLogged()].events;
-  const std::string refused = refusal.empty() ? std::string() : refusal.front().clause;
+  const std::string refused = refusal.empty() || taken ? std::string() : refusal.front().clause;
   for (const auto& [line, how] : lines) {
     if (line == answer || !as_line) continue;
     const AnswerVerdict v = before.ClassifyAnswer(line);
@@ -425,8 +458,10 @@ std::optional<ReferenceSide::PlayedAs> ReferenceSide::AcceptedAs(const Divergenc
             played(std::move(m.after), {{"misread", "", "the referee played the answer otherwise"}},
                    "accepted-misread", "played " + m.how, std::move(clauses),
                    "the referee accepted the answer '" + EscapeBytes(answer) + "' and played it " +
-                       m.how + ", which the rules refuse"))
+                       m.how + ", which the rules refuse")) {
+      out->last = m.last;
       return out;
+    }
   }
   return std::nullopt;
 }
@@ -481,6 +516,10 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
     ++result_.resyncs;  // followed past a divergence (a replay under a reading must see it)
     return true;
   }
+  if (accepted && accepted->last) {  // a state the rules cannot reach: not followed
+    stopped_diverged_ = true;
+    return false;
+  }
   if (accepted) {
     // The turns since are the reference's again: the answer played as the
     // referee played it, then the silent turns after it.
@@ -491,6 +530,7 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
     ref_ = std::move(accepted->after);
     result_.history.back().events = std::move(accepted->events);
     AdvanceSilent();
+    if (config_->game->learn_from_message) config_->game->learn_from_message(*ref_, text, seat);
     ++result_.resyncs;
     return true;
   }
@@ -517,6 +557,7 @@ bool ReferenceSide::End(const std::string& shown) {
   if (!ref_ || stand_in_ || partial_) return true;
   AdvanceSilent();
   if (auto d = config_->game->compare(*ref_, result_.history, "", -1)) {
+    if (LearnOutcome(-1, shown)) return true;
     if (Explain(*d, -1, true, shown)) return true;
     Diverge(*d, -1, shown);
     return false;

@@ -118,9 +118,15 @@ class ReferenceSide {
     Divergence divergence;
     std::unique_ptr<GameState> after;  // the state after it, before the silent turns
     std::vector<Event> events;         // what happened in it
+    bool last = false;                 // Misreading::last: followed no further
   };
   std::optional<PlayedAs> AcceptedAs(const Divergence& d, int seat, const std::string& text) const;
   bool ShowsState(const GameState& state, const std::string& text, int seat) const;
+  // arbiter.referee.chance: the last answer's outcome hung on chance no
+  // message had shown (GameState::UnshownChanceOutcomes); the message to
+  // `seat` (seat -1: the referee ended the game) shows the one the referee
+  // drew. True: the reference now plays that one; nothing diverged.
+  bool LearnOutcome(int seat, const std::string& text);
   // The history entry of the last answer played (silent turns follow it).
   size_t LastPlayLogged() const;
   // Whether nobody answers on `s`'s turn: its player gets no input, or its
@@ -145,7 +151,9 @@ class ReferenceSide {
   // shows (GameInfo::resync_keeps_hidden_parts): the end is not compared.
   bool partial_ = false;
   std::optional<LaterDivergence> last_recorded_;  // deduplicated or not
-  std::set<std::string> unexplained_;             // signatures no reading explained
+  // Signature and answer of differences no reading explained; how many per signature.
+  std::set<std::string> unexplained_;
+  std::map<std::string, int> unexplained_tries_;
   // --strict-readings (or a server profile): signature -> the reading that explained it.
   struct Named {
     std::string message;  // what the divergence's message adds
@@ -166,6 +174,7 @@ class ReferenceSide {
   std::unique_ptr<GameState> seeded_;       // the state arbiter draws from the seed
   std::unique_ptr<GameState> ref_;          // the reference, once fixed
   std::unique_ptr<GameState> before_play_;  // the reference before the last answer
+  std::string last_line_;                   // the line it played
   int seats_ = 0;
   std::vector<bool> stopped_;  // per player: gives no more answers
   // Per player: lines answered and not yet read, when the game queues them.
