@@ -331,6 +331,8 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     plans.emplace_back("replay", plan);
   } else {
     int first = 0, last = o.games;
+    if (!o.expect.empty() && o.match.empty())
+      return Usage(err, cmd, "--expect " + o.expect + ": give the game to play with --match");
     if (!o.match.empty()) {
       const auto n = o.match.rfind("game-", 0) == 0
                          ? ParseCanonicalInt(std::string_view(o.match).substr(5))
@@ -437,6 +439,10 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     }
     if (plan.fuzz_after_script) families_played |= plan.swarm;
     if (id == "replay") rep.not_reproduced = NotReproduced(replay_doc, r);
+    if (!o.expect.empty() && std::none_of(r.faults.begin(), r.faults.end(),
+                                          [&](const auto& f) { return f.check == o.expect; }))
+      rep.not_reproduced = "the " + o.expect + " it reproduces was not seen in " + id +
+                           " this time (a referee that draws its own game may play another)";
     std::vector<std::pair<std::string, Finding>> found;
     // The readings the game adopted: a note each, once, and the run's rules
     // from now on (arbiter.referee.readings).
@@ -531,6 +537,8 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       f.stderr_tail = harness::LastLines(r.referee_stderr, 10);
       f.received = EscapeBytes(r.referee_stdout.substr(0, 300));
       f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + this_game(id);
+      // A failure's command says what it reproduces: never a silent PASS.
+      if (f.severity == harness::Severity::kFail) f.reproduce += " --expect " + fault.check;
       found.emplace_back(cause, std::move(f));
     }
     // Every divergence of the game (the first, then those seen after the

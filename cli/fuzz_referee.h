@@ -27,7 +27,10 @@ struct FuzzRefereeOptions : RunOptions {
   // failure instead of a note adopted for the rest of the run.
   bool strict_readings = false;
   std::string match;  // "game-N": play only game N of the run from --seed
-  int jobs = 0;       // games played at once (0: one per core)
+  // With --match or --replay: the referee fault the game is to show again
+  // (referee.crash); not shown, the run is NOT REPRODUCED.
+  std::string expect;
+  int jobs = 0;  // games played at once (0: one per core)
 };
 
 // Exit status: 0 no divergence and no referee fault, 1 at least one, 2 usage

@@ -354,6 +354,10 @@ int main(int argc, char** argv) {
   fuzz_cmd->add_option("--match", fuzz.match,
                        "Play only this game of the run (game-N, as the reports name it; "
                        "reproduce commands use it)");
+  fuzz_cmd->add_option("--expect", fuzz.expect,
+                       "With --match or --replay: the referee fault (referee.crash, ...) the game "
+                       "is to show again; reproduce commands use it. Not shown: NOT REPRODUCED, "
+                       "exit 2");
   fuzz_cmd->add_flag("--strict-readings", fuzz.strict_readings,
                      "Report a divergence that another reading of an ambiguous rule explains "
                      "as a failure, instead of a note adopted for the rest of the run");

@@ -244,6 +244,9 @@ TEST_F(FuzzRefereeIslandTest,
     const std::string message = f["message"];
     if (f["check"] == "referee.crash") {  // the answer that crashed it, in its own case
       EXPECT_NE(message.find("answered 'S"), std::string::npos) << message;
+      // Its command says what it reproduces: never a silent PASS.
+      EXPECT_NE(f["reproduce"].get<std::string>().find("--expect referee.crash"), std::string::npos)
+          << f["reproduce"];
     } else {
       EXPECT_NE(message.find("and played it as a forward move 'move;"), std::string::npos)
           << message;

@@ -26,6 +26,19 @@ bool ExplainsPart(const Divergence& before, const Divergence& now) {
   return true;
 }
 
+}  // namespace
+
+// A listing-only difference of a signature the game recorded already.
+bool ReferenceSide::ListedBefore(const Divergence& d) const {
+  if (!d.listing_only) return false;
+  const std::string sig = Signature(d);
+  for (const std::string& seen : Signatures(result_))
+    if (seen == sig) return true;
+  return false;
+}
+
+namespace {
+
 // The reading's clause first, and not again further on.
 void LeadWith(std::vector<std::string>& clauses, const std::string& clause) {
   std::erase(clauses, clause);
@@ -99,11 +112,11 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
           const bool went_on = replay.Receive(step.seat, step.text);
           const bool resynced = replayed.resyncs != resyncs;
           // Under the readings the message may still list otherwise than
-          // the reference (no legal-action list): when what is explained is
-          // not a listing, its state matches, and the listing is a finding
-          // of its own.
+          // the reference, as the game's messages did before (no legal-action
+          // list): when what is explained is not a listing, its state
+          // matches, and the listing is a finding of its own.
           const Divergence* left = resynced ? &replay.last_recorded_->divergence : nullptr;
-          if (last && left && (d.listing_only || !left->listing_only))
+          if (last && left && (d.listing_only || !ListedBefore(*left)))
             diverged = pass == 0 || !ExplainsPart(d, *left);
           else if (last)
             diverged = !went_on;

@@ -123,8 +123,12 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
       Divergence why;
       ref_ = game.state_from_first_message(text, config_->rules, why);
       if (!ref_) {
-        if (Explain(why, seat, false, text)) return true;
+        // A start the message hides in part is learnt from the players'
+        // first messages (arbiter.referee.chance), never from a reading
+        // under which arbiter's own seeded start happens to show the same
+        // (a 5x5 square map with the same two units, one game in hundreds).
         if (why.kind == "unlearnable") return Unknowable(why, seat, text);
+        if (Explain(why, seat, false, text)) return true;
         Diverge(why, seat, text);
         return false;
       }

@@ -122,6 +122,9 @@ class ReferenceSide {
   };
   std::optional<PlayedAs> AcceptedAs(const Divergence& d, int seat, const std::string& text) const;
   bool ShowsState(const GameState& state, const std::string& text, int seat) const;
+  // A listing-only difference (Divergence::listing_only) of a signature the
+  // game recorded already: under a reading, the listing still differs as it did.
+  bool ListedBefore(const Divergence& d) const;
   // arbiter.referee.chance: the last answer's outcome hung on chance no
   // message had shown (GameState::UnshownChanceOutcomes); the message to
   // `seat` (seat -1: the referee ended the game) shows the one the referee
