@@ -362,6 +362,16 @@ void ReferenceSide::Play(int seat, const std::string& answer, const std::string&
   Log(turn, seat, answer, false, ref_->ApplyLine(line), input);
 }
 
+void ReferenceSide::ReplayLastPlay(std::unique_ptr<GameState> after, std::vector<Event> events) {
+  const size_t played = LastPlayLogged();
+  result_.history.resize(played + 1);
+  result_.answers.resize(played + 1);
+  result_.inputs.resize(played + 1);
+  result_.history.back().events = std::move(events);
+  ref_ = std::move(after);
+  AdvanceSilent();
+}
+
 bool ReferenceSide::LearnOutcome(int seat, const std::string& text) {
   if (!before_play_ || result_.history.empty()) return false;
   const size_t played = LastPlayLogged();
@@ -375,13 +385,8 @@ bool ReferenceSide::LearnOutcome(int seat, const std::string& text) {
       history.push_back({turn, player, "", true, state->ApplySilence()});
     }
     if (config_->game->compare(*state, history, seat < 0 ? "" : text, seat)) continue;
-    // The outcome the referee drew: the turns since are replayed from it.
-    result_.history.resize(played + 1);
-    result_.answers.resize(played + 1);
-    result_.inputs.resize(played + 1);
-    result_.history.back().events = std::move(outcome.events);
-    ref_ = std::move(outcome.after);
-    AdvanceSilent();
+    // The outcome the referee drew.
+    ReplayLastPlay(std::move(outcome.after), std::move(outcome.events));
     ++result_.chance_learnt;
     return true;
   }
@@ -527,13 +532,7 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
   if (accepted) {
     // The turns since are the reference's again: the answer played as the
     // referee played it, then the silent turns after it.
-    const size_t played = LastPlayLogged();
-    result_.history.resize(played + 1);
-    result_.answers.resize(played + 1);
-    result_.inputs.resize(played + 1);
-    ref_ = std::move(accepted->after);
-    result_.history.back().events = std::move(accepted->events);
-    AdvanceSilent();
+    ReplayLastPlay(std::move(accepted->after), std::move(accepted->events));
     if (config_->game->learn_from_message) config_->game->learn_from_message(*ref_, text, seat);
     ++result_.resyncs;
     return true;

@@ -130,6 +130,10 @@ class ReferenceSide {
   // `seat` (seat -1: the referee ended the game) shows the one the referee
   // drew. True: the reference now plays that one; nothing diverged.
   bool LearnOutcome(int seat, const std::string& text);
+  // The last answer played again as `after` and `events` (the referee
+  // played it so): the turns since it are the reference's again, then the
+  // silent turns after it.
+  void ReplayLastPlay(std::unique_ptr<GameState> after, std::vector<Event> events);
   // The history entry of the last answer played (silent turns follow it).
   size_t LastPlayLogged() const;
   // Whether nobody answers on `s`'s turn: its player gets no input, or its
