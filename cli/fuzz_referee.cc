@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "cg_runner.h"
+#include "checks/silence.h"
 #include "command_line.h"
 #include "core/parse.h"
 #include "game_pool.h"
@@ -181,6 +182,39 @@ std::string WriteReproducer(const std::string& dir, int& number, const RefereeGa
 }
 
 }  // namespace
+
+// arbiter.referee.load: the finding of a bot the referee stopped though
+// arbiter answered it (a divergence of kind "stopped"), turned from a
+// divergence into what the re-runs and the scheduler say; returns its cause,
+// under which every such stop of the run is one entry.
+std::string StopFinding(Finding& f, const RefereeGameResult& shown, bool reproduced,
+                        int confirm_runs, int limit_ms) {
+  if (reproduced) return "stopped|arbiter.referee.load";
+  harness::StopEvidence e;
+  if (!shown.stopped_by_referee.empty()) e = shown.stopped_by_referee.front().evidence;
+  const std::string again =
+      confirm_runs > 0 ? "; the same answers, re-run " + std::to_string(confirm_runs) +
+                             " time(s), were taken in time"
+                       : "; the referee draws its own games, so re-runs could not confirm it";
+  const std::string what = shown.divergence ? shown.divergence->message : std::string("a stop");
+  f.clause = "arbiter.referee.load";
+  if (harness::JudgeUnrepeatedStop(e, limit_ms) == harness::StopVerdict::kBusyMachine) {
+    f.check = "referee.busy";
+    f.severity = harness::Severity::kInfo;
+    f.message = "the machine was too busy for the referee's " + std::to_string(limit_ms) +
+                " ms limit: " + what + again +
+                "; not a rule bug, and the rest of the game was compared with that bot stopped";
+    f.advice = "run with fewer --jobs or on a quieter machine, or give the referee a longer limit";
+    return "referee.busy";
+  }
+  f.check = "referee.flaky";
+  f.severity = harness::Severity::kWarn;
+  f.message =
+      "a stop the same answers do not repeat, on a machine that was not busy (a race in "
+      "the referee's timing?): " +
+      what + again;
+  return "referee.flaky|stopped";
+}
 
 int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err) {
   const std::string cmd = "fuzz-referee";
@@ -659,6 +693,15 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
           n.advice = "draw the game from {seed} to make the referee's findings shrinkable";
           n.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + this_game(id);
           found.emplace_back("referee.nondeterministic", std::move(n));
+        }
+        // A bot the referee stopped: the machine's load, a race, or a
+        // referee that stops bots answering in time (arbiter.referee.load).
+        if (d.kind == "stopped") {
+          cause = StopFinding(f, shown, reproduced, confirm_runs, shrink_config.referee_action_ms);
+          if (Finding* earlier = seen(cause)) {
+            ++earlier->occurrences;
+            continue;
+          }
         }
         if (reproduced) {
           ++shrunk_count;

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iterator>
@@ -141,6 +142,38 @@ INSTANTIATE_TEST_SUITE_P(Mutants, MutantTest,
                            }
                            return n;
                          });
+
+CITES(FuzzRefereeTest, ABotTheRefereeStopsThoughItAnsweredIsOneLoadEntryAndTheGameIsComparedOn,
+      "arbiter.referee.load", "arbiter.referee.replayable");
+TEST_F(FuzzRefereeTest, ABotTheRefereeStopsThoughItAnsweredIsOneLoadEntryAndTheGameIsComparedOn) {
+  // In about half of its games the referee reads one answer, then treats it
+  // as late, on a turn drawn from its own clock: what a busy machine does
+  // to a referee. Each stop is followed (the bot stopped), never a rule
+  // failure under the clause of whatever field showed it first.
+  const Outcome o = Fuzz(Referee("--bug drop-one-answer"), "--games 20 --seed 1");
+  EXPECT_EQ(o.status, 0) << o.output;
+  std::set<std::string> checks;
+  int stops = 0;
+  for (const auto& f : o.report["findings"]) {
+    EXPECT_EQ(f["clause"], "arbiter.referee.load") << f["check"] << ": " << f["message"];
+    checks.insert(f["check"].get<std::string>());
+    stops += f["occurrences"].get<int>();
+    EXPECT_NE(f["message"].get<std::string>().find("had not answered on turn"), std::string::npos)
+        << f["message"];
+    // The game of the first stop went on, compared, to its end.
+    for (const auto& m : o.report["matches"]) {
+      if (m["id"] != f["match"]) continue;
+      EXPECT_TRUE(m["game_over"].get<bool>()) << m["id"];
+      EXPECT_GT(m["messages_compared"].get<int>(), f["turn"].get<int>() / 4 + 10) << m["id"];
+    }
+  }
+  // One entry each way it was judged: a quiet machine's race (a warning),
+  // the machine's load (a note).
+  EXPECT_GE(stops, 3) << o.output;
+  for (const std::string& c : checks)
+    EXPECT_TRUE(c == "referee.flaky" || c == "referee.busy") << c << "\n" << o.output;
+  EXPECT_EQ(o.report["compared"]["games_compared"], 20) << o.report["compared"];
+}
 
 CITES(FuzzRefereeTest, ACrashingRefereeIsAFinding, "arbiter.referee.completes",
       "arbiter.referee.starts-bots");
@@ -494,6 +527,31 @@ TEST_F(FuzzRefereeTest, AQueueingRefereeThatHangsOnAPartialStderrLineShowsTheRea
                                          "referee.hang arbiter.referee.completes"}))
       << o.output;
   EXPECT_LT(took, std::chrono::seconds(60)) << o.output;
+}
+
+CITES(FuzzRefereeTest, AHangTheRunHasSeenIsWaitedForInFullOnlyOnce, "arbiter.referee.completes");
+TEST_F(FuzzRefereeTest, AHangTheRunHasSeenIsWaitedForInFullOnlyOnce) {
+  // The same referee: every game that stalls a bot hangs it. The first hang
+  // is waited for in full (5 s and ten answer limits), later ones briefly.
+  std::string referee = EXAMPLE_REFEREE;
+  referee = referee.substr(0, referee.rfind('/')) +
+            "/queue-and-stderr-hang -s {seed} -a {bot0} -a {bot1} -a {bot2} -a {bot3}";
+  const Outcome o = Fuzz(referee, "--games 30 --seed 1 --jobs 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  int hangs = 0;
+  for (const auto& f : o.report["findings"])
+    if (f["check"] == "referee.hang") hangs += f["occurrences"].get<int>();
+  EXPECT_GE(hangs, 3) << o.output;
+  // One game after another: a game's length is the time since the last one
+  // finished. Only one lasts the full wait.
+  std::vector<long> finished;
+  for (const auto& m : o.report["matches"])
+    if (m["kind"] == "game") finished.push_back(m["finished_ms"].get<long>());
+  std::sort(finished.begin(), finished.end());
+  int long_games = 0;
+  for (size_t i = 0; i < finished.size(); ++i)
+    long_games += finished[i] - (i ? finished[i - 1] : 0) >= 5000;
+  EXPECT_EQ(long_games, 1) << o.output;
 }
 
 // What a run found, without what differs from run to run (probe paths in

@@ -33,7 +33,15 @@
 //                         the rest of its stderr line awaited, without a
 //                         deadline, before it is killed: a bot that wrote
 //                         part of a line and went silent hangs the referee
+//   drop-one-answer       what a busy machine does to a referee with a
+//                         short limit: in about half of its games, chosen
+//                         from its own clock (unseeded), one answer between
+//                         turns 8 and 47 is read, then treated as late: the
+//                         bot is killed and its player does nothing more
+#include <unistd.h>
+
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -55,7 +63,7 @@ constexpr char kUsage[] =
     "usage: bots-referee [--game NAME] -a BOT... [-s SEED] [--rule KEY=VALUE]...\n"
     "                    [-t TURNS] [--profile NAME] [--mutant NAME] [--time-ms MS]\n"
     "                    [--ready-ms MS]\n"
-    "                    [--bug wait-for-stderr-line]\n"
+    "                    [--bug wait-for-stderr-line|drop-one-answer]\n"
     "Plays one game between bot commands, one -a per player (each split on single\n"
     "spaces, no shell), and prints 'RESULT <winner or -1> <turns>'.\n"
     "  --game NAME      the game (default jc2015)\n"
@@ -127,6 +135,7 @@ int main(int argc, char** argv) {
   std::vector<std::pair<std::string, std::string>> rules;
   std::string profile_name;
   bool wait_for_stderr_line = false;
+  int drop_turn = -1;  // --bug drop-one-answer: the turn, drawn from the clock
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "-h" || arg == "--help") {
@@ -157,9 +166,15 @@ int main(int argc, char** argv) {
     } else if (arg == "--mutant") {
       rules.emplace_back("mutant", value);
     } else if (arg == "--bug") {
-      if (std::string(value) != "wait-for-stderr-line")
-        return Usage("--bug: '" + std::string(value) + "' is not wait-for-stderr-line");
-      wait_for_stderr_line = true;
+      const std::string bug = value;
+      if (bug != "wait-for-stderr-line" && bug != "drop-one-answer")
+        return Usage("--bug: '" + bug + "' is not wait-for-stderr-line or drop-one-answer");
+      wait_for_stderr_line = bug == "wait-for-stderr-line";
+      if (bug == "drop-one-answer") {
+        const auto clock = static_cast<uint64_t>(
+            std::chrono::steady_clock::now().time_since_epoch().count() ^ (getpid() * 7919ull));
+        drop_turn = (clock >> 7) % 2 ? static_cast<int>(8 + (clock >> 9) % 40) : -1;
+      }
     } else if (arg == "--time-ms" || arg == "--ready-ms") {
       if (!ParseNumber(value, 600000, n) || n == 0)
         return Usage(arg + ": not a number of milliseconds: " + std::string(value));
@@ -228,11 +243,13 @@ int main(int argc, char** argv) {
     std::string line;
     const Read r = ReadLine(bot, NowMs() + limit, line);
     ForwardStderr(bot, seat);
-    if (r != Read::kLine) {
+    const bool dropped = r == Read::kLine && drop_turn >= 0 && game->turn() >= drop_turn;
+    if (dropped) drop_turn = -1;
+    if (r != Read::kLine || dropped) {
       if (wait_for_stderr_line && !bot.err_pending.empty()) WaitForStderrLine(bot, seat);
-      const char* what = r == Read::kTimeout   ? "no answer within the time limit"
-                         : r == Read::kTooLong ? "a line longer than 64 KiB"
-                                               : "exited or closed its stdout";
+      const char* what = dropped || r == Read::kTimeout ? "no answer within the time limit"
+                         : r == Read::kTooLong          ? "a line longer than 64 KiB"
+                                                        : "exited or closed its stdout";
       Kill(bot, seat, std::string(what) + " on turn " + std::to_string(game->turn()));
       game->ApplySilence();
       continue;

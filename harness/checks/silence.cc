@@ -22,6 +22,12 @@ LateVerdict JudgeLateAnswer(const LateEvidence& e) {
   return own > e.limit_ms ? LateVerdict::kLate : LateVerdict::kInconclusive;
 }
 
+StopVerdict JudgeUnrepeatedStop(const StopEvidence& e, int limit_ms) {
+  if (e.cpu_pressure >= 75) return StopVerdict::kBusyMachine;
+  if (!e.sched_valid || limit_ms <= 0) return StopVerdict::kUnexplained;
+  return e.self_wait_ms * 10 >= limit_ms ? StopVerdict::kBusyMachine : StopVerdict::kUnexplained;
+}
+
 std::string_view SilenceVerdictName(SilenceVerdict v) {
   switch (v) {
     case SilenceVerdict::kUnflushed:

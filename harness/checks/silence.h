@@ -61,6 +61,25 @@ enum class LateVerdict {
 // sleeps too long is late under any load.
 LateVerdict JudgeLateAnswer(const LateEvidence& evidence);
 
+// A bot the referee under test stopped (played on as if its answer had not
+// come) though arbiter answered as soon as the message reached it, and
+// which the same answers, re-run, did not show again
+// (arbiter.referee.load). kBusyMachine when arbiter itself waited for a CPU,
+// from its answer before that message until the stop showed, a tenth of
+// the referee's limit or more, or when the whole machine's CPU pressure (the
+// share of the last 10 s in which some task waited for a CPU,
+// /proc/pressure/cpu) was three quarters or more (a run's own games on
+// every core reach a third to a half): the relay lost that time to the
+// machine. kUnexplained otherwise (a quiet machine, or no statistics): a
+// race in the referee, for all arbiter knows.
+struct StopEvidence {
+  bool sched_valid = false;  // the kernel gave scheduler statistics
+  double self_wait_ms = 0;   // arbiter's thread, runnable but waiting for a CPU
+  double cpu_pressure = -1;  // percent, "some" over 10 s; -1: not known
+};
+enum class StopVerdict { kBusyMachine, kUnexplained };
+StopVerdict JudgeUnrepeatedStop(const StopEvidence& evidence, int limit_ms);
+
 // How to flush in common languages, for the report of kUnflushed.
 std::string_view FlushAdvice();
 

@@ -223,6 +223,25 @@ bool ReadSchedStat(pid_t pid, uint64_t& run_ns, uint64_t& wait_ns) {
   return any;
 }
 
+bool ReadThreadWait(uint64_t& wait_ns) {
+  const std::string text = ReadFile("/proc/thread-self/schedstat");
+  char* end = nullptr;
+  std::strtoull(text.c_str(), &end, 10);
+  if (end == text.c_str()) return false;
+  char* after = nullptr;
+  wait_ns = std::strtoull(end, &after, 10);
+  return after != end;
+}
+
+double ReadCpuPressure() {
+  const std::string text = ReadFile("/proc/pressure/cpu");
+  const size_t at = text.find("some avg10=");
+  if (at == std::string::npos) return -1;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str() + at + 11, &end);
+  return end == text.c_str() + at + 11 ? -1 : v;
+}
+
 std::string FdIdentity(int fd) {
   const std::string path = "/proc/self/fd/" + std::to_string(fd);
   std::array<char, 128> buf{};

@@ -47,6 +47,16 @@ uint64_t ReadRssKb(pid_t pid);
 // when the kernel does not expose them or the process is gone.
 bool ReadSchedStat(pid_t pid, uint64_t& run_ns, uint64_t& wait_ns);
 
+// The calling thread's time runnable but waiting for a CPU so far
+// (/proc/thread-self/schedstat, its second field). False when the kernel
+// does not expose it.
+bool ReadThreadWait(uint64_t& wait_ns);
+
+// The share of the last 10 s in which some runnable task waited for a CPU,
+// in percent (/proc/pressure/cpu, "some avg10"); -1 when the kernel does not
+// say (no pressure stall information).
+double ReadCpuPressure();
+
 // "pipe:[INODE]" for one of our own descriptors: what /proc/PID/fd/N of any
 // process holding the same pipe links to. Empty if `fd` is not open.
 std::string FdIdentity(int fd);

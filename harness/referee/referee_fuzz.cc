@@ -7,6 +7,7 @@
 #include "referee_fuzz.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -14,6 +15,7 @@
 #include "core/parse.h"
 #include "interrupt.h"
 #include "probe_hub.h"
+#include "process/proc_probe.h"
 #include "reference_side.h"
 
 namespace arbiter::harness {
@@ -30,6 +32,15 @@ using std::chrono::milliseconds;
 // after a bot stalls: generous, since a loaded machine must not turn a slow
 // referee into a hanging one.
 constexpr milliseconds kStallPatience{5000};
+// A hang the run has seen already (RefereeFuzzConfig::known_hangs) is
+// waited for again only this long: ten answer limits, at least 1 s, after a
+// stall; twenty, at least 2 s, without any progress mid-game.
+milliseconds KnownStallPatience(int action_ms) {
+  return milliseconds(std::max(1000, 10 * action_ms));
+}
+milliseconds KnownProgressPatience(int action_ms) {
+  return milliseconds(std::max(2000, 20 * action_ms));
+}
 // How long a message to an unexpected seat waits for the expected one's: a
 // fraction of the referee's answer limit, since that seat's bot may be owed
 // an answer (a referee that also asks fallen players), and enough for two
@@ -87,6 +98,19 @@ class RefereeGame {
   // exited: the reference's when the reference game is over.
   void CheckResult(const std::vector<std::string>& stdout_lines);
   bool GameHasExtraLineReadings() const;
+  // arbiter.referee.load: whether the referee stopped `seat`'s bot; when
+  // `may_wait`, waiting a few milliseconds at most (once per message) for
+  // its kill or closed stdin to reach the hub.
+  std::optional<StopEvidence> StoppedByReferee(int seat, bool may_wait);
+  // The scheduler's evidence for a stop of `seat`'s bot, now.
+  StopEvidence Evidence(int seat) const;
+  // When each seat's probe was first seen ended while the referee ran.
+  void NoteEnds();
+  // When the loop must wake: the game's deadline, a late answer due, a
+  // stall's patience, a known hang's (RefereeFuzzConfig::known_hangs).
+  Clock::time_point WakeAt(Clock::time_point deadline) const;
+  // Records a hang when the referee made no progress in time; true then.
+  bool Hung(Clock::time_point deadline);
 
   EventLoop& loop_;
   const RefereeFuzzConfig& config_;
@@ -101,13 +125,121 @@ class RefereeGame {
   // A stalled bot (plan_.stall_turn): the referee must make progress (a
   // message, or its exit) by stall_due_.
   std::optional<Clock::time_point> stall_due_;
+  milliseconds stall_patience_{0};
+  // The last progress of the referee (a message, a bot started), for a hang
+  // the run has seen already; unset before its first message.
+  std::optional<Clock::time_point> progress_at_;
   std::string stall_cause_;
   bool stalled_ = false;  // the plan's stall is done
   bool doubled_ = false;  // the plan's two-line answer is sent
+  // This thread's wait for a CPU at arbiter's last answer, and per seat at
+  // the answer before that seat's last message (arbiter.referee.load).
+  bool sched_valid_ = false;
+  uint64_t wait_at_answer_ns_ = 0;
+  std::vector<uint64_t> wait_before_ns_;
+  bool referee_gone_ = false;     // the referee exited: every probe is gone with it
+  bool waited_for_stop_ = false;  // for a stop, since the last message
+  std::vector<std::optional<Clock::time_point>> ended_at_;
+  const BotProcess* referee_ = nullptr;
 };
+
+void RefereeGame::NoteEnds() {
+  if (!hub_ || !referee_ || referee_->exited()) return;
+  for (int s = 0; s < hub_->seats(); ++s)
+    if (!ended_at_[s] && hub_->connections(s) > 0 && (!hub_->connected(s) || hub_->ended(s)))
+      ended_at_[s] = Clock::now();
+}
+
+Clock::time_point RefereeGame::WakeAt(Clock::time_point deadline) const {
+  Clock::time_point until = deadline;
+  if (late_due_) until = std::min(until, *late_due_);
+  if (stall_due_) until = std::min(until, *stall_due_);
+  if (progress_at_ && !stall_due_ && config_.known_hangs->progress)
+    until = std::min(until, *progress_at_ + KnownProgressPatience(config_.referee_action_ms));
+  return until;
+}
+
+bool RefereeGame::Hung(Clock::time_point deadline) {
+  const auto now = Clock::now();
+  const auto seconds = [](milliseconds ms) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", static_cast<double>(ms.count()) / 1000);
+    return std::string(text);
+  };
+  if (stall_due_ && now >= *stall_due_) {
+    const bool known = config_.known_hangs->stall.exchange(true);
+    result_.faults.push_back(
+        {"referee.hang",
+         "the referee made no progress in " + seconds(stall_patience_) + " s after " +
+             stall_cause_ +
+             ": a referee must stop a bot that does not answer in time and play on without it" +
+             (known ? " (a hang this run has seen before, so waited for only briefly)" : ""),
+         reference_.turn()});
+    return true;
+  }
+  const milliseconds patience = KnownProgressPatience(config_.referee_action_ms);
+  if (progress_at_ && !stall_due_ && config_.known_hangs->progress &&
+      now >= *progress_at_ + patience && now < deadline) {
+    result_.faults.push_back({"referee.hang",
+                              "no progress in " + seconds(patience) +
+                                  " s, as in a game before this one that waited for the "
+                                  "per-game time limit",
+                              reference_.turn()});
+    return true;
+  }
+  if (now >= deadline) {
+    config_.known_hangs->progress = true;
+    result_.faults.push_back({"referee.hang",
+                              "no progress within the per-game time limit of " +
+                                  std::to_string(config_.game_time_limit.count() / 1000) + " s",
+                              reference_.turn()});
+    return true;
+  }
+  return false;
+}
+
+std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wait) {
+  if (!referee_) return std::nullopt;
+  // A referee that exited took its bots with it: only a bot whose probe
+  // ended before another's, while the referee ran, was stopped in the game
+  // (the others at its shutdown).
+  if (referee_gone_ || referee_->exited()) {
+    if (!ended_at_[seat]) return std::nullopt;
+    bool later = false;
+    for (int o = 0; o < static_cast<int>(ended_at_.size()); ++o)
+      later = later || (o != seat && ended_at_[o] && *ended_at_[o] > *ended_at_[seat]);
+    if (!later) return std::nullopt;
+    return Evidence(seat);
+  }
+  const auto stopped = [&] { return !hub_->connected(seat) || hub_->ended(seat); };
+  // The referee stops a bot before it sends the next message, but the two
+  // cross different sockets: a few milliseconds for the stop to arrive, no
+  // more, since the bot of the message at hand is owed its answer meanwhile.
+  if (!stopped() && may_wait && !waited_for_stop_) {
+    waited_for_stop_ = true;  // once per message
+    loop_.RunUntil(Clock::now() + milliseconds(std::clamp(config_.referee_action_ms / 20, 1, 10)),
+                   stopped);
+  } else if (!stopped()) {
+    loop_.Poll();  // what has arrived already, without waiting
+  }
+  if (!stopped() || referee_->exited()) return std::nullopt;
+  return Evidence(seat);
+}
+
+StopEvidence RefereeGame::Evidence(int seat) const {
+  StopEvidence e;
+  uint64_t now = 0;
+  e.sched_valid = sched_valid_ && proc::ReadThreadWait(now);
+  if (e.sched_valid) e.self_wait_ms = static_cast<double>(now - wait_before_ns_[seat]) / 1e6;
+  e.cpu_pressure = proc::ReadCpuPressure();
+  return e;
+}
 
 bool RefereeGame::Message(int seat, const std::string& text) {
   stall_due_.reset();  // progress
+  progress_at_ = Clock::now();
+  waited_for_stop_ = false;
+  wait_before_ns_[seat] = wait_at_answer_ns_;
   if (!reference_.Receive(seat, text)) return false;
   const int turn = reference_.turn();
   // The first message on or after the plan's turn (the player of that very
@@ -121,7 +253,10 @@ bool RefereeGame::Message(int seat, const std::string& text) {
                    (wrote ? " wrote a line to its stderr without the newline and stopped answering"
                           : " stopped answering (its partial stderr line could not be written)") +
                    " on turn " + std::to_string(turn);
-    stall_due_ = Clock::now() + kStallPatience + milliseconds(10 * config_.referee_action_ms);
+    stall_patience_ = config_.known_hangs->stall
+                          ? KnownStallPatience(config_.referee_action_ms)
+                          : kStallPatience + milliseconds(10 * config_.referee_action_ms);
+    stall_due_ = Clock::now() + stall_patience_;
     reference_.Stop(seat, text);
     return true;
   }
@@ -149,6 +284,7 @@ bool RefereeGame::Message(int seat, const std::string& text) {
     answer += "\n" + config_.game->fuzz_answer(*reference_.reference(), plan_.swarm, false, extra);
   }
   hub_->Send(seat, answer + "\n");
+  if (sched_valid_) sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
   reference_.Play(seat, answer, text);
   return true;
 }
@@ -188,6 +324,11 @@ void RefereeGame::Run() {
   const GameInfo& game = *config_.game;
   if (!reference_.Start()) return;
   const int seats = reference_.seats();
+  wait_before_ns_.assign(seats, 0);
+  ended_at_.assign(seats, std::nullopt);
+  sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
+  reference_.SetStopProbe(
+      [this](int seat, bool may_wait) { return StoppedByReferee(seat, may_wait); });
   std::string error;
   hub_ = std::make_unique<ProbeHub>(loop_, config_.probe_executable, seats, error);
   if (!hub_->ok()) {
@@ -197,12 +338,15 @@ void RefereeGame::Run() {
   result_.argv = Instantiate(config_.referee_template, *hub_, plan_.seed);
   auto referee = SpawnReferee(loop_, config_, result_);
   if (!referee) return;
+  referee_ = referee.get();
   const auto deadline = Clock::now() + config_.game_time_limit;
   std::vector<int> readied(seats, 0);
   auto complete = [&](int s) { return game.frame_message(hub_->inbox(s)) > 0; };
   auto ready_to_act = [&] {
+    NoteEnds();
     if (late_due_ && Clock::now() >= *late_due_) return true;
     if (stall_due_ && Clock::now() >= *stall_due_) return true;
+    if (Clock::now() >= WakeAt(deadline)) return true;
     for (int s = 0; s < seats; ++s)
       if (hub_->connections(s) > readied[s] || complete(s) ||
           (hub_->ended(s) && hub_->connected(s)))
@@ -211,9 +355,7 @@ void RefereeGame::Run() {
   };
   bool stop = false;
   while (!stop) {
-    auto until = late_due_ ? std::min(deadline, *late_due_) : deadline;
-    if (stall_due_) until = std::min(until, *stall_due_);
-    loop_.RunUntil(until, ready_to_act);
+    loop_.RunUntil(WakeAt(deadline), ready_to_act);
     if (Interrupted()) {  // abandon the game; the trees go with the referee and the hub
       result_.interrupted = true;
       referee->Terminate(Clock::duration::zero());
@@ -268,28 +410,11 @@ void RefereeGame::Run() {
       continue;
     }
     if (referee->exited()) break;
-    if (stall_due_ && Clock::now() >= *stall_due_) {
-      result_.faults.push_back(
-          {"referee.hang",
-           "the referee made no progress in " +
-               std::to_string(
-                   (kStallPatience + milliseconds(10 * config_.referee_action_ms)).count() / 1000) +
-               " s after " + stall_cause_ +
-               ": a referee must stop a bot that does not answer in time and play on without it",
-           reference_.turn()});
-      stop = true;
-      break;
-    }
-    if (Clock::now() >= deadline) {
-      result_.faults.push_back({"referee.hang",
-                                "no progress within the per-game time limit of " +
-                                    std::to_string(config_.game_time_limit.count() / 1000) + " s",
-                                reference_.turn()});
-      stop = true;
-    }
+    if (Hung(deadline)) stop = true;
   }
   if (!stop) {
     // The referee has exited: any message still in flight, then the end.
+    referee_gone_ = true;
     // At most 50 ms, and no longer than until every probe has gone: a
     // message still in flight arrives before its probe's end.
     loop_.RunUntil(Clock::now() + milliseconds(50), [&] {

@@ -14,15 +14,18 @@
 // fault in the result, never an exception or a hang of arbiter.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "bot_process.h"
+#include "checks/silence.h"
 #include "core/game.h"
 
 namespace arbiter::harness {
@@ -75,6 +78,14 @@ struct RefereeFuzzConfig {
   // Rule options the user set (--rule): never replaced by another reading,
   // since the user said how the referee reads them.
   std::vector<std::string> fixed_rules;
+  // Hangs the run has seen, each waited for in full once: a referee that
+  // hangs when a bot stalls, or that makes no progress in a game. Later games
+  // wait for the same hang only briefly (arbiter.referee.completes). Shared
+  // by every game of a run (and its copies), whatever thread plays it.
+  struct KnownHangs {
+    std::atomic<bool> stall{false}, progress{false};
+  };
+  std::shared_ptr<KnownHangs> known_hangs = std::make_shared<KnownHangs>();
 };
 
 struct RefereeGamePlan {
@@ -120,6 +131,13 @@ struct RefereeFault {
   int turn = -1;
 };
 
+// arbiter.referee.load: a bot the referee stopped though arbiter had
+// answered it, and the scheduler's evidence (checks/silence.h).
+struct BotStopped {
+  int seat = -1, turn = -1;
+  StopEvidence evidence;
+};
+
 // A divergence seen after the reference was re-synchronised to the state the
 // referee showed (arbiter.referee.resync): what RefereeGameResult holds for
 // its first divergence.
@@ -163,6 +181,9 @@ struct RefereeGameResult {
   // Outcomes of chance no message had shown yet, learnt from the message
   // that showed them (arbiter.referee.chance).
   int chance_learnt = 0;
+  // Bots the referee stopped though arbiter answered them, in order
+  // (arbiter.referee.load); each is also a divergence of kind "stopped".
+  std::vector<BotStopped> stopped_by_referee;
 };
 
 // The signatures of every divergence of a result, the first one first.

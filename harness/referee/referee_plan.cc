@@ -47,6 +47,9 @@ std::string Signature(const Divergence& d) {
   std::string sig = d.kind + "|" + (d.clauses.empty() ? std::string() : d.clauses.front());
   if (d.kind == "end")
     sig += d.actual.find("ended the game") != std::string::npos ? "|early" : "|late";
+  // A stop is the same only for the same bot on the same turn: a re-run
+  // under another load may stop another (arbiter.referee.load).
+  if (d.kind == "stopped") sig += "|" + d.field;
   return sig;
 }
 
@@ -149,6 +152,10 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
     test(script, p);
     if (!last_first_input.empty() && last_first_input != first_input) out.nondeterministic = true;
   }
+  // A stop (arbiter.referee.load) repeats only when it comes back twice: a
+  // busy machine may stop the same bot on the same turn once by chance.
+  if (confirmed && failing.divergence->kind == "stopped" && out.runs < max_runs && !Interrupted())
+    confirmed = test(script, p);
   if (!confirmed) return out;  // not reproducible: keep the original
   out.reproduced = true;
   // Late answers, killed and stalled bots may not matter.

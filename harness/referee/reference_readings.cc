@@ -47,6 +47,71 @@ void LeadWith(std::vector<std::string>& clauses, const std::string& clause) {
 
 }  // namespace
 
+// Replays every step into `replay` (started, not explaining), the step at
+// `stop_at` (a kPlay) as a kStop instead; then the end, when `at_end`,
+// shown as `shown`. True: the referee's messages match (see Explain for what
+// pass 1 lets through), the last one, `d`'s, included.
+bool ReferenceSide::ReplaySteps(ReferenceSide& replay, const RefereeGameResult& replayed,
+                                const Divergence& d, bool at_end, const std::string& shown,
+                                int pass, size_t stop_at) const {
+  bool diverged = false;
+  for (size_t i = 0; i < steps_.size() && !diverged; ++i) {
+    const Step& step = steps_[i];
+    if (step.kind == Step::kReceive) {
+      const int resyncs = replayed.resyncs;
+      const bool last = i + 1 == steps_.size() && !at_end;
+      const bool went_on = replay.Receive(step.seat, step.text);
+      const bool resynced = replayed.resyncs != resyncs;
+      // Under the readings the message may still list otherwise than
+      // the reference, as the game's messages did before (no legal-action
+      // list): when what is explained is not a listing, its state
+      // matches, and the listing is a finding of its own.
+      const Divergence* left = resynced ? &replay.last_recorded_->divergence : nullptr;
+      if (last && left && (d.listing_only || !ListedBefore(*left)))
+        diverged = pass == 0 || !ExplainsPart(d, *left);
+      else if (last)
+        diverged = !went_on;
+      else
+        diverged = !went_on || (resynced && !step.resynced);
+    } else if (!replay.ref_) {
+      diverged = true;
+    } else if (step.kind == Step::kPlay && i != stop_at) {
+      replay.Play(step.seat, step.text, step.input);
+    } else {
+      replay.Stop(step.seat, step.input);  // a kStop, or the one at stop_at
+    }
+  }
+  if (!diverged && at_end) diverged = !replay.End(shown);
+  return !diverged;
+}
+
+// The replay's game becomes the game: its reference, history and findings.
+void ReferenceSide::TakeReplay(ReferenceSide& replay, RefereeGameResult& replayed) {
+  before_play_.reset();  // under the rules replaced
+  ref_ = std::move(replay.ref_);
+  seeded_.reset();
+  stopped_ = replay.stopped_;
+  queued_ = replay.queued_;
+  partial_ = replay.partial_;
+  result_.history = std::move(replayed.history);
+  result_.answers = std::move(replayed.answers);
+  result_.inputs = std::move(replayed.inputs);
+  result_.scenario = std::move(replayed.scenario);
+  // The divergences are the replay's: under the readings, an earlier one
+  // may be another (or none).
+  result_.divergence = std::move(replayed.divergence);
+  result_.divergence_turn = replayed.divergence_turn;
+  result_.divergence_seat = replayed.divergence_seat;
+  result_.expected_text = std::move(replayed.expected_text);
+  result_.actual_text = std::move(replayed.actual_text);
+  result_.later = std::move(replayed.later);
+  result_.resyncs = replayed.resyncs;
+  result_.compared = replayed.compared;
+  result_.checked_alone = replayed.checked_alone;
+  result_.chance_learnt = replayed.chance_learnt;
+  steps_ = std::move(replay.steps_);
+}
+
 // Single readings first, then pairs of readings of two options (a referee
 // often reads several rules otherwise, and one message can show two of them
 // at once: the official 2015 referee's first stun after a move).
@@ -103,34 +168,7 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
       // The message being explained may still show another divergence under
       // the readings (a bug beside the reading): then fewer of its fields may
       // differ, and not the one explained.
-      bool diverged = false;
-      for (size_t i = 0; i < steps_.size() && !diverged; ++i) {
-        const Step& step = steps_[i];
-        if (step.kind == Step::kReceive) {
-          const int resyncs = replayed.resyncs;
-          const bool last = i + 1 == steps_.size() && !at_end;
-          const bool went_on = replay.Receive(step.seat, step.text);
-          const bool resynced = replayed.resyncs != resyncs;
-          // Under the readings the message may still list otherwise than
-          // the reference, as the game's messages did before (no legal-action
-          // list): when what is explained is not a listing, its state
-          // matches, and the listing is a finding of its own.
-          const Divergence* left = resynced ? &replay.last_recorded_->divergence : nullptr;
-          if (last && left && (d.listing_only || !ListedBefore(*left)))
-            diverged = pass == 0 || !ExplainsPart(d, *left);
-          else if (last)
-            diverged = !went_on;
-          else
-            diverged = !went_on || (resynced && !step.resynced);
-        } else if (!replay.ref_) {
-          diverged = true;
-        } else if (step.kind == Step::kPlay) {
-          replay.Play(step.seat, step.text, step.input);
-        } else {
-          replay.Stop(step.seat, step.input);
-        }
-      }
-      if (!diverged && at_end) diverged = !replay.End(shown);
+      bool diverged = !ReplaySteps(replay, replayed, d, at_end, shown, pass, steps_.size());
       // A replay that could only check messages one by one (its first message
       // hid what it cannot learn) explains nothing.
       if (diverged || replay.stand_in_) continue;
@@ -160,29 +198,7 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
       const RefereeFuzzConfig* config_before = config_;
       adopted_ = std::move(config);
       config_ = adopted_.get();
-      before_play_.reset();  // under the rules replaced
-      ref_ = std::move(replay.ref_);
-      seeded_.reset();
-      stopped_ = replay.stopped_;
-      queued_ = replay.queued_;
-      partial_ = replay.partial_;
-      result_.history = std::move(replayed.history);
-      result_.answers = std::move(replayed.answers);
-      result_.inputs = std::move(replayed.inputs);
-      result_.scenario = std::move(replayed.scenario);
-      // The divergences are the replay's: under the readings, an earlier one
-      // may be another (or none).
-      result_.divergence = std::move(replayed.divergence);
-      result_.divergence_turn = replayed.divergence_turn;
-      result_.divergence_seat = replayed.divergence_seat;
-      result_.expected_text = std::move(replayed.expected_text);
-      result_.actual_text = std::move(replayed.actual_text);
-      result_.later = std::move(replayed.later);
-      result_.resyncs = replayed.resyncs;
-      result_.compared = replayed.compared;
-      result_.checked_alone = replayed.checked_alone;
-      result_.chance_learnt = replayed.chance_learnt;
-      steps_ = std::move(replay.steps_);
+      TakeReplay(replay, replayed);
       for (RuleReading& reading : adopted) {
         std::string from;
         for (const auto& [key, value] : config_before->rules)

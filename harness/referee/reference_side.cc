@@ -198,6 +198,7 @@ bool ReferenceSide::ReceiveFollowed(int seat, const std::string& text) {
       stopped_diverged_ = true;
       return false;
     }
+    if (ExplainStop(*d, seat, false, text)) return true;
     if (Explain(*d, seat, false, text)) return true;
     const bool goes_on = Follow(std::move(*d), seat, text);
     steps_.back().resynced = goes_on;
@@ -343,9 +344,9 @@ std::string ReferenceSide::PeekAnswer() const {
 // queues extra lines, when every line joins the seat's queue and the turn
 // plays the oldest.
 void ReferenceSide::Play(int seat, const std::string& answer, const std::string& input) {
-  steps_.push_back({Step::kPlay, seat, answer, input});
-  before_play_ = ref_->Clone();
   const int turn = ref_->turn();
+  steps_.push_back({Step::kPlay, seat, answer, input, false, turn});
+  before_play_ = ref_->Clone();
   std::string line = answer;
   std::deque<std::string>& queue = queued_[seat];
   if (answer.find('\n') != std::string::npos || !queue.empty()) {
@@ -491,9 +492,9 @@ size_t ReferenceSide::LastPlayLogged() const {
 }
 
 void ReferenceSide::Stop(int seat, const std::string& input) {
-  steps_.push_back({Step::kStop, seat, {}, input});
-  stopped_[seat] = true;
   const int turn = ref_->turn();
+  steps_.push_back({Step::kStop, seat, {}, input, false, turn});
+  stopped_[seat] = true;
   Log(turn, seat, "", true, ref_->ApplySilence(), input);
 }
 
@@ -561,6 +562,7 @@ bool ReferenceSide::End(const std::string& shown) {
   AdvanceSilent();
   if (auto d = config_->game->compare(*ref_, result_.history, "", -1)) {
     if (LearnOutcome(-1, shown)) return true;
+    if (ExplainStop(*d, -1, true, shown)) return true;
     if (Explain(*d, -1, true, shown)) return true;
     Diverge(*d, -1, shown);
     return false;

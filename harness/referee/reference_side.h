@@ -10,6 +10,7 @@
 #pragma once
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -84,6 +85,15 @@ class ReferenceSide {
   // Fills in the end of the result (game over, winner).
   void Finish();
 
+  // arbiter.referee.load: whether the referee stopped the bot of a seat
+  // (killed it, or closed its stdin), with arbiter's scheduler evidence
+  // since before its last answer; nullopt when it did not. `may_wait`: a
+  // stop still in flight may be waited for, briefly. Set by a driver that
+  // sees the bots (the bot-launching mode); without it no divergence is
+  // explained so.
+  using StopProbe = std::function<std::optional<StopEvidence>(int seat, bool may_wait)>;
+  void SetStopProbe(StopProbe probe) { stop_probe_ = std::move(probe); }
+
  private:
   // What the referee did, in order, to replay it under another reading.
   struct Step {
@@ -92,6 +102,7 @@ class ReferenceSide {
     std::string text;       // the message (kReceive) or the answer (kPlay)
     std::string input;      // kPlay, kStop: the message answered
     bool resynced = false;  // kReceive: it diverged, and the reference took its state
+    int turn = -1;          // kPlay, kStop: the turn answered
   };
   // Replays every step (then the end, when `at_end`, shown as `shown`) under
   // each reading of config_->readings in turn; the first under which the
@@ -99,6 +110,17 @@ class ReferenceSide {
   // rules and the history become the replay's) unless the config says not
   // to; then `d` names the reading. True: adopted, the game goes on.
   bool Explain(Divergence& d, int seat, bool at_end, const std::string& shown);
+  // Replays every step into `replay`, the kPlay at `stop_at` as a kStop;
+  // true when the referee's messages match under it (reference_readings.cc).
+  bool ReplaySteps(ReferenceSide& replay, const RefereeGameResult& replayed, const Divergence& d,
+                   bool at_end, const std::string& shown, int pass, size_t stop_at) const;
+  // The replay's reference, history and findings become the game's.
+  void TakeReplay(ReferenceSide& replay, RefereeGameResult& replayed);
+  // arbiter.referee.load: the message to `seat` (or the end, `at_end`,
+  // shown as `text`) matches when one bot's last answer is played as never
+  // having come, and the referee did stop that bot (the StopProbe). Then the
+  // game goes on so, and `d` becomes that stop, recorded. True: explained.
+  bool ExplainStop(Divergence& d, int seat, bool at_end, const std::string& text);
   // Records a divergence no reading explains and follows the referee past
   // it where it can (arbiter.referee.resync). True: the game goes on.
   bool Follow(Divergence d, int seat, const std::string& text);
@@ -150,6 +172,7 @@ class ReferenceSide {
   void AddPlayedClauses(Divergence& d) const;
 
   const RefereeFuzzConfig* config_;
+  StopProbe stop_probe_;
   std::shared_ptr<RefereeFuzzConfig> adopted_;  // config_ under the readings adopted
   bool explain_ = true;                         // false in a replay
   bool stopped_diverged_ = false;               // a divergence stopped the game

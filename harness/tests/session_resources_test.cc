@@ -160,6 +160,27 @@ SPEC_TEST(Resources, JudgingALateAnswerSubtractsOnlyWaitsForACpu, "arbiter.timin
   EXPECT_EQ(JudgeLateAnswer(e), LateVerdict::kLate);
 }
 
+SPEC_TEST(Resources, AStopTheRefereeDoesNotRepeatIsTheMachinesLoadOnlyWhenArbiterWaitedForACpu,
+          "arbiter.referee.load") {
+  // A tenth of the referee's limit, waited for a CPU by arbiter itself.
+  StopEvidence e{.sched_valid = true, .self_wait_ms = 10.0};
+  EXPECT_EQ(JudgeUnrepeatedStop(e, 100), StopVerdict::kBusyMachine);
+  e.self_wait_ms = 9.9;
+  EXPECT_EQ(JudgeUnrepeatedStop(e, 100), StopVerdict::kUnexplained);
+  e.self_wait_ms = 0.2;
+  EXPECT_EQ(JudgeUnrepeatedStop(e, 1000), StopVerdict::kUnexplained);  // a quiet machine
+  e.self_wait_ms = 150;
+  EXPECT_EQ(JudgeUnrepeatedStop(e, 1000), StopVerdict::kBusyMachine);
+  // Or the whole machine: three quarters of the last 10 s, some task waited
+  // for a CPU (a run's own games on every core reach a third to a half).
+  e.self_wait_ms = 0.2, e.cpu_pressure = 74;
+  EXPECT_EQ(JudgeUnrepeatedStop(e, 100), StopVerdict::kUnexplained);
+  e.cpu_pressure = 75;
+  EXPECT_EQ(JudgeUnrepeatedStop(e, 100), StopVerdict::kBusyMachine);
+  // Without statistics nothing says the machine was busy.
+  EXPECT_EQ(JudgeUnrepeatedStop(StopEvidence{.self_wait_ms = 500}, 100), StopVerdict::kUnexplained);
+}
+
 SPEC_TEST(Resources, AnInterruptedMatchStopsJudgesNothingAndTearsTheBotDown,
           "arbiter.run.interrupted") {
   FakeEnv env;
