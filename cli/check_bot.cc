@@ -42,6 +42,7 @@
 #include "interrupt.h"
 #include "play_in_order.h"
 #include "run_common.h"
+#include "start_check.h"
 
 namespace arbiter::cli {
 namespace {
@@ -418,6 +419,9 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
     return Usage(err, "check-bot",
                  "nothing to check: --games 0, --no-whole-games and no edge state "
                  "(--no-edge-cases, or the game has none) leave no match to run");
+  // A bot the system cannot execute is the set-up, not a finding.
+  if (const std::string why = harness::StartProblem(o.bot, "the bot"); !why.empty())
+    return Usage(err, "check-bot", why);
   if (!Narrow(o, plan.matches, err)) return 2;
   report::RunReport rep = NewReport(o, p, "check-bot");
   rep.bot = o.bot;

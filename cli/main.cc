@@ -19,6 +19,7 @@
 #include "interrupt.h"
 #include "list.h"
 #include "merge_reports.h"
+#include "option_names.h"
 #include "run_common.h"
 #include "run_report.h"
 #include "simulate.h"
@@ -107,6 +108,20 @@ std::string ProfilesHelp() {
 }
 
 }  // namespace
+
+// A long option the subcommand `name` does not take, named with the nearest
+// one it does ("unknown option '--gmae' (did you mean --game?)"); "" when
+// every option before the bot's command is known.
+std::string UnknownOptionOf(CLI::App& app, const std::string& name, int argc, char** argv) {
+  CLI::App* sub = app.get_subcommand(name);
+  std::vector<arbiter::cli::OptionName> options = {{"--help", false}};
+  for (const CLI::Option* o : sub->get_options())
+    for (const std::string& l : o->get_lnames())
+      options.push_back({"--" + l, o->get_type_size_min() > 0});
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  const std::string unknown = arbiter::cli::FirstUnknownOption(args, options);
+  return unknown.empty() ? "" : arbiter::cli::UnknownOptionMessage(unknown, options);
+}
 
 int main(int argc, char** argv) {
   CLI::App app{"arbiter: protocol conformance and fuzz testing for turn-based AI contests"};
@@ -385,6 +400,10 @@ int main(int argc, char** argv) {
       return 2;
     }
     where += " " + first;
+    if (const std::string unknown = UnknownOptionOf(app, first, argc, argv); !unknown.empty()) {
+      std::cerr << where << ": " << unknown << "\n";
+      return 2;
+    }
   }
   try {
     app.parse(argc, argv);

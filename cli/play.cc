@@ -9,6 +9,7 @@
 #include "command_line.h"
 #include "interrupt.h"
 #include "run_common.h"
+#include "start_check.h"
 
 namespace arbiter::cli {
 
@@ -34,6 +35,9 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   for (int s = 0; s < players; ++s) {
     if (!harness::SplitCommand(o.bots[s], m.seats[s].argv, error))
       return Usage(err, "play", "--bot '" + o.bots[s] + "': " + error);
+    if (const std::string why = harness::StartProblem(m.seats[s].argv, "bot " + std::to_string(s));
+        !why.empty())
+      return Usage(err, "play", "--bot '" + o.bots[s] + "': " + why);
     reproduce += " --bot " + harness::QuoteArg(o.bots[s]);
   }
   // --json and --replay are both written (the replay is the JSON report of

@@ -93,6 +93,10 @@ void MakeFiles() {
              {"row": 13, "col": 15, "dir": "R"}, {"row": 0, "col": 17, "dir": "U"}]})");
   WriteFile(Dir() + "/existing.json", "keep me\n");
   WriteFile(Dir() + "/bot.sh", "exec '" + std::string(TESTBOT_BINARY) + "' --mode ok\n");
+  // Bots the system cannot execute: no execute permission, no "#!" line.
+  WriteFile(Dir() + "/unexecutable.sh", "#!/bin/sh\necho N\n");
+  WriteFile(Dir() + "/noshebang.py", "print('N')\n");
+  fs::permissions(Dir() + "/noshebang.py", fs::perms::owner_exec, fs::perm_options::add);
 }
 
 // The check-bot JUnit reports a row reads (`spec --results`), written by a
@@ -243,6 +247,27 @@ INSTANTIATE_TEST_SUITE_P(
         Row{"AnUnknownSubcommandIsNamed", "frobnicate", 2, "unknown subcommand 'frobnicate'"},
         Row{"AnUnknownOptionOfASubcommandIsNamed", "check-bot --bogus -- {testbot}", 2,
             "'--bogus'"},
+        // Once "unknown option or unexpected argument: './bot'".
+        Row{"AMistypedOptionIsNamedWithTheOneMeant", "check-bot --gmae wondev -- {testbot}", 2,
+            "unknown option '--gmae' (did you mean --game?)"},
+        Row{"AMistypedFuzzRefereeOptionIsNamedWithTheOneMeant", "fuzz-referee --sed 3 " + kReferee,
+            2, "unknown option '--sed' (did you mean --seed?)"},
+        // A bot the system cannot start: a set-up error with what to do,
+        // once a FAIL under process.exec-failed in every match.
+        Row{"AMissingBotIsASetUpError", "check-bot -- {dir}/missing-bot", 2,
+            "cannot start the bot: there is no file '{dir}/missing-bot'"},
+        Row{"ADirectoryAsTheBotIsASetUpError", "check-bot -- {dir}", 2,
+            "cannot start the bot: '{dir}' is a directory, not a program"},
+        Row{"ABotWithoutExecutePermissionSaysChmod", "check-bot -- {dir}/unexecutable.sh", 2,
+            "is not executable: chmod +x {dir}/unexecutable.sh, or run 'sh "},
+        Row{"AScriptWithoutAShebangSaysWhatToAdd", "check-bot -- {dir}/noshebang.py", 2,
+            "has no '#!' first line and is not a compiled program (Exec format error): add "
+            "'#!/usr/bin/env python3' as its first line, or run 'python3 "},
+        Row{"AQuotedBotCommandSaysToDropTheQuotes", "check-bot -- 'python3 bot.py'", 2,
+            "'python3 bot.py' is one word, a program name with spaces: drop the quotes"},
+        Row{"PlayRefusesABotThatCannotStartToo",
+            "play --bot {dir}/unexecutable.sh --bot {testbot} --bot {testbot} --bot {testbot}", 2,
+            "cannot start bot 0: '{dir}/unexecutable.sh' is not executable"},
         // Report paths: not empty, not a forgotten name before "--".
         Row{"AnEmptyReportPathIsRefused", "check-bot --json '' -- {testbot}", 2,
             "--json needs a file name"},

@@ -313,11 +313,15 @@ TEST_F(CheckBotTest, CrashesAndAClosedStdoutAreDiagnosedAlone) {
   EXPECT_NE(o.output.find("SIGSEGV"), std::string::npos) << o.output;
 }
 
-CITES(CheckBotTest, AMissingExecutableIsExecFailed, "arbiter.cli.exit-status");
-TEST_F(CheckBotTest, AMissingExecutableIsExecFailed) {
+CITES(CheckBotTest, AMissingExecutableIsASetUpErrorNotABotFailure, "arbiter.cli.exit-status",
+      "arbiter.cli.bad-input");
+TEST_F(CheckBotTest, AMissingExecutableIsASetUpErrorNotABotFailure) {
   const Outcome o = CheckBot("--games 1 --no-edge-cases -- /nonexistent/bot");
-  EXPECT_EQ(o.checks, std::set<std::string>{"process.exec-failed"}) << o.output;
-  EXPECT_EQ(o.status, 1);
+  EXPECT_TRUE(o.checks.empty()) << o.output;
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("cannot start the bot: there is no file '/nonexistent/bot'"),
+            std::string::npos)
+      << o.output;
 }
 
 CITES(CheckBotTest, FloodsAreWarnedAndDoNotStallTheHarness, "arbiter.output.size",
