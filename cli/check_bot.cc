@@ -388,6 +388,7 @@ void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::M
           rep.skipped.push_back(ids[i]);
           return true;
         }
+        KeepTranscriptIfAsked(*r, o);
         rep.matches.push_back(std::move(*r));
         bool failed = false;
         for (const auto& f : rep.matches.back().findings)

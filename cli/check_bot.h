@@ -33,6 +33,12 @@ struct RunOptions {
   // in the whole run is I modulo N (1 <= I <= N), so that N jobs split one
   // run without overlap; merge-reports puts their reports together.
   std::string shard;
+  // --transcripts (check-bot, fuzz-referee): whose turn-by-turn transcripts
+  // the run keeps and its reports carry: "failing", the matches with a
+  // finding (and their reproducers), or "all". A passing match is otherwise
+  // its summary alone, so that memory and reports grow with what was
+  // found, not with how long the run was.
+  std::string transcripts = "failing";
 };
 
 // The shard's index (0-based) and count of `text` ("3/16"); nullopt and

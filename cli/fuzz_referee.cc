@@ -420,6 +420,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       by_cause[cause] = {rep.matches.size(), m.findings.size()};
       m.findings.push_back(std::move(f));
     }
+    KeepTranscriptIfAsked(m, o);
     rep.matches.push_back(std::move(m));
   };
   // The reproducer folder, up front: a path that is a file, or a folder that

@@ -243,6 +243,11 @@ int main(int argc, char** argv) {
         ->allow_extra_args(false);
     c->add_flag("--inherit-env", o.inherit_env,
                 "Give bots arbiter's whole environment instead of the minimal one");
+    if (c->get_name() != "play")
+      c->add_option("--transcripts", o.transcripts,
+                    "Which matches' turn-by-turn transcripts the reports keep: failing (those "
+                    "with a finding, the default) or all")
+          ->check(CLI::IsMember({"failing", "all"}));
     c->add_flag("-q,--quiet", o.quiet, "Print only the verdict");
     c->add_flag("-v,--verbose", o.verbose, "Also list every match and every passed check");
   };

@@ -110,6 +110,11 @@ std::vector<harness::RuleReading> RuleOptionsOf(const nlohmann::json& reg) {
   return out;
 }
 
+void KeepTranscriptIfAsked(harness::MatchResult& m, const RunOptions& o) {
+  if (o.transcripts == "all" || !m.findings.empty() || !m.shrunk_from.empty()) return;
+  std::vector<harness::TurnRecord>().swap(m.turns);
+}
+
 int Usage(std::ostream& err, const std::string& command, const std::string& message) {
   err << "arbiter " << command << ": " << message << "\n";
   return 2;

@@ -38,6 +38,10 @@ inline constexpr double kMinGameSeconds = 0.001, kMaxGameSeconds = 86400;
 
 int Usage(std::ostream& err, const std::string& command, const std::string& message);
 
+// Drops a match's turn-by-turn transcript unless the options keep it (see
+// RunOptions::transcripts): a match with no finding that reproduces none.
+void KeepTranscriptIfAsked(harness::MatchResult& m, const RunOptions& o);
+
 // Every value of every rule option of a game's register `reg` (a decision's
 // "option", a --rule key; the harness's, "profile (harness)", is not one),
 // each option's default first with its decision's choice as its meaning,

@@ -3,7 +3,7 @@
 // other writers need. The per-clause table is not read: the merge recomputes
 // it from the checks (FillClausesFromChecks). A bot's latencies are read
 // from its turns (each answered turn's elapsed time), which is what the
-// writer summarised.
+// writer summarised, or from "latencies" for a match kept as its summary.
 #include <nlohmann/json.hpp>
 
 #include "core/parse.h"
@@ -68,6 +68,8 @@ harness::MatchResult MatchOf(const json& j) {
     m.usage.push_back({u.value("seat", 0),
                        static_cast<uint64_t>(u.value("peak_rss_mb", 0.0) * 1024.0 + 0.5),
                        u.value("cpu_ms", 0.0)});
+  for (const auto& l : j.value("latencies", json::array()))
+    if (l.is_number()) m.latencies_ms.push_back(l.get<double>());
   for (const auto& t : j.value("turns", json::array())) {
     harness::TurnRecord r;
     r.turn = t.value("turn", 0);

@@ -47,6 +47,10 @@ ordered_json MatchJson(const harness::MatchResult& m, bool referee) {
                      {"median", Percentile(m.latencies_ms, 50)},
                      {"p99", Percentile(m.latencies_ms, 99)},
                      {"max", Percentile(m.latencies_ms, 100)}};
+  // A match kept as its summary (arbiter.report.bounded): its latencies
+  // alone, which its turns would otherwise carry, so that merge-reports
+  // counts and summarises them as the whole run did.
+  if (m.turns.empty() && !m.latencies_ms.empty()) j["latencies"] = m.latencies_ms;
   ordered_json usage = ordered_json::array();
   for (const auto& u : m.usage)
     usage.push_back({{"seat", u.seat},

@@ -446,6 +446,31 @@ TEST_F(CheckBotTest, ReportsStateEachBotsPeakMemoryAndCpuTime) {
   EXPECT_NE(o.output.find("peak resident memory"), std::string::npos) << o.output;
 }
 
+CITES(CheckBotTest, APassingMatchIsItsSummaryUnlessEveryTranscriptIsAskedFor,
+      "arbiter.report.bounded");
+TEST_F(CheckBotTest, APassingMatchIsItsSummaryUnlessEveryTranscriptIsAskedFor) {
+  const Outcome summary = CheckBot("--games 2 --no-edge-cases -- " + Shell(EXAMPLE_BOT_CPP));
+  ASSERT_EQ(summary.status, 0) << summary.output;
+  int played = 0;
+  for (const auto& m : summary.report["matches"]) {
+    EXPECT_TRUE(m["turns"].empty()) << m["id"];
+    played += m["turns_played"].get<int>();
+  }
+  EXPECT_GT(played, 0);
+  const Outcome all =
+      CheckBot("--games 2 --no-edge-cases --transcripts all -- " + Shell(EXAMPLE_BOT_CPP));
+  ASSERT_EQ(all.status, 0) << all.output;
+  for (const auto& m : all.report["matches"])
+    EXPECT_EQ(m["turns"].size(), m["turns_played"].get<size_t>()) << m["id"];
+  // A failing match keeps its transcript whatever the option says.
+  const Outcome failing = CheckBot(Testbot("--mode invalid --turn 3"));
+  ASSERT_EQ(failing.status, 1) << failing.output;
+  bool kept = false;
+  for (const auto& m : failing.report["matches"])
+    kept = kept || (!m["findings"].empty() && !m["turns"].empty());
+  EXPECT_TRUE(kept) << failing.output;
+}
+
 CITES(CheckBotTest, PlayRunsAFullGameOfFourExampleBotsAndWritesAReplay,
       "jc2015.protocol.input.format");
 TEST_F(CheckBotTest, PlayRunsAFullGameOfFourExampleBotsAndWritesAReplay) {

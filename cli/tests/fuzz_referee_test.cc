@@ -155,7 +155,17 @@ TEST_F(FuzzRefereeTest, ABotTheRefereeStopsThoughItAnsweredIsOneLoadEntryAndTheG
   std::set<std::string> checks;
   int stops = 0;
   for (const auto& f : o.report["findings"]) {
-    EXPECT_EQ(f["clause"], "arbiter.referee.load") << f["check"] << ": " << f["message"];
+    const std::string message = f["message"];
+    if (f["clause"] != "arbiter.referee.load") {
+      // A stop that only the end of a game shows is not explained (the
+      // referee's exit ends every bot): never more than a warning about
+      // the end, since the same answers do not show it again.
+      EXPECT_EQ(f["check"], "referee.flaky") << message;
+      EXPECT_TRUE(message.find("ended the game") != std::string::npos ||
+                  message.find("after the end") != std::string::npos)
+          << message;
+      continue;
+    }
     checks.insert(f["check"].get<std::string>());
     stops += f["occurrences"].get<int>();
     EXPECT_NE(f["message"].get<std::string>().find("had not answered on turn"), std::string::npos)

@@ -104,8 +104,6 @@ class RefereeGame {
   std::optional<StopEvidence> StoppedByReferee(int seat, bool may_wait);
   // The scheduler's evidence for a stop of `seat`'s bot, now.
   StopEvidence Evidence(int seat) const;
-  // When each seat's probe was first seen ended while the referee ran.
-  void NoteEnds();
   // When the loop must wake: the game's deadline, a late answer due, a
   // stall's patience, a known hang's (RefereeFuzzConfig::known_hangs).
   Clock::time_point WakeAt(Clock::time_point deadline) const;
@@ -139,16 +137,8 @@ class RefereeGame {
   std::vector<uint64_t> wait_before_ns_;
   bool referee_gone_ = false;     // the referee exited: every probe is gone with it
   bool waited_for_stop_ = false;  // for a stop, since the last message
-  std::vector<std::optional<Clock::time_point>> ended_at_;
   const BotProcess* referee_ = nullptr;
 };
-
-void RefereeGame::NoteEnds() {
-  if (!hub_ || !referee_ || referee_->exited()) return;
-  for (int s = 0; s < hub_->seats(); ++s)
-    if (!ended_at_[s] && hub_->connections(s) > 0 && (!hub_->connected(s) || hub_->ended(s)))
-      ended_at_[s] = Clock::now();
-}
 
 Clock::time_point RefereeGame::WakeAt(Clock::time_point deadline) const {
   Clock::time_point until = deadline;
@@ -199,18 +189,8 @@ bool RefereeGame::Hung(Clock::time_point deadline) {
 }
 
 std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wait) {
-  if (!referee_) return std::nullopt;
-  // A referee that exited took its bots with it: only a bot whose probe
-  // ended before another's, while the referee ran, was stopped in the game
-  // (the others at its shutdown).
-  if (referee_gone_ || referee_->exited()) {
-    if (!ended_at_[seat]) return std::nullopt;
-    bool later = false;
-    for (int o = 0; o < static_cast<int>(ended_at_.size()); ++o)
-      later = later || (o != seat && ended_at_[o] && *ended_at_[o] > *ended_at_[seat]);
-    if (!later) return std::nullopt;
-    return Evidence(seat);
-  }
+  // A referee that exited took its bots with it: that is no evidence.
+  if (referee_gone_ || !referee_ || referee_->exited()) return std::nullopt;
   const auto stopped = [&] { return !hub_->connected(seat) || hub_->ended(seat); };
   // The referee stops a bot before it sends the next message, but the two
   // cross different sockets: a few milliseconds for the stop to arrive, no
@@ -325,7 +305,6 @@ void RefereeGame::Run() {
   if (!reference_.Start()) return;
   const int seats = reference_.seats();
   wait_before_ns_.assign(seats, 0);
-  ended_at_.assign(seats, std::nullopt);
   sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
   reference_.SetStopProbe(
       [this](int seat, bool may_wait) { return StoppedByReferee(seat, may_wait); });
@@ -343,7 +322,6 @@ void RefereeGame::Run() {
   std::vector<int> readied(seats, 0);
   auto complete = [&](int s) { return game.frame_message(hub_->inbox(s)) > 0; };
   auto ready_to_act = [&] {
-    NoteEnds();
     if (late_due_ && Clock::now() >= *late_due_) return true;
     if (stall_due_ && Clock::now() >= *stall_due_) return true;
     if (Clock::now() >= WakeAt(deadline)) return true;

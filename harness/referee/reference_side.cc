@@ -198,7 +198,7 @@ bool ReferenceSide::ReceiveFollowed(int seat, const std::string& text) {
       stopped_diverged_ = true;
       return false;
     }
-    if (ExplainStop(*d, seat, false, text)) return true;
+    if (ExplainStop(*d, seat, text)) return true;
     if (Explain(*d, seat, false, text)) return true;
     const bool goes_on = Follow(std::move(*d), seat, text);
     steps_.back().resynced = goes_on;
@@ -562,7 +562,6 @@ bool ReferenceSide::End(const std::string& shown) {
   AdvanceSilent();
   if (auto d = config_->game->compare(*ref_, result_.history, "", -1)) {
     if (LearnOutcome(-1, shown)) return true;
-    if (ExplainStop(*d, -1, true, shown)) return true;
     if (Explain(*d, -1, true, shown)) return true;
     Diverge(*d, -1, shown);
     return false;

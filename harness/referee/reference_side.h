@@ -116,11 +116,12 @@ class ReferenceSide {
                    bool at_end, const std::string& shown, int pass, size_t stop_at) const;
   // The replay's reference, history and findings become the game's.
   void TakeReplay(ReferenceSide& replay, RefereeGameResult& replayed);
-  // arbiter.referee.load: the message to `seat` (or the end, `at_end`,
-  // shown as `text`) matches when one bot's last answer is played as never
-  // having come, and the referee did stop that bot (the StopProbe). Then the
-  // game goes on so, and `d` becomes that stop, recorded. True: explained.
-  bool ExplainStop(Divergence& d, int seat, bool at_end, const std::string& text);
+  // arbiter.referee.load: the message to `seat` matches when one bot's last
+  // answer is played as never having come, and the referee did stop that
+  // bot (the StopProbe). Then the game goes on so, and `d` becomes that
+  // stop, recorded. True: explained. Never at the end of a game: the
+  // referee's exit ends every bot, which is no evidence.
+  bool ExplainStop(Divergence& d, int seat, const std::string& text);
   // Records a divergence no reading explains and follows the referee past
   // it where it can (arbiter.referee.resync). True: the game goes on.
   bool Follow(Divergence d, int seat, const std::string& text);

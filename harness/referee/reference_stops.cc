@@ -22,7 +22,7 @@
 
 namespace arbiter::harness {
 
-bool ReferenceSide::ExplainStop(Divergence& d, int seat, bool at_end, const std::string& text) {
+bool ReferenceSide::ExplainStop(Divergence& d, int seat, const std::string& text) {
   if (!explain_ || !stop_probe_ || !ref_) return false;
   // Each seat's last answer, the latest first, when the referee has sent
   // that seat nothing since: a stopped bot gets no more messages.
@@ -48,7 +48,7 @@ bool ReferenceSide::ExplainStop(Divergence& d, int seat, bool at_end, const std:
     ReferenceSide replay(*config_, plan_, replayed);
     replay.explain_ = false;
     if (!replay.Start()) return false;
-    if (!ReplaySteps(replay, replayed, d, at_end, text, 0, at) || replay.stand_in_) continue;
+    if (!ReplaySteps(replay, replayed, d, false, "", 0, at) || replay.stand_in_) continue;
     const Step step = steps_[at];
     TakeReplay(replay, replayed);
     // The answers as sent, so that a re-run sends the same ones.
