@@ -207,15 +207,27 @@ uint64_t ReadRssKb(pid_t pid) {
   return pages * kPageKb;
 }
 
+namespace {
+
+// A schedstat file: nanoseconds on a CPU, then runnable but waiting for one.
+bool ParseSchedStat(const std::string& text, uint64_t& run_ns, uint64_t& wait_ns) {
+  char* end = nullptr;
+  run_ns = std::strtoull(text.c_str(), &end, 10);
+  if (end == text.c_str()) return false;
+  char* after = nullptr;
+  wait_ns = std::strtoull(end, &after, 10);
+  return after != end;
+}
+
+}  // namespace
+
 bool ReadSchedStat(pid_t pid, uint64_t& run_ns, uint64_t& wait_ns) {
   const std::string dir = "/proc/" + std::to_string(pid) + "/task";
   bool any = false;
   for (const long tid : NumericEntries(dir)) {
-    const std::string text = ReadFile(dir + "/" + std::to_string(tid) + "/schedstat");
-    char* end = nullptr;
-    const uint64_t run = std::strtoull(text.c_str(), &end, 10);
-    if (end == text.c_str()) continue;
-    const uint64_t wait = std::strtoull(end, nullptr, 10);
+    uint64_t run = 0, wait = 0;
+    if (!ParseSchedStat(ReadFile(dir + "/" + std::to_string(tid) + "/schedstat"), run, wait))
+      continue;
     run_ns += run;
     wait_ns += wait;
     any = true;
@@ -224,13 +236,8 @@ bool ReadSchedStat(pid_t pid, uint64_t& run_ns, uint64_t& wait_ns) {
 }
 
 bool ReadThreadWait(uint64_t& wait_ns) {
-  const std::string text = ReadFile("/proc/thread-self/schedstat");
-  char* end = nullptr;
-  std::strtoull(text.c_str(), &end, 10);
-  if (end == text.c_str()) return false;
-  char* after = nullptr;
-  wait_ns = std::strtoull(end, &after, 10);
-  return after != end;
+  uint64_t run = 0;
+  return ParseSchedStat(ReadFile("/proc/thread-self/schedstat"), run, wait_ns);
 }
 
 double ReadCpuPressure() {

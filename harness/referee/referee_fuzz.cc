@@ -109,6 +109,10 @@ class RefereeGame {
   Clock::time_point WakeAt(Clock::time_point deadline) const;
   // Records a hang when the referee made no progress in time; true then.
   bool Hung(Clock::time_point deadline);
+  // The complete message at the front of `seat`'s inbox, taken out of it.
+  std::string TakeMessage(int seat);
+  // The referee has exited: any message still in flight, then the end.
+  void EndAfterExit(const BotProcess& referee);
 
   EventLoop& loop_;
   const RefereeFuzzConfig& config_;
@@ -300,6 +304,32 @@ void RefereeGame::CheckResult(const std::vector<std::string>& stdout_lines) {
   reference_.Diverge(std::move(d), -1, stated->second);
 }
 
+std::string RefereeGame::TakeMessage(int seat) {
+  std::string& inbox = hub_->inbox(seat);
+  const size_t n = config_.game->frame_message(inbox);
+  std::string message = inbox.substr(0, n);
+  inbox.erase(0, n);
+  return message;
+}
+
+void RefereeGame::EndAfterExit(const BotProcess& referee) {
+  referee_gone_ = true;
+  const int seats = hub_->seats();
+  // At most 50 ms, and no longer than until every probe has gone: a
+  // message still in flight arrives before its probe's end.
+  loop_.RunUntil(Clock::now() + milliseconds(50), [&] {
+    for (int s = 0; s < seats; ++s)
+      if (hub_->connected(s) && !hub_->ended(s)) return false;
+    return true;
+  });
+  for (int s = 0; s < seats && !reference_.diverged(); ++s)
+    while (!reference_.diverged() && config_.game->frame_message(hub_->inbox(s)) > 0)
+      Message(s, TakeMessage(s));
+  // One cause, one finding: a referee that crashed ended its game by
+  // crashing (referee.crash, below), not by the rules.
+  if (!reference_.diverged() && !Crashed(referee)) reference_.End("");
+}
+
 void RefereeGame::Run() {
   const GameInfo& game = *config_.game;
   if (!reference_.Start()) return;
@@ -380,39 +410,13 @@ void RefereeGame::Run() {
       if (expected >= 0 && expected != best && complete(expected)) best = expected;
     }
     if (best >= 0) {
-      std::string& inbox = hub_->inbox(best);
-      const size_t n = game.frame_message(inbox);
-      const std::string message = inbox.substr(0, n);
-      inbox.erase(0, n);
-      stop = !Message(best, message);
+      stop = !Message(best, TakeMessage(best));
       continue;
     }
     if (referee->exited()) break;
     if (Hung(deadline)) stop = true;
   }
-  if (!stop) {
-    // The referee has exited: any message still in flight, then the end.
-    referee_gone_ = true;
-    // At most 50 ms, and no longer than until every probe has gone: a
-    // message still in flight arrives before its probe's end.
-    loop_.RunUntil(Clock::now() + milliseconds(50), [&] {
-      for (int s = 0; s < seats; ++s)
-        if (hub_->connected(s) && !hub_->ended(s)) return false;
-      return true;
-    });
-    for (int s = 0; s < seats && !reference_.diverged(); ++s) {
-      while (!reference_.diverged() && complete(s)) {
-        std::string& inbox = hub_->inbox(s);
-        const size_t n = game.frame_message(inbox);
-        const std::string message = inbox.substr(0, n);
-        inbox.erase(0, n);
-        Message(s, message);
-      }
-    }
-    // One cause, one finding: a referee that crashed ended its game by
-    // crashing (referee.crash, below), not by the rules.
-    if (!reference_.diverged() && !Crashed(*referee)) reference_.End("");
-  }
+  if (!stop) EndAfterExit(*referee);
   const GameState* ref = reference_.reference();
   if (!ref && result_.faults.empty() && !reference_.diverged()) {
     int connected = 0;
