@@ -34,7 +34,6 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <mutex>
 #include <optional>
 
 #include "command_line.h"
@@ -83,7 +82,7 @@ std::string VariantId(const RuleList& variant) {
 std::string Reproduce(const CheckBotOptions& o, const Prepared& p, int games,
                       const std::string& match, const RuleList& variant, int depth) {
   std::string cmd =
-      "arbiter check-bot --game " + o.game + " --profile " + std::string(p.profile->name);
+      Self() + " check-bot --game " + o.game + " --profile " + std::string(p.profile->name);
   RuleList rules = p.rules;
   rules.insert(rules.end(), variant.begin(), variant.end());
   cmd += ResultOptions(o, *p.profile, rules);
@@ -361,22 +360,18 @@ bool Narrow(const CheckBotOptions& o, std::vector<harness::MatchSpec>& matches, 
 // not started because arbiter was interrupted (or, with --fail-fast, after a
 // failing one) is listed as skipped.
 void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::MatchSpec>& matches,
-             const harness::Progress& shown, report::RunReport& rep) {
+             Progress& progress, report::RunReport& rep) {
   // --jobs N plays N matches at once, each worker with an Env of its own;
   // the results come back in the run's order (arbiter.run.split).
   const int jobs = std::max(1, o.jobs);
-  std::mutex progress_mu;
-  const harness::Progress callback =
-      !shown || jobs == 1 ? shown : [&](const std::string& match, int turn) {
-        std::lock_guard lock(progress_mu);
-        shown(match, turn);
-      };
+  const harness::Progress callback = progress.Callback();  // safe from any worker
   std::vector<std::string> ids;
   for (const auto& m : matches) ids.push_back(m.id);
   struct Worker {
     std::unique_ptr<harness::Env> env = harness::MakeRealEnv();
   };
   using Played = std::optional<harness::MatchResult>;
+  int found = 0;
   const size_t consumed = harness::PlayInOrder<Worker, Played>(
       jobs, matches.size(),
       [&](Worker& w, size_t i) -> Played {
@@ -388,11 +383,11 @@ void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::M
           rep.skipped.push_back(ids[i]);
           return true;
         }
-        KeepTranscriptIfAsked(*r, o);
-        rep.matches.push_back(std::move(*r));
         bool failed = false;
-        for (const auto& f : rep.matches.back().findings)
-          failed = failed || f.severity == harness::Severity::kFail;
+        for (const auto& f : r->findings) failed = failed || f.severity == harness::Severity::kFail;
+        found += static_cast<int>(r->findings.size());
+        rep.Add(std::move(*r), o.transcripts == "all");
+        progress.Finished(found);
         return !failed || !o.fail_fast;
       });
   for (size_t j = consumed; j < matches.size(); ++j) rep.skipped.push_back(ids[j]);
@@ -427,10 +422,11 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
   report::RunReport rep = NewReport(o, p, "check-bot");
   rep.bot = o.bot;
   rep.planned_seats = plan.seats;
-  Progress progress(o.quiet, err);
+  Progress progress(o.quiet, err, "check-bot", static_cast<long long>(plan.matches.size()),
+                    "matches");
   if (o.calibrate && !harness::Interrupted())
     rep.calibration = Calibrate(*harness::MakeRealEnv(), p.config);
-  PlayAll(o, p, plan.matches, progress.Callback(), rep);
+  PlayAll(o, p, plan.matches, progress, rep);
   rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();
   WriteInputFiles(rep, o.repro_dir, err);

@@ -420,8 +420,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       by_cause[cause] = {rep.matches.size(), m.findings.size()};
       m.findings.push_back(std::move(f));
     }
-    KeepTranscriptIfAsked(m, o);
-    rep.matches.push_back(std::move(m));
+    rep.Add(std::move(m), o.transcripts == "all");
   };
   // The reproducer folder, up front: a path that is a file, or a folder that
   // cannot be made, is an error before any game (removed again if unused).
@@ -450,7 +449,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     return " --seed " + std::to_string(o.seed) + " --match " + id;
   };
   int repro_count = 0;
-  Progress progress(o.quiet, err);
+  Progress progress(o.quiet, err, "fuzz-referee", static_cast<long long>(plans.size()));
   auto tick = progress.Callback();
   run_rules = config.rules;
   shrink_config = config;
@@ -486,7 +485,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       const std::string cause = "reading " + rule;
       // The game again under the run's readings before this one: it shows it.
       const std::string reproduce =
-          "arbiter fuzz-referee --game " + o.game + same_referee() + this_game(id);
+          Self() + " fuzz-referee --game " + o.game + same_referee() + this_game(id);
       std::string narrowed;  // the run's value of the option this one replaces
       const bool adopt = AdoptableForRun(rep.readings, reading, narrowed);
       if (!narrowed.empty()) {
@@ -571,7 +570,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       f.message = fault.message;
       f.stderr_tail = harness::LastLines(r.referee_stderr, 10);
       f.received = EscapeBytes(r.referee_stdout.substr(0, 300));
-      f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + this_game(id);
+      f.reproduce = Self() + " fuzz-referee --game " + o.game + same_referee() + this_game(id);
       // A failure's command says what it reproduces: never a silent PASS.
       if (f.severity == harness::Severity::kFail) f.reproduce += " --expect " + fault.check;
       found.emplace_back(cause, std::move(f));
@@ -663,7 +662,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
             (file.empty() || shown.stand_in
                  ? ""
                  : "; the reference's view: arbiter simulate --transcript " + file);
-        f.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + " --seed " +
+        f.reproduce = Self() + " fuzz-referee --game " + o.game + same_referee() + " --seed " +
                       std::to_string(plan.seed) + (file.empty() ? "" : " --replay " + file);
         if (shown.divergence_turn > plan.late_turn && plan.late_turn >= 0)
           f.reproduce += " --late-turn " + std::to_string(plan.late_turn);
@@ -692,7 +691,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
               "message: it draws its game from a source of its own, so a finding that depends "
               "on its draw is not shrunk and keeps its whole witness game";
           n.advice = "draw the game from {seed} to make the referee's findings shrinkable";
-          n.reproduce = "arbiter fuzz-referee --game " + o.game + same_referee() + this_game(id);
+          n.reproduce = Self() + " fuzz-referee --game " + o.game + same_referee() + this_game(id);
           found.emplace_back("referee.nondeterministic", std::move(n));
         }
         // A bot the referee stopped: the machine's load, a race, or a
@@ -724,6 +723,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
                              .count();
     add_match(std::move(played), std::move(found));
     for (auto& [m, fs] : shrunk) add_match(std::move(m), std::move(fs));
+    progress.Finished(static_cast<int>(by_cause.size()));
   };
   harness::PlayGames(jobs, plans.size(), play, consume);
   if (o.replay_path.empty()) {

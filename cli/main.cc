@@ -17,6 +17,7 @@
 #include "core/game.h"
 #include "fuzz_referee.h"
 #include "interrupt.h"
+#include "invocation.h"
 #include "list.h"
 #include "merge_reports.h"
 #include "option_names.h"
@@ -386,7 +387,8 @@ int main(int argc, char** argv) {
   echo->group("");
 
   std::vector<std::string> args(argv, argv + argc);
-  args[0] = "arbiter";
+  arbiter::cli::SetInvokedAs(args[0]);
+  args[0] = arbiter::cli::Self();
   check.command_line = play.command_line = fuzz.command_line = spec_options.command_line =
       arbiter::harness::QuoteCommand(args);
 

@@ -16,6 +16,7 @@
 #include <tuple>
 
 #include "command_line.h"
+#include "invocation.h"
 #include "core/parse.h"
 #include "run_report.h"
 
@@ -43,7 +44,8 @@ ShardRun ShardRunOf(const std::string& command) {
   static const std::set<std::string> kFlags = {"-q", "--quiet", "-v", "--verbose"};
   std::vector<std::string> kept;
   bool options = true;
-  for (size_t i = 0; i < argv.size(); ++i) {
+  // The first word is how arbiter was run (a path differs between machines).
+  for (size_t i = 1; i < argv.size(); ++i) {
     const std::string& a = argv[i];
     if (options && a == "--") options = false;
     const std::string name = a.substr(0, a.find('='));
@@ -113,41 +115,54 @@ void AddNew(std::vector<T>& to, const std::vector<T>& from) {
     if (std::find(to.begin(), to.end(), x) == to.end()) to.push_back(x);
 }
 
+// One shard's report read from `path`; nullopt when it cannot be (the error
+// said on `err`).
+std::optional<report::RunReport> ReadShard(const std::string& path, const std::string& cmd,
+                                           std::ostream& err) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Usage(err, cmd, "cannot read '" + path + "'"), std::nullopt;
+  const auto j = nlohmann::json::parse(std::string{std::istreambuf_iterator<char>(in), {}},
+                                       nullptr, /*allow_exceptions=*/false);
+  std::string error;
+  auto r = j.is_discarded() ? std::nullopt : report::ReadJson(j, error);
+  if (!r) return Usage(err, cmd, "'" + path + "': " + (error.empty() ? "not JSON" : error)), r;
+  if (r->tool != "check-bot" && r->tool != "fuzz-referee") {
+    Usage(err, cmd,
+          "'" + path + "' is a report of " + r->tool + ", not of check-bot or fuzz-referee");
+    return std::nullopt;
+  }
+  return r;
+}
+
 }  // namespace
 
 int RunMergeReports(const MergeOptions& o, std::ostream& out, std::ostream& err) {
   const std::string cmd = "merge-reports";
-  std::vector<report::RunReport> shards;
-  for (const std::string& path : o.inputs) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Usage(err, cmd, "cannot read '" + path + "'");
-    const std::string text{std::istreambuf_iterator<char>(in), {}};
-    const auto j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-    std::string error;
-    auto r = j.is_discarded() ? std::nullopt : report::ReadJson(j, error);
-    if (!r) return Usage(err, cmd, "'" + path + "': " + (error.empty() ? "not JSON" : error));
-    if (r->tool != "check-bot" && r->tool != "fuzz-referee")
-      return Usage(
-          err, cmd,
-          "'" + path + "' is a report of " + r->tool + ", not of check-bot or fuzz-referee");
-    shards.push_back(std::move(*r));
-  }
-  report::RunReport merged = shards.front();
-  merged.matches.clear();
-  merged.skipped.clear();
-  merged.readings.clear();
-  merged.families_tried.clear();
-  merged.harness_error.clear();
-  merged.command = "arbiter merge-reports";
+  // One shard in memory at a time: its matches join the merged report, whose
+  // passing rows past the first are folded after each (arbiter.report.bounded).
+  report::RunReport merged;
   std::map<std::string, std::string> owner;  // match id -> file
   // Each match's place in the whole run: (position, 0) for a planned
   // match, (its game's position, n) for the n-th shrunk reproducer after it.
   std::map<std::string, std::pair<long long, int>> place;
   std::map<int, std::string> shard_files;  // shard index -> its file
-  const ShardRun first = ShardRunOf(shards.front().command);
-  for (size_t i = 0; i < shards.size(); ++i) {
-    const report::RunReport& s = shards[i];
+  ShardRun first;
+  for (size_t i = 0; i < o.inputs.size(); ++i) {
     const std::string& path = o.inputs[i];
+    std::optional<report::RunReport> read = ReadShard(path, cmd, err);
+    if (!read) return 2;
+    report::RunReport& s = *read;
+    if (i == 0) {
+      merged = s;
+      merged.matches.clear();
+      merged.folded = {};
+      merged.skipped.clear();
+      merged.readings.clear();
+      merged.families_tried.clear();
+      merged.harness_error.clear();
+      merged.command = Self() + " merge-reports";
+      first = ShardRunOf(s.command);
+    }
     merged.command += " " + path;
     const auto differs = [&](const std::string& what, const std::string& a, const std::string& b) {
       return Usage(err, cmd,
@@ -178,7 +193,7 @@ int RunMergeReports(const MergeOptions& o, std::ostream& out, std::ostream& err)
                        std::to_string(shard.index + 1) + "/" + std::to_string(shard.count));
     long long k = 0, last = -1;
     int extra = 0;
-    for (const harness::MatchResult& m : s.matches) {
+    for (harness::MatchResult& m : s.matches) {
       if (m.id.find("-shrunk") != std::string::npos) {
         place[m.id] = {last, ++extra};
       } else {
@@ -191,8 +206,12 @@ int RunMergeReports(const MergeOptions& o, std::ostream& out, std::ostream& err)
         return Usage(err, cmd,
                      "match " + m.id + " is in both '" + it->second + "' and '" + path +
                          "' (shards that overlap?)");
-      merged.matches.push_back(m);
+      merged.matches.push_back(std::move(m));
     }
+    merged.folded.Merge(s.folded);
+    std::stable_sort(merged.matches.begin(), merged.matches.end(),
+                     [&](const auto& a, const auto& b) { return place[a.id] < place[b.id]; });
+    merged.FoldPassingRows();
     AddNew(merged.skipped, s.skipped);
     AddNew(merged.readings, s.readings);
     AddNew(merged.families_tried, s.families_tried);
@@ -217,14 +236,12 @@ int RunMergeReports(const MergeOptions& o, std::ostream& out, std::ostream& err)
     return Usage(err, cmd,
                  "the reports were written by arbiter " + merged.version +
                      "; merge them with that version (this is " + report::kVersion + ")");
-  if (merged.matches.empty())
+  if (merged.Games() == 0)
     return Usage(err, cmd, "the reports hold no match: there is nothing to merge");
   std::erase_if(merged.families_not_tried, [&](const std::string& f) {
     return std::find(merged.families_tried.begin(), merged.families_tried.end(), f) !=
            merged.families_tried.end();
   });
-  std::stable_sort(merged.matches.begin(), merged.matches.end(),
-                   [&](const auto& a, const auto& b) { return place[a.id] < place[b.id]; });
   if (merged.tool == "fuzz-referee") OneFindingPerCause(merged);
   if (!CheckOutputFiles(OutputFiles(o.output), o.inputs, cmd, err)) return 2;
   return Finish(o.output, merged, out, err);

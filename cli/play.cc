@@ -28,7 +28,7 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
                      " --bot commands, got " + std::to_string(o.bots.size()));
   }
   m.seats.resize(players);
-  std::string reproduce = "arbiter play --game " + o.game + " --profile " +
+  std::string reproduce = Self() + " play --game " + o.game + " --profile " +
                           std::string(p.profile->name) + " --seed " + std::to_string(o.seed);
   reproduce += ResultOptions(o, *p.profile, p.rules);
   if (o.turns) reproduce += " --turns " + std::to_string(*o.turns);
@@ -57,7 +57,7 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
 
   report::RunReport rep = NewReport(o, p, "play");
   auto env = harness::MakeRealEnv();
-  Progress progress(o.quiet, err);
+  Progress progress(o.quiet, err, "play", 1);
   rep.matches.push_back(
       harness::RunMatch(*env, std::move(m), p.config, p.catalog, progress.Callback()));
   rep.interrupt_signal = harness::InterruptSignal();

@@ -110,11 +110,6 @@ std::vector<harness::RuleReading> RuleOptionsOf(const nlohmann::json& reg) {
   return out;
 }
 
-void KeepTranscriptIfAsked(harness::MatchResult& m, const RunOptions& o) {
-  if (o.transcripts == "all" || !m.findings.empty() || !m.shrunk_from.empty()) return;
-  std::vector<harness::TurnRecord>().swap(m.turns);
-}
-
 int Usage(std::ostream& err, const std::string& command, const std::string& message) {
   err << "arbiter " << command << ": " << message << "\n";
   return 2;
@@ -298,25 +293,6 @@ report::Calibration Calibrate(harness::Env& env, const harness::SessionConfig& c
   cal.p99_ms = report::Percentile(ms, 99);
   cal.max_ms = report::Percentile(ms, 100);
   return cal;
-}
-
-Progress::Progress(bool quiet, std::ostream& err) : on_(!quiet && isatty(2)), err_(err) {}
-
-harness::Progress Progress::Callback() {
-  if (!on_) return {};
-  return [this](const std::string& match, int turn) {
-    const long long now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                              std::chrono::steady_clock::now().time_since_epoch())
-                              .count();
-    if (now - last_ms_ < 100) return;
-    last_ms_ = now;
-    err_ << "\r\033[K  " << match << ", turn " << turn << std::flush;
-    drawn_ = true;
-  };
-}
-
-void Progress::Clear() {
-  if (drawn_) err_ << "\r\033[K" << std::flush;
 }
 
 std::vector<OutputFile> OutputFiles(const RunOptions& o) {

@@ -1,6 +1,6 @@
 // What `check-bot` and `play` share: resolving the game, profile and limits,
 // the check catalog from the spec register, the harness's self-calibration,
-// the progress line, and writing the reports with the exit status.
+// and writing the reports with the exit status.
 #pragma once
 
 #include <iosfwd>
@@ -13,6 +13,8 @@
 #include "core/game.h"
 #include "env.h"
 #include "findings.h"
+#include "invocation.h"
+#include "progress.h"
 #include "referee_fuzz.h"
 #include "run_report.h"
 #include "session.h"
@@ -38,10 +40,6 @@ inline constexpr double kMinGameSeconds = 0.001, kMaxGameSeconds = 86400;
 
 int Usage(std::ostream& err, const std::string& command, const std::string& message);
 
-// Drops a match's turn-by-turn transcript unless the options keep it (see
-// RunOptions::transcripts): a match with no finding that reproduces none.
-void KeepTranscriptIfAsked(harness::MatchResult& m, const RunOptions& o);
-
 // Every value of every rule option of a game's register `reg` (a decision's
 // "option", a --rule key; the harness's, "profile (harness)", is not one),
 // each option's default first with its decision's choice as its meaning,
@@ -66,20 +64,6 @@ report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::s
 // Round trips through the built-in echo bot (this executable, `echo-bot`).
 report::Calibration Calibrate(harness::Env& env, const harness::SessionConfig& config,
                               int samples = 200);
-
-// A progress line on a terminal (stderr), redrawn at most ten times a second.
-class Progress {
- public:
-  Progress(bool quiet, std::ostream& err);
-  harness::Progress Callback();
-  void Clear();
-
- private:
-  bool on_;
-  std::ostream& err_;
-  long long last_ms_ = 0;
-  bool drawn_ = false;
-};
 
 // A report file a run writes: the option that asked for it, its path, and
 // its writer.

@@ -23,6 +23,14 @@ Coverage RunReport::CoverageOf() const {
     return c.seats.back();
   };
   for (const auto& [variant, seat] : planned_seats) row(variant, seat);
+  for (const SeatCoverage& f : folded.seats) {
+    SeatCoverage& s = row(f.variant, f.seat);
+    s.own_turns += f.own_turns;
+    s.own_turn_limit = std::max(s.own_turn_limit, f.own_turn_limit);
+    s.deepest_own_turn = std::max(s.deepest_own_turn, f.deepest_own_turn);
+    s.whole_games += f.whole_games;
+    s.games_to_end += f.games_to_end;
+  }
   for (const harness::MatchResult& m : matches) {
     if (!m.shrunk_from.empty()) continue;
     if (m.kind == "edge") {
@@ -61,7 +69,7 @@ Coverage RunReport::CoverageOf() const {
 }
 
 RefereeComparison RunReport::ComparisonOf() const {
-  RefereeComparison c;
+  RefereeComparison c = folded.comparison;
   for (const harness::MatchResult& m : matches) {
     if (!m.shrunk_from.empty()) continue;
     ++c.games;
@@ -179,6 +187,11 @@ std::vector<VariantVerdict> RunReport::VariantVerdicts() const {
       if (std::find(v->checks.begin(), v->checks.end(), f.check) == v->checks.end())
         v->checks.push_back(f.check);
     }
+  }
+  for (const std::string& variant : folded.variants) {
+    bool seen = false;
+    for (const VariantVerdict& x : out) seen = seen || x.variant == variant;
+    if (!seen) out.push_back({variant, "pass", {}});
   }
   return out;
 }

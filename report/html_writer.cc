@@ -7,6 +7,7 @@
 // table (for `spec` with the source sentences and decision in a <details>);
 // for check-bot and play the latency histogram (html_svg.cc); the matches.
 // Every string is HTML-escaped here; the script adds data only as text.
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <ostream>
@@ -73,7 +74,7 @@ void Header(const RunReport& r, std::ostream& out) {
     if (r.interrupt_signal)
       Fact(out, "interrupted", "by " + Escape(r.InterruptName()) + ": the report is partial");
     Fact(out, "matches",
-         std::to_string(r.matches.size()) + " run" +
+         std::to_string(r.Games()) + " run" +
              (r.skipped.empty()
                   ? ""
                   : ", " + std::to_string(r.skipped.size()) +
@@ -144,13 +145,23 @@ void Latency(const RunReport& r, std::ostream& out) {
   std::vector<double> all;
   for (const auto& m : r.matches)
     all.insert(all.end(), m.latencies_ms.begin(), m.latencies_ms.end());
+  // Folded matches' answer times: a bounded sample of them (arbiter.report.bounded).
+  all.insert(all.end(), r.folded.latencies.values.begin(), r.folded.latencies.values.end());
   out << "<section id=\"latency\">\n<h2>Answer times</h2>\n";
   if (all.empty()) {
     out << "<p>No answer of the bot was timed.</p>\n</section>\n";
     return;
   }
-  out << "<p>" << all.size() << " answers: median " << Ms(Percentile(all, 50)) << " ms, p99 "
-      << Ms(Percentile(all, 99)) << " ms, max " << Ms(Percentile(all, 100)) << " ms; the limit is "
+  const long long answers =
+      static_cast<long long>(all.size() - r.folded.latencies.values.size()) +
+      r.folded.latencies.count;
+  const double max = std::max(Percentile(all, 100), r.folded.latencies.max);
+  out << "<p>" << answers << " answers: median " << Ms(Percentile(all, 50)) << " ms, p99 "
+      << Ms(Percentile(all, 99)) << " ms, max " << Ms(max) << " ms"
+      << (answers > static_cast<long long>(all.size())
+              ? " (median, p99 and histogram from a sample of " + std::to_string(all.size()) + ")"
+              : std::string())
+      << "; the limit is "
       << r.action_ms << " ms (" << r.first_action_ms << " ms for the first answer).</p>\n"
       << html::LatencyHistogramSvg(all, r.action_ms) << "</section>\n";
 }
@@ -167,8 +178,15 @@ void Matches(const RunReport& r, std::ostream& out) {
                         : "not over")
         << "</td><td>" << m.findings.size() << "</td></tr>\n";
   }
-  for (const auto& s : r.skipped)
-    out << "<tr><td><code>" << Escape(s) << "</code></td><td colspan=\"5\">not run</td></tr>\n";
+  if (r.folded.matches > 0)
+    out << "<tr><td colspan=\"2\">" << r.folded.matches
+        << " more passing matches, summed up</td><td></td><td>" << r.folded.turns
+        << "</td><td></td><td>0</td></tr>\n";
+  for (size_t i = 0; i < r.skipped.size() && i < 20; ++i)
+    out << "<tr><td><code>" << Escape(r.skipped[i])
+        << "</code></td><td colspan=\"5\">not run</td></tr>\n";
+  if (r.skipped.size() > 20)
+    out << "<tr><td colspan=\"6\">and " << r.skipped.size() - 20 << " more not run</td></tr>\n";
   out << "</tbody>\n</table>\n</section>\n";
 }
 

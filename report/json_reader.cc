@@ -86,6 +86,39 @@ harness::MatchResult MatchOf(const json& j) {
   return m;
 }
 
+FoldedMatches FoldedOf(const json& j) {
+  FoldedMatches f;
+  f.matches = j.value("matches", 0);
+  f.turns = j.value("turns", 0LL);
+  f.bot_answers = j.value("bot_answers", 0LL);
+  f.variants = j.value("variants", std::vector<std::string>());
+  for (const auto& s : j.value("seats", json::array()))
+    f.seats.push_back({JsonString(s, "variant"), s.value("seat", 0), s.value("own_turns", 0),
+                       s.value("deepest_own_turn", 0), s.value("own_turn_limit", 0),
+                       s.value("whole_games", 0), s.value("games_to_end", 0)});
+  const json c = j.value("comparison", json::object());
+  f.comparison.games = c.value("games", 0);
+  f.comparison.messages = c.value("messages", 0LL);
+  f.comparison.alone = c.value("alone", 0LL);
+  f.comparison.games_compared = c.value("games_compared", 0);
+  f.comparison.games_alone = c.value("games_alone", 0);
+  f.comparison.games_blind = c.value("games_blind", 0);
+  f.comparison.chance_learnt = c.value("chance_learnt", 0LL);
+  if (const auto u = j.find("usage"); u != j.end() && u->is_object()) {
+    f.any_usage = true;
+    f.peak_rss_kb = static_cast<uint64_t>(u->value("peak_rss_mb", 0.0) * 1024.0 + 0.5);
+    f.cpu_ms = u->value("cpu_ms", 0.0);
+  }
+  const json l = j.value("latencies", json::object());
+  for (const auto& v : l.value("sample", json::array()))
+    if (v.is_number() && f.latencies.values.size() < LatencySample::kCap)
+      f.latencies.values.push_back(v.get<double>());
+  f.latencies.count =
+      std::max(l.value("count", 0LL), static_cast<long long>(f.latencies.values.size()));
+  f.latencies.max = l.value("max", 0.0);
+  return f;
+}
+
 }  // namespace
 
 std::optional<RunReport> ReadJson(const json& j, std::string& error) {
@@ -136,6 +169,7 @@ std::optional<RunReport> ReadJson(const json& j, std::string& error) {
       for (const auto& s : c->value("seats", json::array()))
         r.planned_seats.emplace_back(JsonString(s, "variant"), s.value("seat", 0));
     for (const auto& m : j.value("matches", json::array())) r.matches.push_back(MatchOf(m));
+    if (const auto f = j.find("folded"); f != j.end() && f->is_object()) r.folded = FoldedOf(*f);
     // Findings are listed once, at the top; each goes back to its match.
     for (const auto& fj : j.value("findings", json::array())) {
       harness::Finding f = FindingOf(fj);

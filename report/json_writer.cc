@@ -93,6 +93,41 @@ ordered_json MatchJson(const harness::MatchResult& m, bool referee) {
   return j;
 }
 
+// The passing matches summed up rather than listed (arbiter.report.bounded).
+ordered_json FoldedJson(const FoldedMatches& f) {
+  ordered_json seats = ordered_json::array();
+  for (const SeatCoverage& s : f.seats)
+    seats.push_back({{"variant", s.variant},
+                     {"seat", s.seat},
+                     {"own_turns", s.own_turns},
+                     {"deepest_own_turn", s.deepest_own_turn},
+                     {"own_turn_limit", s.own_turn_limit},
+                     {"whole_games", s.whole_games},
+                     {"games_to_end", s.games_to_end}});
+  const RefereeComparison& c = f.comparison;
+  return {{"matches", f.matches},
+          {"turns", f.turns},
+          {"bot_answers", f.bot_answers},
+          {"variants", f.variants},
+          {"seats", seats},
+          {"comparison",
+           {{"games", c.games},
+            {"messages", c.messages},
+            {"alone", c.alone},
+            {"games_compared", c.games_compared},
+            {"games_alone", c.games_alone},
+            {"games_blind", c.games_blind},
+            {"chance_learnt", c.chance_learnt}}},
+          {"usage",
+           f.any_usage ? ordered_json{{"peak_rss_mb", static_cast<double>(f.peak_rss_kb) / 1024.0},
+                                      {"cpu_ms", f.cpu_ms}}
+                       : ordered_json(nullptr)},
+          {"latencies",
+           {{"count", f.latencies.count},
+            {"max", f.latencies.max},
+            {"sample", f.latencies.values}}}};
+}
+
 ordered_json CoverageJson(const RunReport& r) {
   const Coverage c = r.CoverageOf();
   ordered_json seats = ordered_json::array();
@@ -148,7 +183,8 @@ void WriteJson(const RunReport& r, std::ostream& out) {
   j["counts"] = {{"fail", r.Count(harness::Severity::kFail)},
                  {"warn", r.Count(harness::Severity::kWarn)},
                  {"info", r.Count(harness::Severity::kInfo)},
-                 {"bot_turns", r.BotTurns()}};
+                 {"bot_turns", r.BotTurns()},
+                 {"matches", r.Games()}};
   if (r.tool == "check-bot") {
     j["coverage"] = CoverageJson(r);
     ordered_json verdicts = ordered_json::array();
@@ -203,6 +239,7 @@ void WriteJson(const RunReport& r, std::ostream& out) {
   ordered_json matches = ordered_json::array();
   for (const auto& m : r.matches) matches.push_back(MatchJson(m, r.tool == "fuzz-referee"));
   j["matches"] = matches;
+  if (r.tool != "spec") j["folded"] = FoldedJson(r.folded);
   out << j.dump(2, ' ', false, ordered_json::error_handler_t::replace) << "\n";
 }
 

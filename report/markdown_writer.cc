@@ -121,7 +121,7 @@ void Header(const RunReport& r, std::ostream& out) {
       out << " |\n";
     }
     if (r.interrupt_signal) out << "| interrupted | by " << r.InterruptName() << ": partial |\n";
-    out << "| matches | " << r.matches.size() << " run";
+    out << "| matches | " << r.Games() << " run";
     if (!r.skipped.empty())
       out << ", " << r.skipped.size()
           << (r.interrupt_signal ? " not run (interrupted)"

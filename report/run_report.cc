@@ -18,9 +18,9 @@ int RunReport::Count(harness::Severity s) const {
   return n;
 }
 
-int RunReport::BotTurns() const {
-  int n = 0;
-  for (const auto& m : matches) n += static_cast<int>(m.latencies_ms.size());
+long long RunReport::BotTurns() const {
+  long long n = folded.bot_answers;
+  for (const auto& m : matches) n += static_cast<long long>(m.latencies_ms.size());
   return n;
 }
 
@@ -81,9 +81,25 @@ std::string RunReport::LimitsText() const {
 }
 
 std::string RunReport::SeedsText() const {
+  // Runs of consecutive seeds are one range ("7-1006"); a long list stops at
+  // eight ranges (arbiter.report.bounded).
+  std::vector<std::pair<uint64_t, uint64_t>> ranges;
+  for (const auto& m : matches) {
+    if (!m.seed) continue;
+    if (!ranges.empty() && ranges.back().second + 1 == *m.seed) {
+      ranges.back().second = *m.seed;
+    } else if (ranges.empty() || ranges.back().second != *m.seed) {
+      ranges.emplace_back(*m.seed, *m.seed);
+    }
+  }
   std::string games;
-  for (const auto& m : matches)
-    if (m.seed) games += (games.empty() ? "" : ", ") + std::to_string(*m.seed);
+  for (size_t i = 0; i < ranges.size() && i < 8; ++i) {
+    const auto [a, b] = ranges[i];
+    games += (i ? ", " : "") + std::to_string(a) + (a == b ? "" : "-" + std::to_string(b));
+  }
+  if (ranges.size() > 8) games += ", ... (" + std::to_string(ranges.size() - 8) + " more)";
+  if (folded.matches > 0)
+    games += (games.empty() ? "" : "; ") + std::to_string(folded.matches) + " passing games summed up";
   return (seed ? std::to_string(*seed) : "none") + (games.empty() ? "" : " (games: " + games + ")");
 }
 
@@ -94,9 +110,9 @@ std::string RunReport::BotText() const {
 }
 
 std::string RunReport::UsageText() const {
-  uint64_t peak_kb = 0;
-  double cpu_ms = 0;
-  bool any = false;
+  uint64_t peak_kb = folded.peak_rss_kb;
+  double cpu_ms = folded.cpu_ms;
+  bool any = folded.any_usage;
   for (const auto& m : matches)
     for (const auto& u : m.usage) {
       any = true;
@@ -121,7 +137,7 @@ std::string RunReport::Verdict() const {
   if (!harness_error.empty()) return "error";
   if (Failed()) return "fail";
   if (tool == "fuzz-referee" && !not_reproduced.empty()) return "not-reproduced";
-  if (tool == "fuzz-referee" && !matches.empty() && ComparisonOf().messages == 0)
+  if (tool == "fuzz-referee" && Games() > 0 && ComparisonOf().messages == 0)
     return "inconclusive";
   if (tool != "spec") return "pass";
   bool not_run = false;

@@ -97,6 +97,37 @@ struct VariantVerdict {
   std::vector<std::string> checks;  // the failing checks, once each
 };
 
+// A bounded sample of answer times: every value up to kCap, then a uniform
+// reservoir sample drawn with a fixed-seed generator (the same run writes the
+// same report), with the exact count and maximum (arbiter.report.bounded).
+struct LatencySample {
+  static constexpr size_t kCap = 4096;
+  std::vector<double> values;
+  long long count = 0;
+  double max = 0;
+  uint64_t state = 0x9e3779b97f4a7c15ULL;
+  void Add(double v);
+};
+
+// Passing matches a run no longer lists one by one (arbiter.report.bounded).
+// A run lists its first RunReport::kPassingRows passing matches as summary
+// rows; every later match without a finding (not an edge state, not a shrunk
+// reproducer) is summed up here, so that memory and reports stay bounded
+// however many games are played. Every total the reports give counts them.
+struct FoldedMatches {
+  int matches = 0;
+  long long turns = 0, bot_answers = 0;
+  std::vector<SeatCoverage> seats;  // check-bot's coverage of the folded matches
+  RefereeComparison comparison;     // fuzz-referee's
+  uint64_t peak_rss_kb = 0;
+  double cpu_ms = 0;
+  bool any_usage = false;
+  std::vector<std::string> variants;  // in the order first seen
+  LatencySample latencies;
+  void Add(const harness::MatchResult& m);
+  void Merge(const FoldedMatches& other);
+};
+
 struct RunReport {
   std::string tool;  // "check-bot", "play", "fuzz-referee", "spec"
   std::string game;
@@ -107,7 +138,12 @@ struct RunReport {
   std::string command;           // the command line that produced the report
   std::string version;           // of the arbiter that wrote a report read back (ReadJson)
   std::vector<harness::CheckInfo> checks;  // the game's check table
+  // Every match with a finding, every shrunk reproducer and edge state, and
+  // the first kPassingRows passing matches; the other passing ones are in
+  // `folded`.
   std::vector<harness::MatchResult> matches;
+  static constexpr int kPassingRows = 1000;
+  FoldedMatches folded;
   std::vector<std::string> skipped;  // match ids not run (stopped at the first failure)
   std::optional<Calibration> calibration;
   std::string harness_error;               // set when arbiter itself could not run
@@ -164,8 +200,16 @@ struct RunReport {
   std::vector<std::string> CoverageLines() const;
   // Each variant's verdict, in the order the matches ran.
   std::vector<VariantVerdict> VariantVerdicts() const;
+  // Adds a played match: a passing one keeps no transcript unless
+  // `keep_transcript`, and past kPassingRows passing rows it is folded.
+  void Add(harness::MatchResult m, bool keep_transcript = false);
+  // Folds the passing rows past the first kPassingRows, in their order (after
+  // merge-reports has put the shards' rows in the run's order).
+  void FoldPassingRows();
+  // The matches played: listed and folded.
+  long long Games() const { return static_cast<long long>(matches.size()) + folded.matches; }
   int Count(harness::Severity s) const;
-  int BotTurns() const;
+  long long BotTurns() const;
   bool Failed() const { return Count(harness::Severity::kFail) > 0; }
 };
 

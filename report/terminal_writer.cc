@@ -89,13 +89,13 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
   out << "arbiter " << r.tool << ": " << verdict << "\n";
   if (fails && !r.not_reproduced.empty()) out << "  not reproduced: " << r.not_reproduced << "\n";
   if (r.tool == "fuzz-referee") {
-    int turns = 0, games = 0;
+    long long turns = r.folded.turns, games = r.folded.matches;
     for (const auto& m : r.matches)
       if (m.shrunk_from.empty()) turns += m.turns_played, ++games;
     out << "  " << r.game << ": " << games << " game(s), " << turns << " turns played";
   } else {
     out << "  " << r.game << ", profile " << r.profile << ": " << r.LimitsText() << "; "
-        << r.matches.size() << " match(es), " << r.BotTurns() << " bot turns";
+        << r.Games() << " match(es), " << r.BotTurns() << " bot turns";
   }
   if (r.seed) out << "; seed " << *r.seed;
   out << "\n";
@@ -201,6 +201,10 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
           << ", bot answers median " << Ms(Percentile(m.latencies_ms, 50)) << " ms, max "
           << Ms(Percentile(m.latencies_ms, 100)) << " ms\n";
     }
+    if (r.folded.matches > 0)
+      out << "  and " << r.folded.matches << " more passing match(es), summed up: "
+          << r.folded.turns << " turns, bot answers max " << Ms(r.folded.latencies.max)
+          << " ms\n";
     out << "checks:\n";
     for (const auto& c : r.checks) {
       int n = 0;

@@ -349,8 +349,10 @@ TEST_F(CheckBotTest, TheReproduceCommandRunsTheFailingMatchAgain) {
                              Shell(TESTBOT_BINARY) + " --mode exit --turn 2");
   ASSERT_EQ(o.report["findings"].size(), 2u) << o.output;
   std::string reproduce = o.report["findings"][1]["reproduce"];
-  ASSERT_EQ(reproduce.rfind("arbiter check-bot ", 0), 0u) << reproduce;
-  const Outcome again = CheckBot(reproduce.substr(std::string("arbiter check-bot ").size()));
+  // It starts with the arbiter that ran, so it runs as printed.
+  const std::string self = std::string(ARBITER_BINARY) + " check-bot ";
+  ASSERT_EQ(reproduce.rfind(self, 0), 0u) << reproduce;
+  const Outcome again = CheckBot(reproduce.substr(self.size()));
   EXPECT_EQ(again.checks, std::set<std::string>{"process.crash"}) << again.output;
   ASSERT_EQ(again.report["matches"].size(), 1u);
   EXPECT_EQ(again.report["matches"][0]["id"], "game-2");
@@ -444,6 +446,22 @@ TEST_F(CheckBotTest, ReportsStateEachBotsPeakMemoryAndCpuTime) {
   ASSERT_EQ(usage.size(), 1u);
   EXPECT_GT(usage[0]["peak_rss_mb"].get<double>(), 0.1);
   EXPECT_NE(o.output.find("peak resident memory"), std::string::npos) << o.output;
+}
+
+CITES(CheckBotTest, ARunLongerThanTenSecondsSaysWhereItIsInALogAndAShortOneOnlyItsVerdict,
+      "arbiter.cli.progress");
+TEST_F(CheckBotTest, ARunLongerThanTenSecondsSaysWhereItIsInALogAndAShortOneOnlyItsVerdict) {
+  // Each match's bot takes 10.5 s to say READY (allowed 15 s): the first
+  // match ends past 10 s into the run, so a log gets its line then.
+  const Outcome slow = CheckBot("--ready-ms 15000 " +
+                                Testbot("--mode late-ready --ms 10500"));
+  EXPECT_EQ(slow.status, 0) << slow.output;
+  EXPECT_EQ(slow.output.rfind("check-bot: 1/1 matches, 0 findings, 1", 0), 0u) << slow.output;
+  EXPECT_EQ(slow.output.find('\r'), std::string::npos) << "a live line in a log:\n" << slow.output;
+  // A quick run: its verdict is its first line.
+  const Outcome quick = CheckBot(Testbot("--mode ok"));
+  EXPECT_EQ(quick.status, 0) << quick.output;
+  EXPECT_EQ(quick.output.rfind("arbiter check-bot: PASS", 0), 0u) << quick.output;
 }
 
 CITES(CheckBotTest, APassingMatchIsItsSummaryUnlessEveryTranscriptIsAskedFor,

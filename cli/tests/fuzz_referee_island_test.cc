@@ -257,8 +257,8 @@ TEST_F(FuzzRefereeIslandTest,
     const std::string again_dir = arbiter::testing::FuzzDir("fuzz-island-deal-now") + "-again";
     const std::string json = again_dir + ".json";
     std::remove(json.c_str());
-    arbiter::testing::RunCommand(std::string(ARBITER_BINARY) + cmd.substr(7) + " --json " + json +
-                                 " --repro-dir " + again_dir);
+    ASSERT_EQ(cmd.rfind(std::string(ARBITER_BINARY) + " ", 0), 0u) << cmd;
+    arbiter::testing::RunCommand(cmd + " --json " + json + " --repro-dir " + again_dir);
     const nlohmann::json again = arbiter::testing::ReadJsonFile(json);
     ASSERT_FALSE(again.is_null()) << cmd;
     bool shown = again["verdict"] == "not-reproduced";

@@ -45,7 +45,9 @@ inline FuzzOutcome RunFuzzReferee(const std::string& name, const std::string& re
 inline std::string ReproduceFails(const nlohmann::json& f, const std::string& dir) {
   std::string cmd = f["reproduce"];
   cmd = cmd.substr(0, cmd.find("   # "));  // the referee command as run, a comment
-  if (cmd.rfind("arbiter ", 0) != 0) return "not an arbiter command: " + cmd;
+  // It runs as printed: it starts with the arbiter that ran (arbiter.check.reproduce).
+  if (cmd.rfind(std::string(ARBITER_BINARY) + " ", 0) != 0)
+    return "not a command of the arbiter that ran (" + std::string(ARBITER_BINARY) + "): " + cmd;
   std::string file, before;
   if (const size_t at = cmd.find("--replay "); at != std::string::npos) {
     file = cmd.substr(at + 9, cmd.find(' ', at + 9) - at - 9);
@@ -55,8 +57,7 @@ inline std::string ReproduceFails(const nlohmann::json& f, const std::string& di
   }
   const std::string json = dir + "-again.json";
   std::remove(json.c_str());
-  const CommandRun run = RunCommand(std::string(ARBITER_BINARY) + cmd.substr(7) + " --json " +
-                                    json + " --repro-dir " + dir + "-again");
+  const CommandRun run = RunCommand(cmd + " --json " + json + " --repro-dir " + dir + "-again");
   const nlohmann::json again = ReadJsonFile(json);
   if (again.is_null()) return cmd + " wrote no report:\n" + run.output;
   // Two findings of one clause (a game ended early, another that went on)

@@ -1,0 +1,135 @@
+// Bounded runs (arbiter.report.bounded): a run lists its matches with a
+// finding in full, and its first passing matches as summary rows (their
+// transcripts only on request); every later passing match is summed up in
+// FoldedMatches, and its answer times join a bounded sample. Memory and the
+// reports then depend on what was found, not on how many games were played.
+#include <algorithm>
+
+#include "run_report.h"
+
+namespace arbiter::report {
+namespace {
+
+// A match that needs no row of its own: nothing found, not a reproducer, not
+// an edge state (coverage names those), not cut short by an interrupt.
+bool Foldable(const harness::MatchResult& m) {
+  return m.findings.empty() && m.shrunk_from.empty() && m.kind != "edge" && !m.interrupted &&
+         m.replayed.empty();
+}
+
+}  // namespace
+
+void LatencySample::Add(double v) {
+  ++count;
+  max = std::max(max, v);
+  if (values.size() < kCap) {
+    values.push_back(v);
+    return;
+  }
+  // Algorithm R: the count-th value replaces a kept one with chance kCap/count.
+  state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+  const uint64_t slot = (state >> 17) % static_cast<uint64_t>(count);
+  if (slot < kCap) values[slot] = v;
+}
+
+void FoldedMatches::Add(const harness::MatchResult& m) {
+  ++matches;
+  turns += m.turns_played;
+  bot_answers += static_cast<long long>(m.latencies_ms.size());
+  for (double v : m.latencies_ms) latencies.Add(v);
+  for (const harness::BotUsage& u : m.usage) {
+    any_usage = true;
+    peak_rss_kb = std::max(peak_rss_kb, u.peak_rss_kb);
+    cpu_ms += u.cpu_ms;
+  }
+  if (std::find(variants.begin(), variants.end(), m.variant) == variants.end())
+    variants.push_back(m.variant);
+  for (const harness::SeatPlay& p : m.seat_plays) {
+    SeatCoverage* s = nullptr;
+    for (SeatCoverage& x : seats) s = x.variant == m.variant && x.seat == p.seat ? &x : s;
+    if (!s) s = &seats.emplace_back(SeatCoverage{m.variant, p.seat});
+    s->own_turns += p.own_turns;
+    s->own_turn_limit = std::max(s->own_turn_limit, p.own_turn_limit);
+    s->deepest_own_turn = std::max(s->deepest_own_turn, p.own_turns);
+    s->whole_games += m.kind == "whole";
+    s->games_to_end += p.to_end;
+  }
+  RefereeComparison& c = comparison;
+  ++c.games;
+  c.messages += m.messages_compared;
+  c.alone += m.messages_alone;
+  c.chance_learnt += m.chance_learnt;
+  if (m.messages_compared > 0) {
+    ++c.games_compared;
+  } else if (m.unknowable || m.messages_alone > 0) {
+    ++c.games_alone;
+  } else {
+    ++c.games_blind;
+  }
+}
+
+void FoldedMatches::Merge(const FoldedMatches& o) {
+  matches += o.matches;
+  turns += o.turns;
+  bot_answers += o.bot_answers;
+  // The other's kept values join the sample; the count and maximum stay exact.
+  for (double v : o.latencies.values) latencies.Add(v);
+  latencies.count += o.latencies.count - static_cast<long long>(o.latencies.values.size());
+  latencies.max = std::max(latencies.max, o.latencies.max);
+  any_usage = any_usage || o.any_usage;
+  peak_rss_kb = std::max(peak_rss_kb, o.peak_rss_kb);
+  cpu_ms += o.cpu_ms;
+  for (const std::string& v : o.variants)
+    if (std::find(variants.begin(), variants.end(), v) == variants.end()) variants.push_back(v);
+  for (const SeatCoverage& os : o.seats) {
+    SeatCoverage* s = nullptr;
+    for (SeatCoverage& x : seats) s = x.variant == os.variant && x.seat == os.seat ? &x : s;
+    if (!s) s = &seats.emplace_back(SeatCoverage{os.variant, os.seat});
+    s->own_turns += os.own_turns;
+    s->own_turn_limit = std::max(s->own_turn_limit, os.own_turn_limit);
+    s->deepest_own_turn = std::max(s->deepest_own_turn, os.deepest_own_turn);
+    s->whole_games += os.whole_games;
+    s->games_to_end += os.games_to_end;
+  }
+  RefereeComparison& c = comparison;
+  const RefereeComparison& d = o.comparison;
+  c.games += d.games;
+  c.messages += d.messages;
+  c.alone += d.alone;
+  c.chance_learnt += d.chance_learnt;
+  c.games_compared += d.games_compared;
+  c.games_alone += d.games_alone;
+  c.games_blind += d.games_blind;
+}
+
+void RunReport::Add(harness::MatchResult m, bool keep_transcript) {
+  if (Foldable(m) && !keep_transcript) {
+    std::vector<harness::TurnRecord>().swap(m.turns);
+    std::string().swap(m.initial_state);
+  }
+  if (Foldable(m) && !keep_transcript) {
+    int rows = 0;
+    if (folded.matches == 0)
+      for (const harness::MatchResult& x : matches) rows += Foldable(x);
+    if (folded.matches > 0 || rows >= kPassingRows) {
+      folded.Add(m);
+      return;
+    }
+  }
+  matches.push_back(std::move(m));
+}
+
+void RunReport::FoldPassingRows() {
+  int rows = 0;
+  std::vector<harness::MatchResult> kept;
+  for (harness::MatchResult& m : matches) {
+    if (Foldable(m) && m.turns.empty() && ++rows > kPassingRows) {
+      folded.Add(m);
+    } else {
+      kept.push_back(std::move(m));
+    }
+  }
+  matches = std::move(kept);
+}
+
+}  // namespace arbiter::report
