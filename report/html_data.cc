@@ -205,11 +205,21 @@ json ReplayData(const RunReport& report, std::vector<std::vector<int>>& replay_o
   Pool pool;
   json tracks = json::array(), replays = json::array();
   replay_of.assign(report.matches.size(), {});
-  int finding_number = 0;
+  // Only the findings the page shows (the first of each group) get a replay.
+  std::vector<std::vector<bool>> shown(report.matches.size());
+  std::vector<int> first_number(report.matches.size(), 0);
+  for (size_t mi = 0, number = 0; mi < report.matches.size(); ++mi) {
+    shown[mi].assign(report.matches[mi].findings.size(), false);
+    first_number[mi] = static_cast<int>(number);
+    number += report.matches[mi].findings.size();
+  }
+  for (const RunReport::FindingGroup& g : report.GroupedFindings())
+    shown[g.first.match][g.first.index] = true;
   for (size_t mi = 0; mi < report.matches.size(); ++mi) {
     const harness::MatchResult& m = report.matches[mi];
     replay_of[mi].assign(m.findings.size(), -1);
-    if (m.findings.empty()) continue;
+    if (std::find(shown[mi].begin(), shown[mi].end(), true) == shown[mi].end()) continue;
+    int finding_number = first_number[mi];
     const int n = static_cast<int>(m.turns.size());
     std::vector<int> failing;
     for (const auto& f : m.findings) failing.push_back(TurnIndex(m, f));
@@ -257,7 +267,7 @@ json ReplayData(const RunReport& report, std::vector<std::vector<int>>& replay_o
     for (size_t fi = 0; fi < m.findings.size(); ++fi, ++finding_number) {
       const harness::Finding& f = m.findings[fi];
       const bool divergence = f.check == "referee.divergence";
-      if (track < 0 && !divergence) continue;
+      if (!shown[mi][fi] || (track < 0 && !divergence)) continue;
       const int at = failing[fi] >= lo && failing[fi] < hi ? failing[fi] - lo : -1;
       replay_of[mi][fi] = static_cast<int>(replays.size());
       replays.push_back({{"track", track},

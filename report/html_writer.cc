@@ -31,8 +31,11 @@ std::string Upper(std::string s) {
   return s;
 }
 
+// A status or severity badge; a finding of severity "info" reads "note", as
+// in every other human format (SeverityLabel).
 std::string Status(const std::string& status) {
-  return "<span class=\"st st-" + Escape(status) + "\">" + Escape(status) + "</span>";
+  return "<span class=\"st st-" + Escape(status) + "\">" +
+         Escape(status == "info" ? std::string("note") : status) + "</span>";
 }
 
 void Fact(std::ostream& out, const std::string& name, const std::string& escaped_value) {
@@ -245,41 +248,62 @@ void ReplaySkeleton(std::ostream& out, const nlohmann::json& data, int replay) {
       << "input and answer.</p></noscript>\n</div>\n";
 }
 
+// The findings: an index first (failures first, one line per group of
+// findings that say the same thing), then each group's first finding in full
+// with its replay and the other matches that showed it.
 void Findings(const RunReport& r, const nlohmann::json& data,
               const std::vector<std::vector<int>>& replay_of, std::ostream& out) {
   out << "<section id=\"findings\">\n<h2>Findings</h2>\n";
-  int number = 0;
-  for (size_t mi = 0; mi < r.matches.size(); ++mi) {
-    const auto& m = r.matches[mi];
-    for (size_t fi = 0; fi < m.findings.size(); ++fi, ++number) {
-      const harness::Finding& f = m.findings[fi];
-      const std::string sev = harness::SeverityName(f.severity);
-      const bool referee = f.check.rfind("referee.", 0) == 0;
-      out << "<section class=\"finding sev-" << sev << "\" id=\"finding-" << number << "\">\n<h3>"
-          << Status(sev) << " <code>" << Escape(f.check) << "</code> (<code>" << Escape(f.clause)
-          << "</code>)</h3>\n<p class=\"message\">" << Escape(f.message)
-          << "</p>\n<dl class=\"evidence\">";
-      Evidence(out, "match", "<code>" + Escape(f.match) + "</code>");
-      if (f.seed) Evidence(out, "seed", std::to_string(*f.seed));
-      if (f.seat >= 0) Evidence(out, "seat", std::to_string(f.seat));
-      if (f.turn >= 0) Evidence(out, "turn", std::to_string(f.turn));
-      if (f.elapsed_ms) Evidence(out, "elapsed", Ms(*f.elapsed_ms) + " ms");
-      if (f.limit_ms) Evidence(out, "limit", std::to_string(*f.limit_ms) + " ms");
-      if (f.occurrences > 1)
-        Evidence(out, "occurrences", std::to_string(f.occurrences) + " in this match");
-      if (!f.advice.empty()) Evidence(out, "fix", Escape(f.advice));
-      out << "</dl>\n";
-      Pre(out, referee ? "The referee sent (escaped)" : "Received (escaped)", f.received,
-          "received-bytes");
-      Pre(out, referee ? "The reference engine sends" : "The input of that turn", f.input,
-          "input-text");
-      Pre(out, "Last lines of stderr", f.stderr_tail, "stderr-tail");
-      Pre(out, "Reproduce", f.reproduce, "reproduce");
-      if (replay_of[mi][fi] >= 0) ReplaySkeleton(out, data, replay_of[mi][fi]);
-      out << "</section>\n";
+  const std::vector<RunReport::FindingGroup> groups = r.GroupedFindings();
+  if (groups.empty()) out << "<p>None.</p>\n";
+  if (groups.size() > 1) {
+    out << "<nav id=\"finding-index\"><ol>\n";
+    for (const RunReport::FindingGroup& g : groups) {
+      const harness::Finding& f = r.matches[g.first.match].findings[g.first.index];
+      out << "<li>" << Status(harness::SeverityName(f.severity)) << " <a href=\"#finding-"
+          << g.first.number << "\"><code>" << Escape(f.check) << "</code></a> (<code>"
+          << Escape(f.clause) << "</code>) <code>" << Escape(f.match) << "</code>"
+          << (g.also.empty() ? "" : " and " + std::to_string(g.also.size()) + " more match(es)")
+          << "</li>\n";
     }
+    out << "</ol></nav>\n";
   }
-  if (number == 0) out << "<p>None.</p>\n";
+  for (const RunReport::FindingGroup& g : groups) {
+    const size_t mi = g.first.match, fi = g.first.index;
+    const harness::Finding& f = r.matches[mi].findings[fi];
+    const std::string sev = harness::SeverityName(f.severity);
+    const bool referee = f.check.rfind("referee.", 0) == 0;
+    out << "<section class=\"finding sev-" << sev << "\" id=\"finding-" << g.first.number
+        << "\">\n<h3>" << Status(sev) << " <code>" << Escape(f.check) << "</code> (<code>"
+        << Escape(f.clause) << "</code>)</h3>\n<p class=\"message\">" << Escape(f.message)
+        << "</p>\n<dl class=\"evidence\">";
+    Evidence(out, "match", "<code>" + Escape(f.match) + "</code>");
+    if (!g.also.empty()) {
+      std::string where;
+      for (size_t i = 0; i < g.also.size() && i < 6; ++i)
+        where += (i ? " " : "") + ("<code>" + Escape(g.also[i]) + "</code>");
+      Evidence(out, "the same in",
+               std::to_string(g.also.size()) + " more match(es): " + where +
+                   (g.also.size() > 6 ? " ..." : ""));
+    }
+    if (f.seed) Evidence(out, "seed", std::to_string(*f.seed));
+    if (f.seat >= 0) Evidence(out, "seat", std::to_string(f.seat));
+    if (f.turn >= 0) Evidence(out, "turn", std::to_string(f.turn));
+    if (f.elapsed_ms) Evidence(out, "elapsed", Ms(*f.elapsed_ms) + " ms");
+    if (f.limit_ms) Evidence(out, "limit", std::to_string(*f.limit_ms) + " ms");
+    if (f.occurrences > 1)
+      Evidence(out, "occurrences", std::to_string(f.occurrences) + " in this match");
+    if (!f.advice.empty()) Evidence(out, "fix", Escape(f.advice));
+    out << "</dl>\n";
+    Pre(out, referee ? "The referee sent (escaped)" : "Received (escaped)", f.received,
+        "received-bytes");
+    Pre(out, referee ? "The reference engine sends" : "The input of that turn", f.input,
+        "input-text");
+    Pre(out, "Last lines of stderr", f.stderr_tail, "stderr-tail");
+    Pre(out, "Reproduce", f.reproduce, "reproduce");
+    if (replay_of[mi][fi] >= 0) ReplaySkeleton(out, data, replay_of[mi][fi]);
+    out << "</section>\n";
+  }
   out << "</section>\n";
 }
 

@@ -232,8 +232,8 @@ void WriteJson(const RunReport& r, std::ostream& out) {
   j["clauses"] = clauses;
   j["results_files"] = r.results_files;
   ordered_json findings = ordered_json::array();
-  for (const auto& m : r.matches)
-    for (const auto& f : m.findings) findings.push_back(FindingJson(f));
+  for (const RunReport::FindingRef& ref : r.SortedFindings())  // failures first
+    findings.push_back(FindingJson(r.matches[ref.match].findings[ref.index]));
   j["findings"] = findings;
   j["skipped"] = r.skipped;
   ordered_json matches = ordered_json::array();

@@ -163,7 +163,7 @@ void WriteJunit(const RunReport& r, std::ostream& out) {
           << "\">" << Xml(evidence) << "</failure>\n";
     } else if (!found.empty()) {
       out << "      <system-out>"
-          << Xml(std::string(harness::SeverityName(c.severity)) + ":\n" + evidence)
+          << Xml(std::string(SeverityLabel(c.severity)) + ":\n" + evidence)
           << "</system-out>\n";
     }
     out << "    </testcase>\n";

@@ -162,36 +162,41 @@ void Findings(const RunReport& r, std::ostream& out) {
   for (const auto& m : r.matches) n += static_cast<int>(m.findings.size());
   if (n == 0) return;
   out << "## Findings\n\n";
-  for (const auto& m : r.matches) {
-    for (const auto& f : m.findings) {
-      out << "### " << harness::SeverityName(f.severity) << ": `" << f.check << "` ("
-          << "`" << f.clause << "`)\n\n"
-          << f.message << "\n\n";
-      out << "- match `" << f.match << "`";
-      if (f.seed) out << ", seed " << *f.seed;
-      if (f.seat >= 0) out << ", seat " << f.seat;
-      if (f.turn >= 0) out << ", turn " << f.turn;
-      out << "\n";
-      if (f.elapsed_ms) out << "- elapsed " << *f.elapsed_ms << " ms";
-      if (f.limit_ms) out << (f.elapsed_ms ? ", " : "- ") << "limit " << *f.limit_ms << " ms";
-      if (f.elapsed_ms || f.limit_ms) out << "\n";
-      if (f.occurrences > 1) out << "- " << f.occurrences << " occurrences in this match\n";
-      if (!f.advice.empty()) out << "- fix: " << f.advice << "\n";
-      out << "\n";
-      const bool referee = f.check.rfind("referee.", 0) == 0;
-      if (!f.received.empty())
-        out << (referee ? "The referee sent (escaped):\n\n" : "Received (escaped):\n\n")
-            << Fence(f.received) << "\n";
-      if (!f.input.empty())
-        out << (referee ? "The reference engine sends:\n\n" : "The input of that turn:\n\n")
-            << Fence(f.input) << "\n";
-      if (!f.input_file.empty())
-        out << "The whole input up to this turn (pipe it into the bot): `" << f.input_file
-            << "`\n\n";
-      if (!f.stderr_tail.empty())
-        out << "Last lines of stderr:\n\n" << Fence(f.stderr_tail) << "\n";
-      out << "Reproduce:\n\n" << Fence(f.reproduce) << "\n";
+  // Failures first; findings that say the same thing once, with where else.
+  for (const RunReport::FindingGroup& g : r.GroupedFindings()) {
+    const harness::Finding& f = r.matches[g.first.match].findings[g.first.index];
+    out << "### " << SeverityLabel(f.severity) << ": `" << f.check << "` ("
+        << "`" << f.clause << "`)\n\n"
+        << f.message << "\n\n";
+    out << "- match `" << f.match << "`";
+    if (f.seed) out << ", seed " << *f.seed;
+    if (f.seat >= 0) out << ", seat " << f.seat;
+    if (f.turn >= 0) out << ", turn " << f.turn;
+    out << "\n";
+    if (f.elapsed_ms) out << "- elapsed " << *f.elapsed_ms << " ms";
+    if (f.limit_ms) out << (f.elapsed_ms ? ", " : "- ") << "limit " << *f.limit_ms << " ms";
+    if (f.elapsed_ms || f.limit_ms) out << "\n";
+    if (f.occurrences > 1) out << "- " << f.occurrences << " occurrences in this match\n";
+    if (!g.also.empty()) {
+      out << "- the same in " << g.also.size() << " more match(es):";
+      for (size_t i = 0; i < g.also.size() && i < 6; ++i) out << " `" << g.also[i] << "`";
+      out << (g.also.size() > 6 ? " ...\n" : "\n");
     }
+    if (!f.advice.empty()) out << "- fix: " << f.advice << "\n";
+    out << "\n";
+    const bool referee = f.check.rfind("referee.", 0) == 0;
+    if (!f.received.empty())
+      out << (referee ? "The referee sent (escaped):\n\n" : "Received (escaped):\n\n")
+          << Fence(f.received) << "\n";
+    if (!f.input.empty())
+      out << (referee ? "The reference engine sends:\n\n" : "The input of that turn:\n\n")
+          << Fence(f.input) << "\n";
+    if (!f.input_file.empty())
+      out << "The whole input up to this turn (pipe it into the bot): `" << f.input_file
+          << "`\n\n";
+    if (!f.stderr_tail.empty())
+      out << "Last lines of stderr:\n\n" << Fence(f.stderr_tail) << "\n";
+    out << "Reproduce:\n\n" << Fence(f.reproduce) << "\n";
   }
 }
 

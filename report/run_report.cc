@@ -18,6 +18,50 @@ int RunReport::Count(harness::Severity s) const {
   return n;
 }
 
+std::vector<RunReport::FindingRef> RunReport::SortedFindings() const {
+  std::vector<FindingRef> refs;
+  int number = 0;
+  for (size_t mi = 0; mi < matches.size(); ++mi)
+    for (size_t fi = 0; fi < matches[mi].findings.size(); ++fi) refs.push_back({mi, fi, number++});
+  // Severity enumerators run kFail, kWarn, kInfo: the order a reader wants.
+  std::stable_sort(refs.begin(), refs.end(), [&](const FindingRef& a, const FindingRef& b) {
+    return matches[a.match].findings[a.index].severity <
+           matches[b.match].findings[b.index].severity;
+  });
+  return refs;
+}
+
+namespace {
+
+// Findings that say the same thing: one severity, check and clause, and one
+// message once its figures are set aside ("turn 31" and "turn 7" alike).
+std::string GroupKey(const harness::Finding& f) {
+  std::string message;
+  for (char ch : f.message) {
+    const bool digit = ch >= '0' && ch <= '9';
+    if (!digit || message.empty() || message.back() != '#') message += digit ? '#' : ch;
+  }
+  return std::string(harness::SeverityName(f.severity)) + "|" + f.check + "|" + f.clause + "|" +
+         message;
+}
+
+}  // namespace
+
+std::vector<RunReport::FindingGroup> RunReport::GroupedFindings() const {
+  std::vector<FindingGroup> groups;
+  std::map<std::string, size_t> group_of;
+  for (const FindingRef& ref : SortedFindings()) {
+    const harness::Finding& f = matches[ref.match].findings[ref.index];
+    const auto [it, fresh] = group_of.emplace(GroupKey(f), groups.size());
+    if (fresh) {
+      groups.push_back({ref, {}});
+    } else {
+      groups[it->second].also.push_back(f.match);
+    }
+  }
+  return groups;
+}
+
 long long RunReport::BotTurns() const {
   long long n = folded.bot_answers;
   for (const auto& m : matches) n += static_cast<long long>(m.latencies_ms.size());
@@ -176,6 +220,18 @@ void FillClausesFromChecks(RunReport& r, const std::vector<nlohmann::json>& regi
     r.clauses[it->second].proofs.push_back(std::move(proof));
   }
   for (ClauseRow& row : r.clauses) row.status = RowStatus(row.proofs);
+}
+
+const char* SeverityLabel(harness::Severity s) {
+  switch (s) {
+    case harness::Severity::kFail:
+      return "FAIL";
+    case harness::Severity::kWarn:
+      return "WARN";
+    case harness::Severity::kInfo:
+      return "NOTE";
+  }
+  return "?";
 }
 
 double Percentile(std::vector<double> values, double p) {

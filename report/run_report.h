@@ -210,8 +210,29 @@ struct RunReport {
   long long Games() const { return static_cast<long long>(matches.size()) + folded.matches; }
   int Count(harness::Severity s) const;
   long long BotTurns() const;
+  // Every finding with its match, failures first, then warnings, then notes;
+  // in run order within a severity. Every format lists findings in this order.
+  struct FindingRef {
+    size_t match, index;  // matches[match].findings[index]
+    int number;           // its place in run order (the HTML's finding-N anchor)
+  };
+  std::vector<FindingRef> SortedFindings() const;
+  // The sorted findings with those that say the same thing (one severity,
+  // check and clause, one message once its figures are set aside) as one
+  // group: its first finding, shown in full, and the other matches that
+  // showed it. Every human format lists these.
+  struct FindingGroup {
+    FindingRef first;
+    std::vector<std::string> also;  // the other findings' matches, in order
+  };
+  std::vector<FindingGroup> GroupedFindings() const;
   bool Failed() const { return Count(harness::Severity::kFail) > 0; }
 };
+
+// A severity as every report shows it to people: "FAIL", "WARN", "NOTE". One
+// vocabulary in every human format; the JSON keeps its schema's values
+// ("fail", "warn", "info").
+const char* SeverityLabel(harness::Severity s);
 
 // Percentile (0..100) of a sample, by nearest rank; 0 for an empty sample.
 double Percentile(std::vector<double> values, double p);

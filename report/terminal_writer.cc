@@ -11,6 +11,9 @@
 namespace arbiter::report {
 namespace {
 
+// Lines of a turn's input the terminal shows without --verbose.
+constexpr size_t kInputLines = 12;
+
 struct Paint {
   bool on;
   std::string operator()(const char* code, const std::string& s) const {
@@ -23,6 +26,21 @@ std::string Indent(const std::string& text, const std::string& pad) {
   std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) out += pad + line + "\n";
+  return out;
+}
+
+// The first `keep` lines of `text`, indented; the rest is one line saying how
+// many more there are and where they are (arbiter.report.bounded).
+std::string Shortened(const std::string& text, const std::string& pad, size_t keep,
+                      const std::string& where) {
+  std::istringstream in(text);
+  std::string out, line;
+  size_t n = 0;
+  while (std::getline(in, line))
+    if (++n <= keep) out += pad + line + "\n";
+  if (n > keep)
+    out += pad + "... " + std::to_string(n - keep) + " more line(s)" +
+           (where.empty() ? std::string() : ", all of them in " + where) + "\n";
   return out;
 }
 
@@ -47,16 +65,52 @@ void WriteVariantVerdicts(const RunReport& r, std::ostream& out, const Paint& pa
   out << "\n";
 }
 
-// Findings that say the same thing (one check and clause, one message once
-// its figures are set aside) are one group, shown once with where else.
-std::string GroupKey(const harness::Finding& f) {
-  std::string message;
-  for (char ch : f.message) {
-    const bool digit = ch >= '0' && ch <= '9';
-    if (!digit || message.empty() || message.back() != '#') message += digit ? '#' : ch;
+// One finding in full: its label, where, its evidence, its fix and its
+// reproduce command, and the other matches that showed the same (`also`).
+void WriteFinding(std::ostream& out, const harness::MatchResult& m, const harness::Finding& f,
+                  const Paint& paint, bool verbose, const std::vector<std::string>* also) {
+  const char* code = f.severity == harness::Severity::kFail   ? "1;31"
+                     : f.severity == harness::Severity::kWarn ? "1;33"
+                                                              : "1;36";
+  const std::string label = SeverityLabel(f.severity);
+  out << "\n"
+      << paint(code, label) << " " << paint("1", f.check) << " [" << f.clause << "] "
+      << f.match;
+  if (f.seed)
+    out << " (" << (m.variant.empty() ? "" : m.variant + ", ") << "seed " << *f.seed
+        << ", seat " << f.seat << ")";
+  else if (!m.variant.empty())
+    out << " (" << m.variant << ")";
+  if (f.turn >= 0) out << ", turn " << f.turn;
+  if (f.occurrences > 1) out << ", " << f.occurrences << " times";
+  out << "\n  " << f.message << "\n";
+  if (f.elapsed_ms) out << "  elapsed: " << Ms(*f.elapsed_ms) << " ms";
+  if (f.limit_ms) out << (f.elapsed_ms ? ", " : "  ") << "limit: " << *f.limit_ms << " ms";
+  if (f.elapsed_ms || f.limit_ms) out << "\n";
+  if (f.check == "referee.divergence") {
+    if (!f.input.empty()) out << "  the reference engine sends:\n" << Indent(f.input, "    | ");
+    if (const auto raw = UnescapeBytes(f.received))
+      out << "  the referee sent:\n" << Indent(*raw, "    | ");
+  } else {
+    if (!f.received.empty()) out << "  received: " << f.received << "\n";
+    if (!f.input.empty())
+      out << "  input given:\n"
+          << (verbose ? Indent(f.input, "    | ")
+                      : Shortened(f.input, "    | ", kInputLines, f.input_file));
+    if (!f.input_file.empty())
+      out << "  the whole input up to this turn: " << f.input_file
+          << " (pipe it into the bot to replay the turn)\n";
   }
-  return std::string(harness::SeverityName(f.severity)) + "|" + f.check + "|" + f.clause + "|" +
-         message;
+  if (!f.stderr_tail.empty())
+    out << "  stderr (last lines):\n" << Indent(f.stderr_tail, "    | ");
+  if (!f.advice.empty())
+    out << (f.check.rfind("referee.", 0) == 0 ? "  note: " : "  fix: ") << f.advice << "\n";
+  out << "  reproduce: " << f.reproduce << "\n";
+  if (also && !also->empty()) {
+    out << "  the same in " << also->size() << " more match(es):";
+    for (size_t i = 0; i < also->size() && i < 6; ++i) out << " " << (*also)[i];
+    out << (also->size() > 6 ? " ...\n" : "\n");
+  }
 }
 
 }  // namespace
@@ -136,60 +190,9 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
                                                         : " (without --fail-fast they run)\n");
   }
   // Identical findings of several matches: the first in full, then where else.
-  std::map<std::string, const harness::Finding*> first;              // group -> its first
-  std::map<const harness::Finding*, std::vector<std::string>> also;  // first -> other matches
-  std::set<const harness::Finding*> repeated;                        // shown by their first
-  for (const auto& m : r.matches)
-    for (const auto& f : m.findings) {
-      const auto [it, fresh] = first.emplace(GroupKey(f), &f);
-      if (fresh) continue;
-      also[it->second].push_back(f.match);
-      repeated.insert(&f);
-    }
-  for (const auto& m : r.matches) {
-    for (const auto& f : m.findings) {
-      if (repeated.count(&f)) continue;
-      const char* code = f.severity == harness::Severity::kFail   ? "1;31"
-                         : f.severity == harness::Severity::kWarn ? "1;33"
-                                                                  : "1;36";
-      std::string label = harness::SeverityName(f.severity);
-      for (char& c : label) c = static_cast<char>(std::toupper(c));
-      out << "\n"
-          << paint(code, label) << " " << paint("1", f.check) << " [" << f.clause << "] "
-          << f.match;
-      if (f.seed)
-        out << " (" << (m.variant.empty() ? "" : m.variant + ", ") << "seed " << *f.seed
-            << ", seat " << f.seat << ")";
-      else if (!m.variant.empty())
-        out << " (" << m.variant << ")";
-      if (f.turn >= 0) out << ", turn " << f.turn;
-      if (f.occurrences > 1) out << ", " << f.occurrences << " times";
-      out << "\n  " << f.message << "\n";
-      if (f.elapsed_ms) out << "  elapsed: " << Ms(*f.elapsed_ms) << " ms";
-      if (f.limit_ms) out << (f.elapsed_ms ? ", " : "  ") << "limit: " << *f.limit_ms << " ms";
-      if (f.elapsed_ms || f.limit_ms) out << "\n";
-      if (f.check == "referee.divergence") {
-        if (!f.input.empty()) out << "  the reference engine sends:\n" << Indent(f.input, "    | ");
-        if (const auto raw = UnescapeBytes(f.received))
-          out << "  the referee sent:\n" << Indent(*raw, "    | ");
-      } else {
-        if (!f.received.empty()) out << "  received: " << f.received << "\n";
-        if (!f.input.empty()) out << "  input given:\n" << Indent(f.input, "    | ");
-        if (!f.input_file.empty())
-          out << "  the whole input up to this turn: " << f.input_file
-              << " (pipe it into the bot to replay the turn)\n";
-      }
-      if (!f.stderr_tail.empty())
-        out << "  stderr (last lines):\n" << Indent(f.stderr_tail, "    | ");
-      if (!f.advice.empty())
-        out << (f.check.rfind("referee.", 0) == 0 ? "  note: " : "  fix: ") << f.advice << "\n";
-      out << "  reproduce: " << f.reproduce << "\n";
-      if (const auto it = also.find(&f); it != also.end()) {
-        out << "  the same in " << it->second.size() << " more match(es):";
-        for (size_t i = 0; i < it->second.size() && i < 6; ++i) out << " " << it->second[i];
-        out << (it->second.size() > 6 ? " ...\n" : "\n");
-      }
-    }
+  for (const RunReport::FindingGroup& g : r.GroupedFindings()) {
+    const harness::MatchResult& m = r.matches[g.first.match];
+    WriteFinding(out, m, m.findings[g.first.index], paint, verbose, &g.also);
   }
   if (verbose) {
     out << "\nmatches:\n";
@@ -210,7 +213,7 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
       int n = 0;
       for (const auto& m : r.matches)
         for (const auto& f : m.findings) n += harness::Belongs(f, c);
-      out << "  " << (n ? harness::SeverityName(c.severity) : "pass") << "  " << c.id << " ("
+      out << "  " << (n ? SeverityLabel(c.severity) : "PASS") << "  " << c.id << " ("
           << c.clause << "): " << c.title << "\n";
     }
   }

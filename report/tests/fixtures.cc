@@ -62,6 +62,54 @@ harness::CheckInfo Check(const harness::CheckCatalog& catalog, const std::string
 
 }  // namespace
 
+RunReport ThirtyIdenticalWarningsReport() {
+  RunReport r = Header("check-bot");
+  r.bot = {"./my-bot"};
+  r.command = "arbiter check-bot --seed 7 --games 32 -- ./my-bot";
+  const auto reg = nlohmann::json::parse(RegisterJson("jc2015"));
+  const harness::CheckCatalog catalog = harness::CatalogFromRegister(reg);
+  for (const auto& c : reg["checks"]) r.checks.push_back(Check(catalog, c["id"]));
+  for (int g = 1; g <= 32; ++g) {
+    const std::string id = "game-" + std::to_string(g);
+    harness::MatchResult m = Play(id, 6 + g, 12);
+    size_t own = 0;
+    while (own < m.turns.size() && (m.turns[own].player != 0 || m.turns[own].input.empty())) ++own;
+    ARBITER_CHECK(own < m.turns.size(), "the fixture game has no turn of seat 0");
+    harness::Finding f;
+    f.match = id;
+    f.seed = 6 + g;
+    f.seat = 0;
+    f.turn = m.turns[own].turn;
+    f.reproduce = "arbiter check-bot --seed 7 --games 32 --match " + id + " -- ./my-bot";
+    if (g <= 30) {  // the same warning everywhere, after a long input
+      f.check = "action.whitespace";
+      f.severity = harness::Severity::kWarn;
+      f.message = "the answer \"u\" is lowercase; the letter is read as U on turn " +
+                  std::to_string(f.turn);
+      f.received = "u\\n";
+      f.input = m.turns[own].input;
+      for (int k = 0; k < 40; ++k) f.input += "debug line " + std::to_string(k) + "\n";
+      f.input_file = "arbiter-repro/" + id + ".seat0.turn" + std::to_string(f.turn) + ".in";
+      f.advice = "print the letter in upper case";
+    } else if (g == 31) {
+      f.check = "process.no-exit-on-eof";
+      f.severity = harness::Severity::kInfo;
+      f.message = "the bot did not exit within 1000 ms of its input ending; it was terminated";
+    } else {
+      f.check = "process.crash";
+      f.message = "the bot exited with status 3 on turn " + std::to_string(f.turn);
+      f.stderr_tail = "Traceback (most recent call last):\nIndexError: list index out of range";
+    }
+    f.clause = catalog.Find(f.check)->clause;
+    m.findings.push_back(f);
+    m.seat_plays = {{0, 3, 250, false}};
+    r.matches.push_back(std::move(m));
+  }
+  r.planned_seats = {{"", 0}};
+  FillClausesFromChecks(r, {reg, nlohmann::json::parse(RegisterJson("arbiter"))});
+  return r;
+}
+
 RunReport FailingCheckBotReport() {
   RunReport r = Header("check-bot");
   r.bot = {"./my-bot", "--fast"};

@@ -5,7 +5,9 @@
 //    another, a warning), with latencies for the histogram;
 //  - a fuzz-referee run with a divergence (the referee's message differs
 //    from the reference's in one block timer);
-//  - a spec report of the jc2015 register with results for some tests.
+//  - a spec report of the jc2015 register with results for some tests;
+//  - a check-bot run of 32 matches: the same warning with a 53-line input in
+//    30 of them, then a note, then a failure (grouping, sorting, shortening).
 #pragma once
 
 #include "run_report.h"
@@ -15,5 +17,6 @@ namespace arbiter::report::testing {
 RunReport FailingCheckBotReport();
 RunReport RefereeDivergenceReport();
 RunReport SpecReportWithResults();
+RunReport ThirtyIdenticalWarningsReport();
 
 }  // namespace arbiter::report::testing

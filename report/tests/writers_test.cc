@@ -3,12 +3,15 @@
 // properties a baseline alone would not state.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "baseline.h"
 #include "fixtures.h"
 #include "run_report.h"
+#include "spec_test.h"
 
 namespace arbiter::report::testing {
 namespace {
@@ -33,6 +36,34 @@ TEST(ReportBaselines, TheFailingCheckBotRunMatchesItsApprovedJsonJunitMarkdownAn
   EXPECT_TRUE(MatchesBaseline("check-bot.junit.xml", Write(r, kJunit)));
   EXPECT_TRUE(MatchesBaseline("check-bot.md", Write(r, kMarkdown)));
   EXPECT_TRUE(MatchesBaseline("check-bot.txt", Write(r, kTerminal)));
+}
+
+// arbiter.report.bounded: thirty identical warnings are one entry, failures
+// come first, and a long input is shortened on a terminal.
+CITES(ReportBaselines, ThirtyIdenticalWarningsAreOneEntryAfterTheFailureInEveryHumanFormat,
+      "arbiter.report.bounded");
+TEST(ReportBaselines, ThirtyIdenticalWarningsAreOneEntryAfterTheFailureInEveryHumanFormat) {
+  const RunReport r = ThirtyIdenticalWarningsReport();
+  const auto text = [](const RunReport& x, std::ostream& o) { WriteTerminal(x, o, false, false); };
+  const std::string terminal = Write(r, text), md = Write(r, kMarkdown);
+  EXPECT_TRUE(MatchesBaseline("grouped.txt", terminal));
+  EXPECT_TRUE(MatchesBaseline("grouped.md", md));
+  std::ostringstream html;
+  WriteHtml(r, html);
+  EXPECT_TRUE(MatchesBaseline("grouped.html", html.str()));
+  // What the baselines show, stated: one entry per group, in severity order.
+  for (const std::string* doc : {&terminal, &md}) {
+    const size_t fail = doc->find("process.crash"), warn = doc->find("action.whitespace"),
+                 note = doc->find("process.no-exit-on-eof");
+    EXPECT_LT(fail, warn) << *doc;
+    EXPECT_LT(warn, note) << *doc;
+  }
+  EXPECT_NE(terminal.find("the same in 29 more match(es): game-2 game-3"), std::string::npos);
+  EXPECT_NE(md.find("the same in 29 more match(es): `game-2` `game-3`"), std::string::npos);
+  EXPECT_NE(terminal.find("... 41 more line(s), all of them in arbiter-repro/game-1.seat0.turn"),
+            std::string::npos)
+      << terminal;
+  EXPECT_LT(std::count(terminal.begin(), terminal.end(), '\n'), 80) << terminal;
 }
 
 TEST(ReportBaselines, TheRefereeDivergenceMatchesItsApprovedJsonJunitAndMarkdownReports) {
