@@ -34,10 +34,24 @@ std::vector<RunReport::FindingRef> RunReport::SortedFindings() const {
 namespace {
 
 // Findings that say the same thing: one severity, check and clause, and one
-// message once its figures are set aside ("turn 31" and "turn 7" alike).
+// message once its figures and quotes are set aside ("turn 31" and "turn 7",
+// "reads 'MOVE&BUILD 0 E E'" and "reads 'MOVE&BUILD 1 N S'" alike).
 std::string GroupKey(const harness::Finding& f) {
   std::string message;
-  for (char ch : f.message) {
+  char quote = 0;  // inside '...' or "...": its text is set aside
+  for (size_t i = 0; i < f.message.size(); ++i) {
+    const char ch = f.message[i];
+    if (quote) {
+      if (ch == quote) quote = 0, message += ch;
+      continue;
+    }
+    // A quote opens after a space or a bracket, not inside a word ("bot's").
+    if ((ch == '\'' || ch == '"') && (i == 0 || f.message[i - 1] == ' ' || f.message[i - 1] == '(') &&
+        f.message.find(ch, i + 1) != std::string::npos) {
+      quote = ch;
+      message += ch;
+      continue;
+    }
     const bool digit = ch >= '0' && ch <= '9';
     if (!digit || message.empty() || message.back() != '#') message += digit ? '#' : ch;
   }

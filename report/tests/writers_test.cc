@@ -66,6 +66,39 @@ TEST(ReportBaselines, ThirtyIdenticalWarningsAreOneEntryAfterTheFailureInEveryHu
   EXPECT_LT(std::count(terminal.begin(), terminal.end(), '\n'), 80) << terminal;
 }
 
+// arbiter.report.bounded: findings that differ only in the figures and the
+// quoted answer they cite are one group; other words make another.
+CITES(ReportModel, FindingsThatDifferOnlyInFiguresOrQuotedTextAreOneGroup,
+      "arbiter.report.bounded");
+TEST(ReportModel, FindingsThatDifferOnlyInFiguresOrQuotedTextAreOneGroup) {
+  RunReport r;
+  r.tool = "check-bot";
+  const char* messages[] = {
+      "the game's real server reads 'MOVE&BUILD 0 E E' on turn 3",
+      "the game's real server reads 'MOVE&BUILD 1 N SW' on turn 17",
+      "the bot's answer \"x\" is not a command on turn 2",
+      "the bot's answer \"yy\" is not a command on turn 9",
+      "the game's real server refuses 'MOVE&BUILD 0 E E' on turn 3",
+  };
+  for (int i = 0; i < 5; ++i) {
+    harness::MatchResult m;
+    m.id = "game-" + std::to_string(i + 1);
+    harness::Finding f;
+    f.check = "action.server-accepts";
+    f.clause = "wondev.protocol.action.grammar";
+    f.severity = harness::Severity::kWarn;
+    f.match = m.id;
+    f.message = messages[i];
+    m.findings.push_back(f);
+    r.matches.push_back(m);
+  }
+  const auto groups = r.GroupedFindings();
+  ASSERT_EQ(groups.size(), 3u);
+  EXPECT_EQ(groups[0].also, std::vector<std::string>{"game-2"});
+  EXPECT_EQ(groups[1].also, std::vector<std::string>{"game-4"});
+  EXPECT_TRUE(groups[2].also.empty());
+}
+
 TEST(ReportBaselines, TheRefereeDivergenceMatchesItsApprovedJsonJunitAndMarkdownReports) {
   const RunReport r = RefereeDivergenceReport();
   EXPECT_TRUE(MatchesBaseline("fuzz-referee.json", Write(r, kJson)));
