@@ -661,7 +661,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
                  : "") +
             (file.empty() || shown.stand_in
                  ? ""
-                 : "; the reference's view: arbiter simulate --transcript " + file);
+                 : "; the reference's view: " + Self() + " simulate --transcript " + file);
         f.reproduce = Self() + " fuzz-referee --game " + o.game + same_referee() + " --seed " +
                       std::to_string(plan.seed) + (file.empty() ? "" : " --replay " + file);
         if (shown.divergence_turn > plan.late_turn && plan.late_turn >= 0)

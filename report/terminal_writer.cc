@@ -29,16 +29,17 @@ std::string Indent(const std::string& text, const std::string& pad) {
   return out;
 }
 
-// The first `keep` lines of `text`, indented; the rest is one line saying how
-// many more there are and where they are (arbiter.report.bounded).
+// The first `keep` lines of `text`, indented; the rest (when more than four
+// lines) is one line saying how many more there are and where they are
+// (arbiter.report.bounded).
 std::string Shortened(const std::string& text, const std::string& pad, size_t keep,
                       const std::string& where) {
   std::istringstream in(text);
   std::string out, line;
   size_t n = 0;
-  while (std::getline(in, line))
-    if (++n <= keep) out += pad + line + "\n";
-  if (n > keep)
+  std::string rest;  // the lines past `keep`, shown when they are only a few
+  while (std::getline(in, line)) (++n <= keep ? out : rest) += pad + line + "\n";
+  if (n <= keep + 4) return out + rest;
     out += pad + "... " + std::to_string(n - keep) + " more line(s)" +
            (where.empty() ? std::string() : ", all of them in " + where) + "\n";
   return out;
