@@ -373,7 +373,7 @@ bool Narrow(const CheckBotOptions& o, std::vector<harness::MatchSpec>& matches, 
 // not started because arbiter was interrupted (or, with --fail-fast, after a
 // failing one) is listed as skipped.
 void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::MatchSpec>& matches,
-             Progress& progress, report::RunReport& rep) {
+             Progress& progress, report::RunReport& rep, std::ostream& err) {
   // --jobs N plays N matches at once, each worker with an Env of its own;
   // the results come back in the run's order (arbiter.run.split).
   const int jobs = std::max(1, o.jobs);
@@ -399,6 +399,7 @@ void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::M
         bool failed = false;
         for (const auto& f : r->findings) failed = failed || f.severity == harness::Severity::kFail;
         found += static_cast<int>(r->findings.size());
+        WriteLog(o, rep, *r, err);  // before a passing match's transcript is dropped
         rep.Add(std::move(*r), o.transcripts == "all");
         progress.Finished(found);
         return !failed || !o.fail_fast;
@@ -432,6 +433,7 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
   if (const std::string why = harness::StartProblem(o.bot, "the bot"); !why.empty())
     return Usage(err, "check-bot", why);
   if (!Narrow(o, plan.matches, err)) return 2;
+  if (!PrepareLogDir(o, "check-bot", err)) return 2;
   report::RunReport rep = NewReport(o, p, "check-bot");
   rep.bot = o.bot;
   rep.planned_seats = plan.seats;
@@ -439,7 +441,7 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
                     "matches");
   if (o.calibrate && !harness::Interrupted())
     rep.calibration = Calibrate(*harness::MakeRealEnv(), p.config);
-  PlayAll(o, p, plan.matches, progress, rep);
+  PlayAll(o, p, plan.matches, progress, rep, err);
   rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();
   WriteInputFiles(rep, o.repro_dir, err);

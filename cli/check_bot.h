@@ -39,6 +39,9 @@ struct RunOptions {
   // its summary alone, so that memory and reports grow with what was
   // found, not with how long the run was.
   std::string transcripts = "failing";
+  // --log-dir (check-bot, play): a text log of every match, one file each
+  // (arbiter.report.match-log); empty: none.
+  std::string log_dir;
 };
 
 // The shard's index (0-based) and count of `text` ("3/16"); nullopt and

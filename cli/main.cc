@@ -249,7 +249,11 @@ int main(int argc, char** argv) {
                     "Which matches' turn-by-turn transcripts the reports keep: failing (those "
                     "with a finding, the default) or all")
           ->check(CLI::IsMember({"failing", "all"}));
-    c->add_flag("-q,--quiet", o.quiet, "Print only the verdict");
+    if (c->get_name() != "fuzz-referee")
+      c->add_option("--log-dir", o.log_dir,
+                    "Write each match as a text log to DIR/<match>.log: every turn's input, "
+                    "answer and time, the bot's stderr and the engine's events");
+    c->add_flag("-q,--quiet", o.quiet, "Print no progress and only the verdict");
     c->add_flag("-v,--verbose", o.verbose, "Also list every match and every passed check");
   };
 

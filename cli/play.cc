@@ -50,6 +50,7 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   for (const harness::Seat& seat : m.seats)
     bot_args.insert(bot_args.end(), seat.argv.begin(), seat.argv.end());
   if (!CheckOutputFiles(files, bot_args, "play", err)) return 2;
+  if (!PrepareLogDir(o, "play", err)) return 2;
   m.description = "seed " + std::to_string(o.seed) + ", " + std::to_string(players) + " bots";
   m.max_turns = o.turns.value_or(0);
   m.reproduce = reproduce;
@@ -60,6 +61,7 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   Progress progress(o.quiet, err, "play", 1);
   rep.matches.push_back(
       harness::RunMatch(*env, std::move(m), p.config, p.catalog, progress.Callback()));
+  WriteLog(o, rep, rep.matches.back(), err);
   rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();
   const int status = Finish(o, rep, out, err, replay);

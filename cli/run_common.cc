@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -108,6 +109,30 @@ std::vector<harness::RuleReading> RuleOptionsOf(const nlohmann::json& reg) {
           out.push_back({key, text(a["value"]), c["id"], a.value("meaning", ""), false});
   }
   return out;
+}
+
+bool PrepareLogDir(const RunOptions& o, const std::string& command, std::ostream& err) {
+  if (o.log_dir.empty()) return true;
+  std::error_code ec;
+  std::filesystem::create_directories(o.log_dir, ec);
+  if (!ec && std::filesystem::is_directory(o.log_dir, ec)) return true;
+  Usage(err, command,
+        "--log-dir '" + o.log_dir + "': cannot make the folder" +
+            (ec ? ": " + ec.message() : std::string(": a file of that name is in the way")));
+  return false;
+}
+
+void WriteLog(const RunOptions& o, const report::RunReport& rep, const harness::MatchResult& m,
+              std::ostream& err) {
+  if (o.log_dir.empty()) return;
+  const std::string path = (std::filesystem::path(o.log_dir) / (m.id + ".log")).string();
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  report::WriteMatchLog(rep, m, out);
+  out.close();
+  static std::atomic<bool> said{false};
+  if (!out && !said.exchange(true))
+    err << "arbiter " << rep.tool << ": cannot write the match log '" << path
+        << "': " << std::strerror(errno) << "\n";
 }
 
 int Usage(std::ostream& err, const std::string& command, const std::string& message) {

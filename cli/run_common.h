@@ -40,6 +40,14 @@ inline constexpr double kMinGameSeconds = 0.001, kMaxGameSeconds = 86400;
 
 int Usage(std::ostream& err, const std::string& command, const std::string& message);
 
+// --log-dir: makes the folder before the run; false (the error said) when it
+// cannot be made or is a file.
+bool PrepareLogDir(const RunOptions& o, const std::string& command, std::ostream& err);
+// Writes `m`'s text log to <log_dir>/<match>.log (nothing without --log-dir);
+// a log that cannot be written is said once on `err`, the run goes on.
+void WriteLog(const RunOptions& o, const report::RunReport& rep, const harness::MatchResult& m,
+              std::ostream& err);
+
 // Every value of every rule option of a game's register `reg` (a decision's
 // "option", a --rule key; the harness's, "profile (harness)", is not one),
 // each option's default first with its decision's choice as its meaning,

@@ -255,6 +255,7 @@ json ReplayData(const RunReport& report, std::vector<std::vector<int>>& replay_o
                          {"silent", t.silent},
                          {"ms", t.elapsed_ms ? json(*t.elapsed_ms) : json(nullptr)},
                          {"ev", events},
+                         {"err", t.stderr_lines},
                          {"v", pool.Compact(ViewOf(game, t.input))}});
       }
       track = static_cast<int>(tracks.size());

@@ -178,6 +178,9 @@ const char* const kScript = R"JS(
       q('.received-title').textContent = `player ${str(t.p)} answered (escaped)` +
                                          (typeof t.ms === 'number' ? ` after ${t.ms} ms` : '');
       q('.received').textContent = t.silent ? '(no answer)' : str(t.ans);
+      const err = typeof t.err === 'string' ? t.err : '';
+      q('.stderr-title').hidden = q('.stderr').hidden = !err;
+      q('.stderr').textContent = err;
       const body = q('.events tbody');
       body.textContent = '';
       for (const e of Array.isArray(t.ev) ? t.ev : []) {
@@ -242,6 +245,7 @@ const char* const kScript = R"JS(
             outline_color: style ? style.outlineColor : '',
             sent: r.root.querySelector('.sent').textContent,
             received: r.root.querySelector('.received').textContent,
+            stderr: r.root.querySelector('.stderr').textContent,
             events: r.root.querySelectorAll('.events tbody tr').length};
   }
   const click = (b) => b.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));

@@ -236,7 +236,9 @@ void ReplaySkeleton(std::ostream& out, const nlohmann::json& data, int replay) {
       << "<p class=\"replay-note\">" << Escape(note)
       << "</p>\n<div class=\"replay-stage\"><div class=\"board-area\"></div>\n"
       << "<div class=\"turn-io\"><h4 class=\"sent-title\">sent</h4><pre class=\"sent\"></pre>"
-      << "<h4 class=\"received-title\">received</h4><pre class=\"received\"></pre><h4>events</h4>"
+      << "<h4 class=\"received-title\">received</h4><pre class=\"received\"></pre>"
+      << "<h4 class=\"stderr-title\" hidden>its stderr on that turn</h4><pre class=\"stderr\" "
+         "hidden></pre><h4>events</h4>"
       << "<table "
          "class=\"events\"><thead><tr><th>kind</th><th>clause</th><th>detail</th></tr></thead>"
       << "<tbody></tbody></table></div></div>\n"

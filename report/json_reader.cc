@@ -78,6 +78,7 @@ harness::MatchResult MatchOf(const json& j) {
     r.answer = UnescapeBytes(JsonString(t, "answer")).value_or(JsonString(t, "answer"));
     r.silent = t.value("silent", false);
     r.elapsed_ms = Opt<double>(t, "elapsed_ms");
+    r.stderr_lines = JsonString(t, "stderr");
     if (r.elapsed_ms) m.latencies_ms.push_back(*r.elapsed_ms);
     for (const auto& e : t.value("events", json::array()))
       r.events.push_back({JsonString(e, "kind"), JsonString(e, "clause"), JsonString(e, "detail")});

@@ -87,6 +87,7 @@ ordered_json MatchJson(const harness::MatchResult& m, bool referee) {
     for (const auto& e : t.events)
       events.push_back({{"kind", e.kind}, {"clause", e.clause}, {"detail", e.detail}});
     tj["events"] = events;
+    if (!t.stderr_lines.empty()) tj["stderr"] = t.stderr_lines;  // as stderr_tail: raw
     turns.push_back(tj);
   }
   j["turns"] = turns;

@@ -258,5 +258,9 @@ void WriteHtml(const RunReport& report, std::ostream& out);
 // evidence. `colour` adds ANSI colours (only on a TTY); `verbose` adds passed
 // checks and per-match lines.
 void WriteTerminal(const RunReport& report, std::ostream& out, bool colour, bool verbose);
+// One match of `report` as a text log, turn by turn: the input sent to the
+// bot, its answer and time, its stderr and the engine's events
+// (report/match_log.cc).
+void WriteMatchLog(const RunReport& report, const harness::MatchResult& m, std::ostream& out);
 
 }  // namespace arbiter::report

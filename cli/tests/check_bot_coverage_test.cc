@@ -23,10 +23,7 @@ using arbiter::testing::Testbot;
 
 class WholeGameCheckBotTest : public arbiter::testing::NoLeftoversTest {};
 
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using arbiter::testing::Slurp;
 
 // Whole games (arbiter.check.whole-games): every seat plays one game to its
 // end under the real limits, so a bot that fails deep in a game is caught

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -462,6 +463,35 @@ TEST_F(CheckBotTest, ARunLongerThanTenSecondsSaysWhereItIsInALogAndAShortOneOnly
   const Outcome quick = CheckBot(Testbot("--mode ok"));
   EXPECT_EQ(quick.status, 0) << quick.output;
   EXPECT_EQ(quick.output.rfind("arbiter check-bot: PASS", 0), 0u) << quick.output;
+}
+
+CITES(CheckBotTest, ALogDirHoldsEachMatchTurnByTurnWithTheBotsStderr,
+      "arbiter.report.match-log");
+TEST_F(CheckBotTest, ALogDirHoldsEachMatchTurnByTurnWithTheBotsStderr) {
+  const std::string dir = ::testing::TempDir() + "/logs-" + std::to_string(getpid());
+  std::filesystem::remove_all(dir);
+  const Outcome o = CheckBot("--log-dir " + dir + " --games 2 --no-edge-cases --no-whole-games "
+                             "--html " + dir + ".html -- " + Shell(TESTBOT_BINARY) +
+                             " --mode chatty");
+  EXPECT_EQ(o.status, 0) << o.output;
+  for (const char* match : {"game-1", "game-2"}) {
+    const std::string log = arbiter::testing::Slurp(dir + "/" + match + ".log");
+    ASSERT_FALSE(log.empty()) << match;
+    EXPECT_NE(log.find("arbiter check-bot jc2015: " + std::string(match) + "\n"),
+              std::string::npos) << log;
+    // The bot's first turn: what it was sent, its answer and time, its stderr.
+    const size_t turn = log.find(" (the bot), answered after ");
+    ASSERT_NE(turn, std::string::npos) << log;
+    const std::string first = log.substr(turn, log.find("\n\nturn", turn) - turn);
+    EXPECT_NE(first.find("\n> EOD\n< "), std::string::npos) << first;
+    EXPECT_NE(first.find("\n! thinking on turn 1"), std::string::npos) << first;
+    EXPECT_NE(log.find("! thinking on turn 2\n"), std::string::npos) << log;
+  }
+  // A log folder that cannot be made is a set-up error before any match.
+  const Outcome bad = CheckBot("--log-dir /dev/null/logs " + Testbot("--mode ok"));
+  EXPECT_EQ(bad.status, 2) << bad.output;
+  EXPECT_NE(bad.output.find("--log-dir '/dev/null/logs': cannot make the folder"),
+            std::string::npos) << bad.output;
 }
 
 CITES(CheckBotTest, APassingMatchIsItsSummaryUnlessEveryTranscriptIsAskedFor,

@@ -29,6 +29,12 @@ inline CommandRun RunCommand(const std::string& command) {
   return run;
 }
 
+// The bytes of the file at `path` ("" when there is none).
+inline std::string Slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(f), {});
+}
+
 // The JSON document in `path`, or null when there is no such file.
 inline nlohmann::json ReadJsonFile(const std::string& path) {
   std::ifstream f(path);

@@ -44,6 +44,7 @@ struct BotSeat {
   int answers = 0;                         // answer lines received in this match
   int no_legal_turn = -1;                  // a turn it had no legal action on, which put it out
   std::string sent;                        // every byte written to it, for reproducing a finding
+  uint64_t stderr_seen = 0;                // stderr bytes already given to a turn's record
 };
 
 class Match {
@@ -57,6 +58,7 @@ class Match {
  private:
   Finding& Report(BotSeat& b, const std::string& check, std::string message, int turn = -1);
   void Handshake(BotSeat& b);
+  std::string NewStderr(BotSeat& b);
   void MissingReady(BotSeat& b, const std::string& noise);
   void BotTurn(BotSeat& b, TurnRecord& rec);
   void DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec);

@@ -405,6 +405,20 @@ void Match::Finish(BotSeat& b) {
   Teardown(b, -1);
 }
 
+// What the bot wrote to stderr since its last turn, as read by the end of
+// this one: its last 20 lines, at most 2 KB (the log and the replay show it).
+std::string Match::NewStderr(BotSeat& b) {
+  if (!b.proc) return "";
+  const uint64_t total = b.proc->stderr_bytes();
+  if (total <= b.stderr_seen) return "";
+  const std::string tail = b.proc->stderr_tail();
+  const size_t fresh = static_cast<size_t>(std::min<uint64_t>(total - b.stderr_seen, tail.size()));
+  b.stderr_seen = total;
+  std::string lines = LastLines(tail.substr(tail.size() - fresh), 20);
+  if (lines.size() > 2048) lines = "..." + lines.substr(lines.size() - 2045);
+  return lines;
+}
+
 void Match::Run(const Progress& progress) {
   GameState& state = *spec_.state;
   result_.initial_state = state.Serialize();
@@ -457,6 +471,7 @@ void Match::Run(const Progress& progress) {
       rec.input = state.InputText(rec.player);
       last_input_ = rec.input;
       BotTurn(*bot, rec);
+      rec.stderr_lines = NewStderr(*bot);
     }
     result_.turns.push_back(std::move(rec));
     ++played;

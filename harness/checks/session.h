@@ -86,6 +86,7 @@ struct TurnRecord {
   bool silent = false;  // no answer was applied (stopped bot, fallen player)
   std::optional<double> elapsed_ms;
   std::vector<Event> events;
+  std::string stderr_lines;  // a bot's stderr since its last turn (its last 20 lines, 2 KB)
 };
 
 struct MatchResult {

@@ -50,6 +50,7 @@ constexpr char kUsage[] =
     "  crash-on-stun    plays A on its first turn, aborts on the first turn it has S > 0\n"
     "  close-stdout     closes stdout on turn K, then reads stdin until EOF\n"
     "  stderr-flood     writes 20 MB to stderr on turn K, then answers\n"
+    "  chatty           writes 'thinking on turn T' to stderr before every answer\n"
     "  memory           on turn K allocates and touches M MB (page by page), then answers\n"
     "  stdout-flood     writes 100 MB without a newline to stdout on turn K, then reads stdin\n"
     "  no-read          prints READY, then never reads stdin again (sleeps)\n"
@@ -80,6 +81,7 @@ const std::set<std::string, std::less<>> kModes = {"ok",
                                                    "crash-on-stun",
                                                    "close-stdout",
                                                    "stderr-flood",
+                                                   "chatty",
                                                    "stdout-flood",
                                                    "memory",
                                                    "no-read",
@@ -372,6 +374,7 @@ int main(int argc, char** argv) {
     const bool now = turn == opt.turn, from_now = turn >= opt.turn;
     std::string answer = std::string(1, SafeAction(input)) + "\n";
 
+    if (mode == "chatty") std::fprintf(stderr, "thinking on turn %d\n", turn);
     if (mode == "no-flush" || mode == "ready-no-flush") {
       std::fputs(answer.c_str(), stdout);  // stays in the buffer until exit
       continue;

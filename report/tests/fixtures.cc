@@ -126,6 +126,7 @@ RunReport FailingCheckBotReport() {
   ARBITER_CHECK(own.size() >= 10, "the fixture game is too short");
   const size_t i_bad = own[9], i_late = own[3], i_ws = own[1];
   m.turns[i_bad].answer = "X";
+  m.turns[i_bad].stderr_lines = "thinking...\nchose X\n";
   harness::Finding bad;
   bad.check = "action.invalid";
   bad.clause = catalog.Find("action.invalid")->clause;

@@ -141,6 +141,9 @@ void CheckSteps(const std::string& what, const json& replay, const harness::Matc
   Check(failing["sent"] == m.turns[at].input, what + ": at the failing turn the bytes sent are shown");
   Check(failing["received"] == EscapeBytes(m.turns[at].answer),
         what + ": at the failing turn the answer is shown escaped: " + failing["received"].dump());
+  Check(failing.value("stderr", std::string()) == m.turns[at].stderr_lines,
+        what + ": at the failing turn the bot's stderr of that turn is shown: " +
+            failing.value("stderr", std::string("(none)")));
 }
 
 void CheckScreenshot(const std::string& chromium, const fs::path& dir, const std::string& name,
