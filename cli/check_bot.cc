@@ -400,7 +400,8 @@ void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::M
         for (const auto& f : r->findings) failed = failed || f.severity == harness::Severity::kFail;
         found += static_cast<int>(r->findings.size());
         WriteLog(o, rep, *r, err);  // before a passing match's transcript is dropped
-        rep.Add(std::move(*r), o.transcripts == "all");
+        WriteTranscript(o, rep, *r, err);
+        rep.Add(std::move(*r));
         progress.Finished(found);
         return !failed || !o.fail_fast;
       });
@@ -433,7 +434,8 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
   if (const std::string why = harness::StartProblem(o.bot, "the bot"); !why.empty())
     return Usage(err, "check-bot", why);
   if (!Narrow(o, plan.matches, err)) return 2;
-  if (!PrepareLogDir(o, "check-bot", err)) return 2;
+  if (!PrepareLogDir(o, "check-bot", err) || !PrepareTranscriptsDir(o, "check-bot", err))
+    return 2;
   report::RunReport rep = NewReport(o, p, "check-bot");
   rep.bot = o.bot;
   rep.planned_seats = plan.seats;

@@ -34,11 +34,13 @@ struct RunOptions {
   // run without overlap; merge-reports puts their reports together.
   std::string shard;
   // --transcripts (check-bot, fuzz-referee): whose turn-by-turn transcripts
-  // the run keeps and its reports carry: "failing", the matches with a
-  // finding (and their reproducers), or "all". A passing match is otherwise
-  // its summary alone, so that memory and reports grow with what was
-  // found, not with how long the run was.
+  // the run keeps: "failing", the matches with a finding (and their
+  // reproducers), in the reports; or "all", every match's also written to
+  // transcripts_dir as it ends, one JSON file a match. A passing match is
+  // its summary alone in memory and in the reports either way, so that they
+  // grow with what was found, not with how long the run was.
   std::string transcripts = "failing";
+  std::string transcripts_dir = "arbiter-transcripts";
   // --log-dir (check-bot, play): a text log of every match, one file each
   // (arbiter.report.match-log); empty: none.
   std::string log_dir;

@@ -420,7 +420,8 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       by_cause[cause] = {rep.matches.size(), m.findings.size()};
       m.findings.push_back(std::move(f));
     }
-    rep.Add(std::move(m), o.transcripts == "all");
+    WriteTranscript(o, rep, m, err);
+    rep.Add(std::move(m));
   };
   // The reproducer folder, up front: a path that is a file, or a folder that
   // cannot be made, is an error before any game (removed again if unused).
@@ -436,6 +437,7 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
       made_repro_dir = true;
     }
   }
+  if (!PrepareTranscriptsDir(o, cmd, err)) return 2;
   // The options that play game `id` of this run again.
   auto this_game = [&](const std::string& id) {
     if (!o.replay_path.empty()) {

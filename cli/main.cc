@@ -246,9 +246,14 @@ int main(int argc, char** argv) {
                 "Give bots arbiter's whole environment instead of the minimal one");
     if (c->get_name() != "play")
       c->add_option("--transcripts", o.transcripts,
-                    "Which matches' turn-by-turn transcripts the reports keep: failing (those "
-                    "with a finding, the default) or all")
+                    "Which matches' turn-by-turn transcripts are kept: failing (those with a "
+                    "finding, in the reports; the default) or all (every match's also written "
+                    "to --transcripts-dir, one JSON file a match)")
           ->check(CLI::IsMember({"failing", "all"}));
+    if (c->get_name() != "play")
+      c->add_option("--transcripts-dir", o.transcripts_dir,
+                    "Where --transcripts all writes each match's transcript")
+          ->default_val("arbiter-transcripts");
     if (c->get_name() != "fuzz-referee")
       c->add_option("--log-dir", o.log_dir,
                     "Write each match as a text log to DIR/<match>.log: every turn's input, "

@@ -111,28 +111,59 @@ std::vector<harness::RuleReading> RuleOptionsOf(const nlohmann::json& reg) {
   return out;
 }
 
-bool PrepareLogDir(const RunOptions& o, const std::string& command, std::ostream& err) {
-  if (o.log_dir.empty()) return true;
+namespace {
+
+// Makes the folder `dir` of option `option`; false (the error said) when it
+// cannot be made.
+bool MakeFolder(const std::string& dir, const std::string& option, const std::string& command,
+                std::ostream& err) {
   std::error_code ec;
-  std::filesystem::create_directories(o.log_dir, ec);
-  if (!ec && std::filesystem::is_directory(o.log_dir, ec)) return true;
+  std::filesystem::create_directories(dir, ec);
+  if (!ec && std::filesystem::is_directory(dir, ec)) return true;
   Usage(err, command,
-        "--log-dir '" + o.log_dir + "': cannot make the folder" +
+        option + " '" + dir + "': cannot make the folder" +
             (ec ? ": " + ec.message() : std::string(": a file of that name is in the way")));
   return false;
+}
+
+// Writes one file of a match with `write`; says once per `said` flag when it fails.
+template <class Write>
+void WriteMatchFile(const std::string& path, const std::string& what, const std::string& tool,
+                    std::atomic<bool>& said, std::ostream& err, Write write) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  write(out);
+  out.close();
+  if (!out && !said.exchange(true))
+    err << "arbiter " << tool << ": cannot write the " << what << " '" << path
+        << "': " << std::strerror(errno) << "\n";
+}
+
+}  // namespace
+
+bool PrepareLogDir(const RunOptions& o, const std::string& command, std::ostream& err) {
+  return o.log_dir.empty() || MakeFolder(o.log_dir, "--log-dir", command, err);
+}
+
+bool PrepareTranscriptsDir(const RunOptions& o, const std::string& command, std::ostream& err) {
+  return o.transcripts != "all" ||
+         MakeFolder(o.transcripts_dir, "--transcripts-dir", command, err);
 }
 
 void WriteLog(const RunOptions& o, const report::RunReport& rep, const harness::MatchResult& m,
               std::ostream& err) {
   if (o.log_dir.empty()) return;
-  const std::string path = (std::filesystem::path(o.log_dir) / (m.id + ".log")).string();
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  report::WriteMatchLog(rep, m, out);
-  out.close();
   static std::atomic<bool> said{false};
-  if (!out && !said.exchange(true))
-    err << "arbiter " << rep.tool << ": cannot write the match log '" << path
-        << "': " << std::strerror(errno) << "\n";
+  WriteMatchFile((std::filesystem::path(o.log_dir) / (m.id + ".log")).string(), "match log",
+                 rep.tool, said, err, [&](std::ostream& out) { report::WriteMatchLog(rep, m, out); });
+}
+
+void WriteTranscript(const RunOptions& o, const report::RunReport& rep,
+                     const harness::MatchResult& m, std::ostream& err) {
+  if (o.transcripts != "all") return;
+  static std::atomic<bool> said{false};
+  WriteMatchFile((std::filesystem::path(o.transcripts_dir) / (m.id + ".json")).string(),
+                 "transcript", rep.tool, said, err,
+                 [&](std::ostream& out) { report::WriteMatchJson(rep, m, out); });
 }
 
 int Usage(std::ostream& err, const std::string& command, const std::string& message) {

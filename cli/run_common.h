@@ -43,6 +43,13 @@ int Usage(std::ostream& err, const std::string& command, const std::string& mess
 // --log-dir: makes the folder before the run; false (the error said) when it
 // cannot be made or is a file.
 bool PrepareLogDir(const RunOptions& o, const std::string& command, std::ostream& err);
+// --transcripts all: makes the transcripts folder before the run, the same way.
+bool PrepareTranscriptsDir(const RunOptions& o, const std::string& command, std::ostream& err);
+// Writes `m`'s transcript to <transcripts_dir>/<match>.json with
+// --transcripts all (nothing otherwise); a file that cannot be written is
+// said once on `err`, the run goes on.
+void WriteTranscript(const RunOptions& o, const report::RunReport& rep,
+                     const harness::MatchResult& m, std::ostream& err);
 // Writes `m`'s text log to <log_dir>/<match>.log (nothing without --log-dir);
 // a log that cannot be written is said once on `err`, the run goes on.
 void WriteLog(const RunOptions& o, const report::RunReport& rep, const harness::MatchResult& m,

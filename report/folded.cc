@@ -102,12 +102,12 @@ void FoldedMatches::Merge(const FoldedMatches& o) {
   c.games_blind += d.games_blind;
 }
 
-void RunReport::Add(harness::MatchResult m, bool keep_transcript) {
-  if (Foldable(m) && !keep_transcript) {
+void RunReport::Add(harness::MatchResult m) {
+  if (Foldable(m)) {
     std::vector<harness::TurnRecord>().swap(m.turns);
     std::string().swap(m.initial_state);
   }
-  if (Foldable(m) && !keep_transcript) {
+  if (Foldable(m)) {
     int rows = 0;
     if (folded.matches == 0)
       for (const harness::MatchResult& x : matches) rows += Foldable(x);

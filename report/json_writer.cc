@@ -129,6 +129,16 @@ ordered_json FoldedJson(const FoldedMatches& f) {
             {"sample", f.latencies.values}}}};
 }
 
+}  // namespace
+
+void WriteMatchJson(const RunReport& r, const harness::MatchResult& m, std::ostream& out) {
+  out << MatchJson(m, r.tool == "fuzz-referee")
+             .dump(1, ' ', false, ordered_json::error_handler_t::replace)
+      << "\n";
+}
+
+namespace {
+
 ordered_json CoverageJson(const RunReport& r) {
   const Coverage c = r.CoverageOf();
   ordered_json seats = ordered_json::array();

@@ -200,9 +200,9 @@ struct RunReport {
   std::vector<std::string> CoverageLines() const;
   // Each variant's verdict, in the order the matches ran.
   std::vector<VariantVerdict> VariantVerdicts() const;
-  // Adds a played match: a passing one keeps no transcript unless
-  // `keep_transcript`, and past kPassingRows passing rows it is folded.
-  void Add(harness::MatchResult m, bool keep_transcript = false);
+  // Adds a played match: a passing one keeps no transcript, and past
+  // kPassingRows passing rows it is folded.
+  void Add(harness::MatchResult m);
   // Folds the passing rows past the first kPassingRows, in their order (after
   // merge-reports has put the shards' rows in the run's order).
   void FoldPassingRows();
@@ -243,6 +243,9 @@ double Percentile(std::vector<double> values, double p);
 void FillClausesFromChecks(RunReport& report, const std::vector<nlohmann::json>& registers);
 
 void WriteJson(const RunReport& report, std::ostream& out);
+// One match as its object of the JSON report's "matches" (with its turns),
+// for --transcripts all's one file a match.
+void WriteMatchJson(const RunReport& report, const harness::MatchResult& m, std::ostream& out);
 // A report WriteJson wrote, read back (without its per-clause table); nullopt
 // and `error` when `j` is not one.
 std::optional<RunReport> ReadJson(const nlohmann::json& j, std::string& error);

@@ -168,7 +168,7 @@ bool LoadJunit(std::string_view text, const std::string& game, TestResults& resu
     // A test case of a check-bot, play or fuzz-referee JUnit report is the
     // result of one check ("<check id>: <title> (<clause>)"), read as from its
     // JSON report: a failure fails the clauses of the check; a warning
-    // (its evidence under "warn:") warns.
+    // (its evidence under "WARN:", or "warn:" from an older arbiter) warns.
     if (const std::string tool = RunTool(cls); !tool.empty()) {
       const std::string report_game = cls.substr(0, cls.size() - tool.size() - 1);
       if (game != "arbiter" && report_game != game) {
@@ -177,7 +177,8 @@ bool LoadJunit(std::string_view text, const std::string& game, TestResults& resu
       }
       const size_t out = body.find("<system-out>");
       if (r.status == "pass" && out != std::string_view::npos &&
-          body.substr(out + 12).starts_with("warn:")) {
+          (body.substr(out + 12).starts_with("WARN:") ||
+           body.substr(out + 12).starts_with("warn:"))) {
         r.status = "warn";
         const size_t end = body.find("</system-out>", out);
         r.message =

@@ -505,11 +505,21 @@ TEST_F(CheckBotTest, APassingMatchIsItsSummaryUnlessEveryTranscriptIsAskedFor) {
     played += m["turns_played"].get<int>();
   }
   EXPECT_GT(played, 0);
-  const Outcome all =
-      CheckBot("--games 2 --no-edge-cases --transcripts all -- " + Shell(EXAMPLE_BOT_CPP));
+  // Every transcript asked for: one file a match, the report as bounded as before.
+  const std::string dir = ::testing::TempDir() + "/transcripts-" + std::to_string(getpid());
+  std::filesystem::remove_all(dir);
+  const Outcome all = CheckBot("--games 2 --no-edge-cases --transcripts all --transcripts-dir " +
+                               dir + " -- " + Shell(EXAMPLE_BOT_CPP));
   ASSERT_EQ(all.status, 0) << all.output;
-  for (const auto& m : all.report["matches"])
-    EXPECT_EQ(m["turns"].size(), m["turns_played"].get<size_t>()) << m["id"];
+  ASSERT_FALSE(all.report["matches"].empty());
+  for (const auto& m : all.report["matches"]) {
+    EXPECT_TRUE(m["turns"].empty()) << m["id"];
+    const nlohmann::json file =
+        arbiter::testing::ReadJsonFile(dir + "/" + m["id"].get<std::string>() + ".json");
+    ASSERT_FALSE(file.is_null()) << m["id"];
+    EXPECT_EQ(file["id"], m["id"]);
+    EXPECT_EQ(file["turns"].size(), m["turns_played"].get<size_t>()) << m["id"];
+  }
   // A failing match keeps its transcript whatever the option says.
   const Outcome failing = CheckBot(Testbot("--mode invalid --turn 3"));
   ASSERT_EQ(failing.status, 1) << failing.output;
