@@ -217,6 +217,39 @@ void CheckDivergencePage(const std::string& chromium, const fs::path& dir) {
   CheckScreenshot(chromium, dir, "fuzz-referee", true);
 }
 
+// 30 identical warnings, a note and a failure: one entry a group, the
+// failure first, an index at the top, one replay a group, and a page that
+// renders (arbiter.report.bounded).
+void CheckGroupedPage(const std::string& chromium, const fs::path& dir) {
+  std::cout << "grouped page (30 identical warnings, a note, a failure):\n";
+  const RunReport r = ThirtyIdenticalWarningsReport();
+  const json result = Selftest(chromium, dir, "grouped", r);
+  if (result.is_object())
+    Check(result["replays"].size() == 3,
+          "grouped: one replay a group, 3, not one a finding (" +
+              std::to_string(result["replays"].size()) + ")");
+  const std::string dom = Read(dir / "grouped.dom.html");
+  const size_t nav = dom.find("<nav id=\"finding-index\">"), end = dom.find("</nav>", nav);
+  Check(nav != std::string::npos, "grouped: the findings open with an index");
+  if (nav != std::string::npos) {
+    const std::string index = dom.substr(nav, end - nav);
+    int items = 0;
+    for (size_t p = index.find("<li>"); p != std::string::npos; p = index.find("<li>", p + 1)) ++items;
+    Check(items == 3, "grouped: the index has one line a group (" + std::to_string(items) + ")");
+    const size_t crash = index.find("process.crash"), ws = index.find("action.whitespace"),
+                 eof = index.find("process.no-exit-on-eof");
+    Check(crash < ws && ws < eof, "grouped: the failure first, then the warning, then the note");
+    Check(index.find("and 29 more match(es)") != std::string::npos,
+          "grouped: the warning's line says it is in 29 more matches");
+  }
+  int sections = 0;
+  for (size_t p = dom.find("class=\"finding sev-"); p != std::string::npos;
+       p = dom.find("class=\"finding sev-", p + 1))
+    ++sections;
+  Check(sections == 3, "grouped: three findings shown in full (" + std::to_string(sections) + ")");
+  CheckScreenshot(chromium, dir, "grouped", false);
+}
+
 }  // namespace
 }  // namespace arbiter::report::testing
 
@@ -238,10 +271,11 @@ int main(int argc, char** argv) {
   std::cout << "chromium: " << chromium << "\n";
   CheckCheckBotPage(chromium, dir);
   CheckDivergencePage(chromium, dir);
+  CheckGroupedPage(chromium, dir);
   if (failures == 0) {
     fs::remove_all(dir);
     std::cout << "PASS: " << passes
-              << " checks: both reports render and their replays step as expected in headless Chromium\n";
+              << " checks: the three reports render and their replays step as expected in headless Chromium\n";
     return 0;
   }
   std::cout << "FAIL: " << failures << " of " << failures + passes << " checks failed; the pages, DOM dumps, screenshots and logs are in "
