@@ -74,7 +74,8 @@ struct CheckBotOptions : RunOptions {
 };
 
 struct PlayOptions : RunOptions {
-  std::vector<std::string> bots;  // one command string per player
+  std::vector<std::string> bots;  // one per player: a command string, or builtin:NAME
+  int games = 1;                  // --games N: seeds seed..seed+N-1, seats rotated
   std::optional<int> turns;
   std::string replay_path;
 };

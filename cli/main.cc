@@ -312,12 +312,18 @@ int main(int argc, char** argv) {
 
   arbiter::cli::PlayOptions play;
   auto* play_cmd =
-      app.add_subcommand("play", "Play one game between bots: --bot CMD for each player");
+      app.add_subcommand("play", "Play games between bots: --bot CMD (or builtin:NAME) for each player");
   add_run_options(play_cmd, play);
   play_cmd
       ->add_option("--bot", play.bots,
-                   "A bot command (split like a shell would); one --bot per player")
+                   "A bot command (split like a shell would) or builtin:NAME, one of the "
+                   "game's built-in players (builtin:random, ...); one --bot per player")
       ->allow_extra_args(false);
+  play_cmd
+      ->add_option("--games", play.games,
+                   "Play N games (seeds SEED..SEED+N-1, the seats rotated) and print a "
+                   "win/draw/loss table")
+      ->check(IntIn(1, 100000));
   play_cmd->add_option("--turns", play.turns, "Stop after this many turns")
       ->check(IntIn(1, 1000000));
   play_cmd

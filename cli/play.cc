@@ -1,8 +1,13 @@
-// `arbiter play`: a local referee for one full game between bot commands (one
-// per player, each split like a shell would). Prints the findings and the
-// result, and writes the replay: the JSON report of the one match, with every
-// turn's input, answer, timing and events. The exit status is check-bot's: 0
-// PASS, 1 FAIL, 2 usage or harness error, 128 + signal when interrupted.
+// `arbiter play`: a local referee for full games between entrants, one per
+// player: bot commands (each split like a shell would) or the game's built-in
+// players (`builtin:NAME`). One game by default: its findings, its result and
+// its replay (the JSON report of the match). With --games N, N games from
+// consecutive seeds with the seats rotated, so that each entrant plays every
+// seat, and a win/draw/loss table with a 95% interval of each win rate, as
+// cg-brutaltester gives. The exit status is check-bot's: 0 PASS, 1 FAIL, 2
+// usage or harness error, 128 + signal when interrupted.
+#include <cmath>
+#include <cstdio>
 #include <iostream>
 
 #include "check_bot.h"
@@ -12,34 +17,134 @@
 #include "start_check.h"
 
 namespace arbiter::cli {
+namespace {
+
+constexpr const char* kBuiltin = "builtin:";
+
+struct Entrant {
+  std::string text;               // as given to --bot
+  std::vector<std::string> argv;  // a bot's command; empty for a built-in player
+  std::string policy;             // the built-in player's
+};
+
+// The entrants of --bot, validated: a command that can be started, or a
+// built-in player the game has. False when one is not (said on `err`).
+bool ParseEntrants(const PlayOptions& o, const Prepared& p, std::vector<Entrant>& out,
+                   std::ostream& err) {
+  for (size_t i = 0; i < o.bots.size(); ++i) {
+    Entrant e{o.bots[i], {}, ""};
+    if (e.text.rfind(kBuiltin, 0) == 0) {
+      e.policy = e.text.substr(std::string(kBuiltin).size());
+      std::string known;
+      bool found = false;
+      for (std::string_view name : p.game->policies) {
+        known += " " + std::string(name);
+        found = found || name == e.policy;
+      }
+      if (!found)
+        return Usage(err, "play", "--bot '" + e.text + "': no such built-in player (known:" +
+                                      known + ")") == 0;
+    } else {
+      std::string error;
+      if (!harness::SplitCommand(e.text, e.argv, error))
+        return Usage(err, "play", "--bot '" + e.text + "': " + error) == 0;
+      if (const std::string why = harness::StartProblem(e.argv, "bot " + std::to_string(i));
+          !why.empty())
+        return Usage(err, "play", "--bot '" + e.text + "': " + why) == 0;
+    }
+    out.push_back(std::move(e));
+  }
+  return true;
+}
+
+// Game `g` of the run: seed + g, seat s played by entrant (s + g) mod players.
+harness::MatchSpec GameOf(const PlayOptions& o, const Prepared& p,
+                          const std::vector<Entrant>& entrants, int g, std::string& error) {
+  harness::MatchSpec m;
+  const uint64_t seed = o.seed + static_cast<uint64_t>(g);
+  m.id = o.games > 1 ? "game-" + std::to_string(g + 1) : "game";
+  m.seed = seed;
+  m.state = p.game->new_game(seed, p.rules, error);
+  const int players = static_cast<int>(entrants.size());
+  m.reproduce = Self() + " play --game " + o.game + " --profile " + std::string(p.profile->name) +
+                " --seed " + std::to_string(seed) + ResultOptions(o, *p.profile, p.rules);
+  if (o.turns) m.reproduce += " --turns " + std::to_string(*o.turns);
+  m.description = "seed " + std::to_string(seed) + ",";
+  for (int s = 0; s < players; ++s) {
+    const Entrant& e = entrants[(s + g) % players];
+    m.seats.push_back({e.argv, e.policy});
+    m.reproduce += " --bot " + harness::QuoteArg(e.text);
+    m.description += " " + e.text + " in seat " + std::to_string(s) + (s + 1 < players ? "," : "");
+  }
+  m.max_turns = o.turns.value_or(0);
+  m.policy_seed = seed;
+  return m;
+}
+
+// "25% (5%-70%)": the win rate of `wins` in `games` and its 95% Wilson interval.
+std::string WinRate(int wins, int games) {
+  if (games == 0) return "-";
+  const double n = games, p = wins / n, z = 1.96, z2 = z * z;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f%% (%.0f%%-%.0f%%)", 100 * p,
+                100 * std::max(0.0, centre - half), 100 * std::min(1.0, centre + half));
+  return buf;
+}
+
+// The win/draw/loss table of the games played, one row per entrant.
+void WriteTable(const report::RunReport& rep, const std::vector<Entrant>& entrants,
+                std::ostream& out) {
+  const int players = static_cast<int>(entrants.size());
+  std::vector<int> wins(players), draws(players), losses(players), open(players);
+  int g = 0;
+  for (const harness::MatchResult& m : rep.matches) {
+    for (int s = 0; s < players; ++s) {
+      const int e = (s + g) % players;
+      if (!m.game_over) {
+        ++open[e];
+      } else if (m.winner < 0) {
+        ++draws[e];
+      } else {
+        ++(m.winner == s ? wins : losses)[e];
+      }
+    }
+    ++g;
+  }
+  out << "results of " << g << " game(s), seeds " << *rep.seed << "-" << *rep.seed + g - 1
+      << ", seats rotated:\n";
+  char line[160];
+  std::snprintf(line, sizeof line, "  %-30s %5s %5s %5s %9s  %s\n", "entrant", "won", "drawn",
+                "lost", "not over", "win rate (95% interval)");
+  out << line;
+  for (int e = 0; e < players; ++e) {
+    std::string name = entrants[e].text;
+    if (name.size() > 30) name = "..." + name.substr(name.size() - 27);  // keep its file name
+    std::snprintf(line, sizeof line, "  %-30s %5d %5d %5d %9d  %s\n", name.c_str(), wins[e],
+                  draws[e], losses[e], open[e], WinRate(wins[e], g).c_str());
+    out << line;
+  }
+}
+
+}  // namespace
 
 int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   Prepared p;
   if (!Prepare(o, "play", p, err)) return 2;
-  harness::MatchSpec m;
-  m.id = "game";
-  m.seed = o.seed;
   std::string error;
-  m.state = p.game->new_game(o.seed, p.rules, error);
-  const int players = m.state->num_players();
-  if (static_cast<int>(o.bots.size()) != players) {
+  const auto probe = p.game->new_game(o.seed, p.rules, error);
+  if (!probe) return Usage(err, "play", error);
+  const int players = probe->num_players();
+  if (static_cast<int>(o.bots.size()) != players)
     return Usage(err, "play",
                  std::string(p.game->name) + " needs exactly " + std::to_string(players) +
-                     " --bot commands, got " + std::to_string(o.bots.size()));
-  }
-  m.seats.resize(players);
-  std::string reproduce = Self() + " play --game " + o.game + " --profile " +
-                          std::string(p.profile->name) + " --seed " + std::to_string(o.seed);
-  reproduce += ResultOptions(o, *p.profile, p.rules);
-  if (o.turns) reproduce += " --turns " + std::to_string(*o.turns);
-  for (int s = 0; s < players; ++s) {
-    if (!harness::SplitCommand(o.bots[s], m.seats[s].argv, error))
-      return Usage(err, "play", "--bot '" + o.bots[s] + "': " + error);
-    if (const std::string why = harness::StartProblem(m.seats[s].argv, "bot " + std::to_string(s));
-        !why.empty())
-      return Usage(err, "play", "--bot '" + o.bots[s] + "': " + why);
-    reproduce += " --bot " + harness::QuoteArg(o.bots[s]);
-  }
+                     " --bot commands (a command, or builtin:NAME), got " +
+                     std::to_string(o.bots.size()));
+  if (o.games > 1 && !o.replay_path.empty())
+    return Usage(err, "play", "--replay writes one game: give --games 1, or --json for all");
+  std::vector<Entrant> entrants;
+  if (!ParseEntrants(o, p, entrants, err)) return 2;
   // --json and --replay are both written (the replay is the JSON report of
   // the game); every path is checked before the game (arbiter.report.not-lost).
   std::vector<OutputFile> replay;
@@ -47,27 +152,33 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   std::vector<OutputFile> files = OutputFiles(o);
   files.insert(files.end(), replay.begin(), replay.end());
   std::vector<std::string> bot_args;
-  for (const harness::Seat& seat : m.seats)
-    bot_args.insert(bot_args.end(), seat.argv.begin(), seat.argv.end());
+  for (const Entrant& e : entrants) bot_args.insert(bot_args.end(), e.argv.begin(), e.argv.end());
   if (!CheckOutputFiles(files, bot_args, "play", err)) return 2;
   if (!PrepareLogDir(o, "play", err)) return 2;
-  m.description = "seed " + std::to_string(o.seed) + ", " + std::to_string(players) + " bots";
-  m.max_turns = o.turns.value_or(0);
-  m.reproduce = reproduce;
-  m.policy_seed = o.seed;
 
   report::RunReport rep = NewReport(o, p, "play");
   auto env = harness::MakeRealEnv();
-  Progress progress(o.quiet, err, "play", 1);
-  rep.matches.push_back(
-      harness::RunMatch(*env, std::move(m), p.config, p.catalog, progress.Callback()));
-  WriteLog(o, rep, rep.matches.back(), err);
+  Progress progress(o.quiet, err, "play", o.games);
+  int found = 0;
+  for (int g = 0; g < o.games && !harness::Interrupted(); ++g) {
+    harness::MatchSpec m = GameOf(o, p, entrants, g, error);
+    if (!m.state) return Usage(err, "play", error);
+    rep.matches.push_back(
+        harness::RunMatch(*env, std::move(m), p.config, p.catalog, progress.Callback()));
+    WriteLog(o, rep, rep.matches.back(), err);
+    found += static_cast<int>(rep.matches.back().findings.size());
+    progress.Finished(found);
+  }
   rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();
   const int status = Finish(o, rep, out, err, replay);
   if (rep.interrupt_signal != 0) return status;  // no RESULT: the game did not end
-  const harness::MatchResult& r = rep.matches.back();
-  out << "RESULT " << r.winner << " " << r.turns_played << "\n";
+  if (o.games > 1) {
+    WriteTable(rep, entrants, out);
+  } else {
+    const harness::MatchResult& r = rep.matches.back();
+    out << "RESULT " << r.winner << " " << r.turns_played << "\n";
+  }
   // Finish's status, as check-bot's: 1 when the verdict is FAIL, 2 when
   // arbiter could not run or write a report (arbiter.cli.exit-status).
   return status;

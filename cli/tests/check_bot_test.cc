@@ -546,6 +546,55 @@ TEST_F(CheckBotTest, PlayRunsAFullGameOfFourExampleBotsAndWritesAReplay) {
   EXPECT_TRUE(r["findings"].empty()) << run.output;
 }
 
+CITES(CheckBotTest, PlayOfManyGamesRotatesTheSeatsAndPrintsAWinTableOfEveryEntrant,
+      "arbiter.play.table");
+TEST_F(CheckBotTest, PlayOfManyGamesRotatesTheSeatsAndPrintsAWinTableOfEveryEntrant) {
+  const std::string json = ::testing::TempDir() + "/play-table-" + std::to_string(getpid()) + ".json";
+  const std::vector<std::string> entrants = {EXAMPLE_BOT_CPP, "builtin:random", "builtin:hunter",
+                                             "builtin:idle"};
+  std::string cmd = std::string(ARBITER_BINARY) + " play --seed 3 --games 4 --json " + json;
+  for (const std::string& e : entrants) cmd += " --bot " + Shell(e);
+  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(cmd);
+  ASSERT_EQ(run.status, 0) << run.output;
+  const auto r = arbiter::testing::ReadJsonFile(json);
+  ASSERT_EQ(r["matches"].size(), 4u) << run.output;
+  // Game g (seed 3 + g) puts entrant (s + g) mod 4 in seat s; tally the table from that.
+  std::vector<int> won(4), lost(4), drawn(4), open(4);
+  for (int g = 0; g < 4; ++g) {
+    const auto& m = r["matches"][g];
+    EXPECT_EQ(m["seed"], 3 + g);
+    EXPECT_NE(m["description"].get<std::string>().find(entrants[g % 4] + " in seat 0"),
+              std::string::npos)
+        << m["description"];
+    for (int s = 0; s < 4; ++s) {
+      const int e = (s + g) % 4, winner = m["winner"];
+      if (!m["game_over"].get<bool>()) ++open[e];
+      else if (winner < 0) ++drawn[e];
+      else ++(winner == s ? won : lost)[e];
+    }
+  }
+  ASSERT_NE(run.output.find("results of 4 game(s), seeds 3-6, seats rotated:"), std::string::npos)
+      << run.output;
+  for (int e = 1; e < 4; ++e) {  // the built-in players' rows, by name
+    const size_t at = run.output.find("  " + entrants[e] + " ");
+    ASSERT_NE(at, std::string::npos) << entrants[e] << "\n" << run.output;
+    std::istringstream row(run.output.substr(at + 2 + entrants[e].size()));
+    int w = -1, d = -1, l = -1, o = -1;
+    row >> w >> d >> l >> o;
+    EXPECT_EQ(std::vector<int>({w, d, l, o}), std::vector<int>({won[e], drawn[e], lost[e], open[e]}))
+        << entrants[e] << "\n" << run.output;
+  }
+  EXPECT_EQ(run.output.find("RESULT "), std::string::npos) << "one RESULT line is for one game";
+  // A built-in player the game does not have is a set-up error.
+  const auto bad = arbiter::testing::RunCommand(std::string(ARBITER_BINARY) +
+                                                " play --bot builtin:nobody --bot builtin:random "
+                                                "--bot builtin:idle --bot builtin:hunter");
+  EXPECT_EQ(bad.status, 2) << bad.output;
+  EXPECT_NE(bad.output.find("no such built-in player (known: random hunter idle passive)"),
+            std::string::npos)
+      << bad.output;
+}
+
 // A Wondev Woman bot in Python, like published ones: `walled` indexes the
 // actions of unit 0 and crashes when unit 0 has none but unit 1 has some;
 // `farewell` prints 'null' when it has no legal action; `lowercase` prints
