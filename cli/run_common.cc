@@ -310,6 +310,7 @@ report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::s
   r.action_ms = p.config.action_ms;
   r.seed = o.seed;
   r.command = o.command_line;
+  r.keep_passing_replays = !o.html_path.empty();  // a passing game of each kind on the page
   r.checks = p.checks;
   r.environment = harness::DescribeEnvironment(p.config.env);
   r.memory_limits = MemoryLimitsText(p.config.limits);

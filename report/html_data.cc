@@ -9,6 +9,7 @@
 // and the page shows the raw text; nothing here may throw on bad input.
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "core/game.h"
 #include "core/parse.h"
@@ -200,11 +201,14 @@ ViewDiff DiffViews(const json& a, const json& b) {
   return d;
 }
 
-json ReplayData(const RunReport& report, std::vector<std::vector<int>>& replay_of) {
+json ReplayData(const RunReport& report, std::vector<std::vector<int>>& replay_of,
+                std::vector<int>& passing_replay_of) {
   const GameInfo* game = FindGame(report.game);
   Pool pool;
   json tracks = json::array(), replays = json::array();
   replay_of.assign(report.matches.size(), {});
+  passing_replay_of.assign(report.matches.size(), -1);
+  std::set<std::string> kinds_replayed;  // a passing game of each kind
   // Only the findings the page shows (the first of each group) get a replay.
   std::vector<std::vector<bool>> shown(report.matches.size());
   std::vector<int> first_number(report.matches.size(), 0);
@@ -218,7 +222,10 @@ json ReplayData(const RunReport& report, std::vector<std::vector<int>>& replay_o
   for (size_t mi = 0; mi < report.matches.size(); ++mi) {
     const harness::MatchResult& m = report.matches[mi];
     replay_of[mi].assign(m.findings.size(), -1);
-    if (std::find(shown[mi].begin(), shown[mi].end(), true) == shown[mi].end()) continue;
+    const bool passing = m.findings.empty() && m.shrunk_from.empty() && !m.turns.empty() &&
+                         kinds_replayed.insert(m.kind).second;
+    if (!passing && std::find(shown[mi].begin(), shown[mi].end(), true) == shown[mi].end())
+      continue;
     int finding_number = first_number[mi];
     const int n = static_cast<int>(m.turns.size());
     std::vector<int> failing;
@@ -226,7 +233,8 @@ json ReplayData(const RunReport& report, std::vector<std::vector<int>>& replay_o
     // The window: every failing turn with 200 turns around, else 400 around
     // the first failing turn, else the last 400 turns (where the game ended).
     const int half = kMaxEmbeddedTurns / 2;
-    int lo = std::max(0, n - kMaxEmbeddedTurns), hi = n;
+    // A passing game's replay: its last 100 turns, where it ended.
+    int lo = std::max(0, n - (passing && m.findings.empty() ? 100 : kMaxEmbeddedTurns)), hi = n;
     int min_f = n, max_f = -1;
     for (int i : failing)
       if (i >= 0) min_f = std::min(min_f, i), max_f = std::max(max_f, i);
@@ -264,6 +272,16 @@ json ReplayData(const RunReport& report, std::vector<std::vector<int>>& replay_o
                         {"total", n},
                         {"truncated", hi - lo < n},
                         {"turns", std::move(turns)}});
+    }
+    if (passing && track >= 0) {
+      passing_replay_of[mi] = static_cast<int>(replays.size());
+      replays.push_back({{"track", track},
+                         {"finding", -1},
+                         {"check", ""},
+                         {"failing", -1},
+                         {"turn", -1},
+                         {"seat", m.seat_plays.empty() ? -1 : m.seat_plays.front().seat},
+                         {"divergence", nullptr}});
     }
     for (size_t fi = 0; fi < m.findings.size(); ++fi, ++finding_number) {
       const harness::Finding& f = m.findings[fi];

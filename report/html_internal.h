@@ -50,9 +50,12 @@ inline constexpr int kMaxEmbeddedTurns = 400;
 // "seat", "divergence"}]}. Views ("v") are the game's board views with their
 // cells and pieces replaced by indices into "pool" (identical cells repeat
 // from turn to turn), or null when the game has no view of the input.
-// `replay_of` gets, per match and finding, the replay index or -1.
-nlohmann::json ReplayData(const RunReport& report,
-                          std::vector<std::vector<int>>& replay_of);
+// `replay_of` gets, per match and finding, the replay index or -1;
+// `passing_replay_of`, per match, the replay of a passing match that kept
+// its transcript (the first of each kind: RunReport::keep_passing_replays),
+// or -1. Such a replay has "finding" and "failing" -1.
+nlohmann::json ReplayData(const RunReport& report, std::vector<std::vector<int>>& replay_of,
+                          std::vector<int>& passing_replay_of);
 
 // Where two board views differ: on each side, the indices of the cells with
 // no cell at the same place (r, c, h, w) with the same label and class on the

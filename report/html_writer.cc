@@ -212,9 +212,9 @@ void ReplaySkeleton(std::ostream& out, const nlohmann::json& data, int replay) {
     const int shown = static_cast<int>(track["turns"].size());
     if (track["truncated"])
       note = "This game has " + std::to_string(total) + " turns; the replay embeds the " +
-             std::to_string(shown) + " around the failing turn (steps " +
+             std::to_string(shown) + (spec["finding"] < 0 ? " where it ended" : " around the failing turn") + " (steps " +
              std::to_string(offset + 1) + " to " + std::to_string(offset + shown) + ").";
-    if (spec["failing"] < 0)
+    if (spec["failing"] < 0 && spec["finding"] >= 0)
       note += (note.empty() ? "" : " ") + std::string("The failing turn is not among them.");
   }
   out << "<div class=\"replay\" id=\"replay-" << replay << "\" data-replay=\"" << replay
@@ -309,11 +309,33 @@ void Findings(const RunReport& r, const nlohmann::json& data,
   out << "</section>\n";
 }
 
+// A passing game of each kind the run kept whole, with its replay (nothing
+// when there is none): what the bot did when nothing went wrong.
+void PassingReplays(const RunReport& r, const nlohmann::json& data,
+                    const std::vector<int>& passing_replay_of, std::ostream& out) {
+  bool any = false;
+  for (size_t mi = 0; mi < r.matches.size(); ++mi) {
+    if (passing_replay_of[mi] < 0) continue;
+    if (!any) out << "<section id=\"passing\">\n<h2>A passing game of each kind</h2>\n";
+    any = true;
+    const harness::MatchResult& m = r.matches[mi];
+    out << "<section class=\"passing-game\">\n<h3><code>" << Escape(m.id) << "</code> "
+        << Escape(m.description) << "</h3>\n<p>" << m.turns_played << " turns, "
+        << (m.game_over ? (m.winner >= 0 ? "won by player " + std::to_string(m.winner) : "a draw")
+                        : std::string("not over"))
+        << "; no finding.</p>\n";
+    ReplaySkeleton(out, data, passing_replay_of[mi]);
+    out << "</section>\n";
+  }
+  if (any) out << "</section>\n";
+}
+
 }  // namespace
 
 void WriteHtml(const RunReport& r, std::ostream& out) {
   std::vector<std::vector<int>> replay_of;
-  const nlohmann::json data = html::ReplayData(r, replay_of);
+  std::vector<int> passing_replay_of;
+  const nlohmann::json data = html::ReplayData(r, replay_of, passing_replay_of);
   const std::string verdict = Upper(r.Verdict());
   out << "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
@@ -325,6 +347,7 @@ void WriteHtml(const RunReport& r, std::ostream& out) {
   Header(r, out);
   // What failed comes first (with its replay), then the clause table.
   if (r.tool != "spec") Findings(r, data, replay_of, out);
+  if (r.tool != "spec") PassingReplays(r, data, passing_replay_of, out);
   ClauseTable(r, out);
   if (r.tool == "check-bot" || r.tool == "play") Latency(r, out);
   if (r.tool != "spec") Matches(r, out);

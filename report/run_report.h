@@ -144,6 +144,9 @@ struct RunReport {
   std::vector<harness::MatchResult> matches;
   static constexpr int kPassingRows = 1000;
   FoldedMatches folded;
+  // --html: the first passing match of each kind ("game", "whole") keeps its
+  // transcript, for the page's replay of a passing game.
+  bool keep_passing_replays = false;
   std::vector<std::string> skipped;  // match ids not run (stopped at the first failure)
   std::optional<Calibration> calibration;
   std::string harness_error;               // set when arbiter itself could not run

@@ -217,6 +217,33 @@ void CheckDivergencePage(const std::string& chromium, const fs::path& dir) {
   CheckScreenshot(chromium, dir, "fuzz-referee", true);
 }
 
+// A run with --html keeps the first passing game of each kind whole: the
+// page replays it after the findings, opening at its last turn.
+void CheckPassingReplay(const std::string& chromium, const fs::path& dir) {
+  std::cout << "passing game replay (failing fixture plus a passing game):\n";
+  RunReport r = FailingCheckBotReport();
+  r.keep_passing_replays = true;
+  harness::MatchResult passing = FailingCheckBotReport().matches.front();
+  passing.id = "game-2";
+  passing.findings.clear();
+  const int n = static_cast<int>(passing.turns.size());
+  r.Add(passing);
+  const json result = Selftest(chromium, dir, "passing", r);
+  if (!result.is_object()) return;
+  Check(result["replays"].size() == r.matches.front().findings.size() + 1,
+        "passing: one replay a finding and one for the passing game");
+  const json& last = result["replays"].back();
+  const int shown = std::min(n, 100);
+  Check(last["failing"] == -1 && last["turns"] == shown,
+        "passing: the passing game's replay has no failing turn and its last " +
+            std::to_string(shown) + " turns (" + last.dump().substr(0, 200) + ")");
+  Check(last["steps"].is_array() && !last["steps"].empty() &&
+            last["steps"][0]["index"] == shown - 1,
+        "passing: it opens at the game's last turn");
+  Check(Read(dir / "passing.dom.html").find("A passing game of each kind") != std::string::npos,
+        "passing: the page has its section");
+}
+
 // 30 identical warnings, a note and a failure: one entry a group, the
 // failure first, an index at the top, one replay a group, and a page that
 // renders (arbiter.report.bounded).
@@ -272,10 +299,11 @@ int main(int argc, char** argv) {
   CheckCheckBotPage(chromium, dir);
   CheckDivergencePage(chromium, dir);
   CheckGroupedPage(chromium, dir);
+  CheckPassingReplay(chromium, dir);
   if (failures == 0) {
     fs::remove_all(dir);
     std::cout << "PASS: " << passes
-              << " checks: the three reports render and their replays step as expected in headless Chromium\n";
+              << " checks: the reports render and their replays step as expected in headless Chromium\n";
     return 0;
   }
   std::cout << "FAIL: " << failures << " of " << failures + passes << " checks failed; the pages, DOM dumps, screenshots and logs are in "
