@@ -434,8 +434,7 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
   if (const std::string why = harness::StartProblem(o.bot, "the bot"); !why.empty())
     return Usage(err, "check-bot", why);
   if (!Narrow(o, plan.matches, err)) return 2;
-  if (!PrepareLogDir(o, "check-bot", err) || !PrepareTranscriptsDir(o, "check-bot", err))
-    return 2;
+  if (!PrepareLogDir(o, "check-bot", err) || !PrepareTranscriptsDir(o, "check-bot", err)) return 2;
   report::RunReport rep = NewReport(o, p, "check-bot");
   rep.bot = o.bot;
   rep.planned_seats = plan.seats;

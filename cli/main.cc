@@ -311,8 +311,8 @@ int main(int argc, char** argv) {
   check_bot->add_option("bot", check.bot, "The bot's command and arguments, after '--'");
 
   arbiter::cli::PlayOptions play;
-  auto* play_cmd =
-      app.add_subcommand("play", "Play games between bots: --bot CMD (or builtin:NAME) for each player");
+  auto* play_cmd = app.add_subcommand(
+      "play", "Play games between bots: --bot CMD (or builtin:NAME) for each player");
   add_run_options(play_cmd, play);
   play_cmd
       ->add_option("--bot", play.bots,

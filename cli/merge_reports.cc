@@ -16,8 +16,8 @@
 #include <tuple>
 
 #include "command_line.h"
-#include "invocation.h"
 #include "core/parse.h"
+#include "invocation.h"
 #include "run_report.h"
 
 namespace arbiter::cli {
@@ -121,8 +121,8 @@ std::optional<report::RunReport> ReadShard(const std::string& path, const std::s
                                            std::ostream& err) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Usage(err, cmd, "cannot read '" + path + "'"), std::nullopt;
-  const auto j = nlohmann::json::parse(std::string{std::istreambuf_iterator<char>(in), {}},
-                                       nullptr, /*allow_exceptions=*/false);
+  const auto j = nlohmann::json::parse(std::string{std::istreambuf_iterator<char>(in), {}}, nullptr,
+                                       /*allow_exceptions=*/false);
   std::string error;
   auto r = j.is_discarded() ? std::nullopt : report::ReadJson(j, error);
   if (!r) return Usage(err, cmd, "'" + path + "': " + (error.empty() ? "not JSON" : error)), r;

@@ -42,8 +42,8 @@ bool ParseEntrants(const PlayOptions& o, const Prepared& p, std::vector<Entrant>
         found = found || name == e.policy;
       }
       if (!found)
-        return Usage(err, "play", "--bot '" + e.text + "': no such built-in player (known:" +
-                                      known + ")") == 0;
+        return Usage(err, "play",
+                     "--bot '" + e.text + "': no such built-in player (known:" + known + ")") == 0;
     } else {
       std::string error;
       if (!harness::SplitCommand(e.text, e.argv, error))

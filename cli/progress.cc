@@ -61,8 +61,8 @@ std::string Progress::Counts(long long now) const {
                   unit_.c_str());
   std::string eta;
   if (done_ > 0 && done_ < total_)
-    eta = Duration(static_cast<long long>(seconds * static_cast<double>(total_ - done_) /
-                                          static_cast<double>(done_) + 0.5));
+    eta = Duration(static_cast<long long>(
+        seconds * static_cast<double>(total_ - done_) / static_cast<double>(done_) + 0.5));
   const std::string found = std::to_string(findings_) + (findings_ == 1 ? " finding" : " findings");
   if (!tty_)
     return command_ + ": " + std::to_string(done_) + "/" + std::to_string(total_) + " " + unit_ +

@@ -145,8 +145,7 @@ bool PrepareLogDir(const RunOptions& o, const std::string& command, std::ostream
 }
 
 bool PrepareTranscriptsDir(const RunOptions& o, const std::string& command, std::ostream& err) {
-  return o.transcripts != "all" ||
-         MakeFolder(o.transcripts_dir, "--transcripts-dir", command, err);
+  return o.transcripts != "all" || MakeFolder(o.transcripts_dir, "--transcripts-dir", command, err);
 }
 
 void WriteLog(const RunOptions& o, const report::RunReport& rep, const harness::MatchResult& m,
@@ -154,7 +153,8 @@ void WriteLog(const RunOptions& o, const report::RunReport& rep, const harness::
   if (o.log_dir.empty()) return;
   static std::atomic<bool> said{false};
   WriteMatchFile((std::filesystem::path(o.log_dir) / (m.id + ".log")).string(), "match log",
-                 rep.tool, said, err, [&](std::ostream& out) { report::WriteMatchLog(rep, m, out); });
+                 rep.tool, said, err,
+                 [&](std::ostream& out) { report::WriteMatchLog(rep, m, out); });
 }
 
 void WriteTranscript(const RunOptions& o, const report::RunReport& rep,

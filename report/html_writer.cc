@@ -155,17 +155,16 @@ void Latency(const RunReport& r, std::ostream& out) {
     out << "<p>No answer of the bot was timed.</p>\n</section>\n";
     return;
   }
-  const long long answers =
-      static_cast<long long>(all.size() - r.folded.latencies.values.size()) +
-      r.folded.latencies.count;
+  const long long answers = static_cast<long long>(all.size() - r.folded.latencies.values.size()) +
+                            r.folded.latencies.count;
   const double max = std::max(Percentile(all, 100), r.folded.latencies.max);
   out << "<p>" << answers << " answers: median " << Ms(Percentile(all, 50)) << " ms, p99 "
       << Ms(Percentile(all, 99)) << " ms, max " << Ms(max) << " ms"
       << (answers > static_cast<long long>(all.size())
               ? " (median, p99 and histogram from a sample of " + std::to_string(all.size()) + ")"
               : std::string())
-      << "; the limit is "
-      << r.action_ms << " ms (" << r.first_action_ms << " ms for the first answer).</p>\n"
+      << "; the limit is " << r.action_ms << " ms (" << r.first_action_ms
+      << " ms for the first answer).</p>\n"
       << html::LatencyHistogramSvg(all, r.action_ms) << "</section>\n";
 }
 
@@ -212,7 +211,8 @@ void ReplaySkeleton(std::ostream& out, const nlohmann::json& data, int replay) {
     const int shown = static_cast<int>(track["turns"].size());
     if (track["truncated"])
       note = "This game has " + std::to_string(total) + " turns; the replay embeds the " +
-             std::to_string(shown) + (spec["finding"] < 0 ? " where it ended" : " around the failing turn") + " (steps " +
+             std::to_string(shown) +
+             (spec["finding"] < 0 ? " where it ended" : " around the failing turn") + " (steps " +
              std::to_string(offset + 1) + " to " + std::to_string(offset + shown) + ").";
     if (spec["failing"] < 0 && spec["finding"] >= 0)
       note += (note.empty() ? "" : " ") + std::string("The failing turn is not among them.");

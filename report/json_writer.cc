@@ -106,27 +106,26 @@ ordered_json FoldedJson(const FoldedMatches& f) {
                      {"whole_games", s.whole_games},
                      {"games_to_end", s.games_to_end}});
   const RefereeComparison& c = f.comparison;
-  return {{"matches", f.matches},
-          {"turns", f.turns},
-          {"bot_answers", f.bot_answers},
-          {"variants", f.variants},
-          {"seats", seats},
-          {"comparison",
-           {{"games", c.games},
-            {"messages", c.messages},
-            {"alone", c.alone},
-            {"games_compared", c.games_compared},
-            {"games_alone", c.games_alone},
-            {"games_blind", c.games_blind},
-            {"chance_learnt", c.chance_learnt}}},
-          {"usage",
-           f.any_usage ? ordered_json{{"peak_rss_mb", static_cast<double>(f.peak_rss_kb) / 1024.0},
-                                      {"cpu_ms", f.cpu_ms}}
-                       : ordered_json(nullptr)},
-          {"latencies",
-           {{"count", f.latencies.count},
-            {"max", f.latencies.max},
-            {"sample", f.latencies.values}}}};
+  return {
+      {"matches", f.matches},
+      {"turns", f.turns},
+      {"bot_answers", f.bot_answers},
+      {"variants", f.variants},
+      {"seats", seats},
+      {"comparison",
+       {{"games", c.games},
+        {"messages", c.messages},
+        {"alone", c.alone},
+        {"games_compared", c.games_compared},
+        {"games_alone", c.games_alone},
+        {"games_blind", c.games_blind},
+        {"chance_learnt", c.chance_learnt}}},
+      {"usage", f.any_usage
+                    ? ordered_json{{"peak_rss_mb", static_cast<double>(f.peak_rss_kb) / 1024.0},
+                                   {"cpu_ms", f.cpu_ms}}
+                    : ordered_json(nullptr)},
+      {"latencies",
+       {{"count", f.latencies.count}, {"max", f.latencies.max}, {"sample", f.latencies.values}}}};
 }
 
 }  // namespace

@@ -162,8 +162,7 @@ void WriteJunit(const RunReport& r, std::ostream& out) {
       out << "      <failure message=\"" << Xml(found[0]->message) << "\" type=\"" << Xml(c.id)
           << "\">" << Xml(evidence) << "</failure>\n";
     } else if (!found.empty()) {
-      out << "      <system-out>"
-          << Xml(std::string(SeverityLabel(c.severity)) + ":\n" + evidence)
+      out << "      <system-out>" << Xml(std::string(SeverityLabel(c.severity)) + ":\n" + evidence)
           << "</system-out>\n";
     }
     out << "    </testcase>\n";

@@ -192,10 +192,8 @@ void Findings(const RunReport& r, std::ostream& out) {
       out << (referee ? "The reference engine sends:\n\n" : "The input of that turn:\n\n")
           << Fence(f.input) << "\n";
     if (!f.input_file.empty())
-      out << "The whole input up to this turn (pipe it into the bot): `" << f.input_file
-          << "`\n\n";
-    if (!f.stderr_tail.empty())
-      out << "Last lines of stderr:\n\n" << Fence(f.stderr_tail) << "\n";
+      out << "The whole input up to this turn (pipe it into the bot): `" << f.input_file << "`\n\n";
+    if (!f.stderr_tail.empty()) out << "Last lines of stderr:\n\n" << Fence(f.stderr_tail) << "\n";
     out << "Reproduce:\n\n" << Fence(f.reproduce) << "\n";
   }
 }

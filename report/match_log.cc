@@ -27,9 +27,9 @@ void WriteMatchLog(const RunReport& r, const harness::MatchResult& m, std::ostre
   if (!m.variant.empty()) out << " (" << m.variant << ")";
   out << "\n" << m.description << "\n";
   out << m.turns_played << " turns, "
-      << (!m.game_over       ? std::string("not over")
-          : m.winner >= 0    ? "won by player " + std::to_string(m.winner)
-                             : std::string("a draw"))
+      << (!m.game_over    ? std::string("not over")
+          : m.winner >= 0 ? "won by player " + std::to_string(m.winner)
+                          : std::string("a draw"))
       << "\n";
   std::vector<int> bots;
   for (const harness::SeatPlay& p : m.seat_plays) bots.push_back(p.seat);

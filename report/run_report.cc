@@ -46,7 +46,8 @@ std::string GroupKey(const harness::Finding& f) {
       continue;
     }
     // A quote opens after a space or a bracket, not inside a word ("bot's").
-    if ((ch == '\'' || ch == '"') && (i == 0 || f.message[i - 1] == ' ' || f.message[i - 1] == '(') &&
+    if ((ch == '\'' || ch == '"') &&
+        (i == 0 || f.message[i - 1] == ' ' || f.message[i - 1] == '(') &&
         f.message.find(ch, i + 1) != std::string::npos) {
       quote = ch;
       message += ch;
@@ -157,7 +158,8 @@ std::string RunReport::SeedsText() const {
   }
   if (ranges.size() > 8) games += ", ... (" + std::to_string(ranges.size() - 8) + " more)";
   if (folded.matches > 0)
-    games += (games.empty() ? "" : "; ") + std::to_string(folded.matches) + " passing games summed up";
+    games +=
+        (games.empty() ? "" : "; ") + std::to_string(folded.matches) + " passing games summed up";
   return (seed ? std::to_string(*seed) : "none") + (games.empty() ? "" : " (games: " + games + ")");
 }
 
@@ -195,8 +197,7 @@ std::string RunReport::Verdict() const {
   if (!harness_error.empty()) return "error";
   if (Failed()) return "fail";
   if (tool == "fuzz-referee" && !not_reproduced.empty()) return "not-reproduced";
-  if (tool == "fuzz-referee" && Games() > 0 && ComparisonOf().messages == 0)
-    return "inconclusive";
+  if (tool == "fuzz-referee" && Games() > 0 && ComparisonOf().messages == 0) return "inconclusive";
   if (tool != "spec") return "pass";
   bool not_run = false;
   for (const ClauseRow& c : clauses) {

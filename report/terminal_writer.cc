@@ -40,8 +40,8 @@ std::string Shortened(const std::string& text, const std::string& pad, size_t ke
   std::string rest;  // the lines past `keep`, shown when they are only a few
   while (std::getline(in, line)) (++n <= keep ? out : rest) += pad + line + "\n";
   if (n <= keep + 4) return out + rest;
-    out += pad + "... " + std::to_string(n - keep) + " more line(s)" +
-           (where.empty() ? std::string() : ", all of them in " + where) + "\n";
+  out += pad + "... " + std::to_string(n - keep) + " more line(s)" +
+         (where.empty() ? std::string() : ", all of them in " + where) + "\n";
   return out;
 }
 
@@ -75,11 +75,10 @@ void WriteFinding(std::ostream& out, const harness::MatchResult& m, const harnes
                                                               : "1;36";
   const std::string label = SeverityLabel(f.severity);
   out << "\n"
-      << paint(code, label) << " " << paint("1", f.check) << " [" << f.clause << "] "
-      << f.match;
+      << paint(code, label) << " " << paint("1", f.check) << " [" << f.clause << "] " << f.match;
   if (f.seed)
-    out << " (" << (m.variant.empty() ? "" : m.variant + ", ") << "seed " << *f.seed
-        << ", seat " << f.seat << ")";
+    out << " (" << (m.variant.empty() ? "" : m.variant + ", ") << "seed " << *f.seed << ", seat "
+        << f.seat << ")";
   else if (!m.variant.empty())
     out << " (" << m.variant << ")";
   if (f.turn >= 0) out << ", turn " << f.turn;
@@ -102,8 +101,7 @@ void WriteFinding(std::ostream& out, const harness::MatchResult& m, const harnes
       out << "  the whole input up to this turn: " << f.input_file
           << " (pipe it into the bot to replay the turn)\n";
   }
-  if (!f.stderr_tail.empty())
-    out << "  stderr (last lines):\n" << Indent(f.stderr_tail, "    | ");
+  if (!f.stderr_tail.empty()) out << "  stderr (last lines):\n" << Indent(f.stderr_tail, "    | ");
   if (!f.advice.empty())
     out << (f.check.rfind("referee.", 0) == 0 ? "  note: " : "  fix: ") << f.advice << "\n";
   out << "  reproduce: " << f.reproduce << "\n";
@@ -206,16 +204,16 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
           << Ms(Percentile(m.latencies_ms, 100)) << " ms\n";
     }
     if (r.folded.matches > 0)
-      out << "  and " << r.folded.matches << " more passing match(es), summed up: "
-          << r.folded.turns << " turns, bot answers max " << Ms(r.folded.latencies.max)
-          << " ms\n";
+      out << "  and " << r.folded.matches
+          << " more passing match(es), summed up: " << r.folded.turns << " turns, bot answers max "
+          << Ms(r.folded.latencies.max) << " ms\n";
     out << "checks:\n";
     for (const auto& c : r.checks) {
       int n = 0;
       for (const auto& m : r.matches)
         for (const auto& f : m.findings) n += harness::Belongs(f, c);
-      out << "  " << (n ? SeverityLabel(c.severity) : "PASS") << "  " << c.id << " ("
-          << c.clause << "): " << c.title << "\n";
+      out << "  " << (n ? SeverityLabel(c.severity) : "PASS") << "  " << c.id << " (" << c.clause
+          << "): " << c.title << "\n";
     }
   }
 }

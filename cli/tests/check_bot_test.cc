@@ -454,8 +454,7 @@ CITES(CheckBotTest, ARunLongerThanTenSecondsSaysWhereItIsInALogAndAShortOneOnlyI
 TEST_F(CheckBotTest, ARunLongerThanTenSecondsSaysWhereItIsInALogAndAShortOneOnlyItsVerdict) {
   // Each match's bot takes 10.5 s to say READY (allowed 15 s): the first
   // match ends past 10 s into the run, so a log gets its line then.
-  const Outcome slow = CheckBot("--ready-ms 15000 " +
-                                Testbot("--mode late-ready --ms 10500"));
+  const Outcome slow = CheckBot("--ready-ms 15000 " + Testbot("--mode late-ready --ms 10500"));
   EXPECT_EQ(slow.status, 0) << slow.output;
   EXPECT_EQ(slow.output.rfind("check-bot: 1/1 matches, 0 findings, 1", 0), 0u) << slow.output;
   EXPECT_EQ(slow.output.find('\r'), std::string::npos) << "a live line in a log:\n" << slow.output;
@@ -465,20 +464,20 @@ TEST_F(CheckBotTest, ARunLongerThanTenSecondsSaysWhereItIsInALogAndAShortOneOnly
   EXPECT_EQ(quick.output.rfind("arbiter check-bot: PASS", 0), 0u) << quick.output;
 }
 
-CITES(CheckBotTest, ALogDirHoldsEachMatchTurnByTurnWithTheBotsStderr,
-      "arbiter.report.match-log");
+CITES(CheckBotTest, ALogDirHoldsEachMatchTurnByTurnWithTheBotsStderr, "arbiter.report.match-log");
 TEST_F(CheckBotTest, ALogDirHoldsEachMatchTurnByTurnWithTheBotsStderr) {
   const std::string dir = ::testing::TempDir() + "/logs-" + std::to_string(getpid());
   std::filesystem::remove_all(dir);
-  const Outcome o = CheckBot("--log-dir " + dir + " --games 2 --no-edge-cases --no-whole-games "
-                             "--html " + dir + ".html -- " + Shell(TESTBOT_BINARY) +
-                             " --mode chatty");
+  const Outcome o = CheckBot("--log-dir " + dir +
+                             " --games 2 --no-edge-cases --no-whole-games "
+                             "--html " +
+                             dir + ".html -- " + Shell(TESTBOT_BINARY) + " --mode chatty");
   EXPECT_EQ(o.status, 0) << o.output;
   for (const char* match : {"game-1", "game-2"}) {
     const std::string log = arbiter::testing::Slurp(dir + "/" + match + ".log");
     ASSERT_FALSE(log.empty()) << match;
-    EXPECT_NE(log.find("arbiter check-bot jc2015: " + std::string(match) + "\n"),
-              std::string::npos) << log;
+    EXPECT_NE(log.find("arbiter check-bot jc2015: " + std::string(match) + "\n"), std::string::npos)
+        << log;
     // The bot's first turn: what it was sent, its answer and time, its stderr.
     const size_t turn = log.find(" (the bot), answered after ");
     ASSERT_NE(turn, std::string::npos) << log;
@@ -491,7 +490,8 @@ TEST_F(CheckBotTest, ALogDirHoldsEachMatchTurnByTurnWithTheBotsStderr) {
   const Outcome bad = CheckBot("--log-dir /dev/null/logs " + Testbot("--mode ok"));
   EXPECT_EQ(bad.status, 2) << bad.output;
   EXPECT_NE(bad.output.find("--log-dir '/dev/null/logs': cannot make the folder"),
-            std::string::npos) << bad.output;
+            std::string::npos)
+      << bad.output;
 }
 
 CITES(CheckBotTest, APassingMatchIsItsSummaryUnlessEveryTranscriptIsAskedFor,
@@ -549,7 +549,8 @@ TEST_F(CheckBotTest, PlayRunsAFullGameOfFourExampleBotsAndWritesAReplay) {
 CITES(CheckBotTest, PlayOfManyGamesRotatesTheSeatsAndPrintsAWinTableOfEveryEntrant,
       "arbiter.play.table");
 TEST_F(CheckBotTest, PlayOfManyGamesRotatesTheSeatsAndPrintsAWinTableOfEveryEntrant) {
-  const std::string json = ::testing::TempDir() + "/play-table-" + std::to_string(getpid()) + ".json";
+  const std::string json =
+      ::testing::TempDir() + "/play-table-" + std::to_string(getpid()) + ".json";
   const std::vector<std::string> entrants = {EXAMPLE_BOT_CPP, "builtin:random", "builtin:hunter",
                                              "builtin:idle"};
   std::string cmd = std::string(ARBITER_BINARY) + " play --seed 3 --games 4 --json " + json;
@@ -568,9 +569,12 @@ TEST_F(CheckBotTest, PlayOfManyGamesRotatesTheSeatsAndPrintsAWinTableOfEveryEntr
         << m["description"];
     for (int s = 0; s < 4; ++s) {
       const int e = (s + g) % 4, winner = m["winner"];
-      if (!m["game_over"].get<bool>()) ++open[e];
-      else if (winner < 0) ++drawn[e];
-      else ++(winner == s ? won : lost)[e];
+      if (!m["game_over"].get<bool>())
+        ++open[e];
+      else if (winner < 0)
+        ++drawn[e];
+      else
+        ++(winner == s ? won : lost)[e];
     }
   }
   ASSERT_NE(run.output.find("results of 4 game(s), seeds 3-6, seats rotated:"), std::string::npos)
@@ -581,8 +585,10 @@ TEST_F(CheckBotTest, PlayOfManyGamesRotatesTheSeatsAndPrintsAWinTableOfEveryEntr
     std::istringstream row(run.output.substr(at + 2 + entrants[e].size()));
     int w = -1, d = -1, l = -1, o = -1;
     row >> w >> d >> l >> o;
-    EXPECT_EQ(std::vector<int>({w, d, l, o}), std::vector<int>({won[e], drawn[e], lost[e], open[e]}))
-        << entrants[e] << "\n" << run.output;
+    EXPECT_EQ(std::vector<int>({w, d, l, o}),
+              std::vector<int>({won[e], drawn[e], lost[e], open[e]}))
+        << entrants[e] << "\n"
+        << run.output;
   }
   EXPECT_EQ(run.output.find("RESULT "), std::string::npos) << "one RESULT line is for one game";
   // A built-in player the game does not have is a set-up error.

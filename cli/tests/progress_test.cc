@@ -61,7 +61,8 @@ TEST(Progress, ALogGetsALineEveryTenSecondsWhenATenthTakesLonger) {
   EXPECT_EQ(lines[0], "check-bot: 10/1000 matches, 0 findings, 10s, about 16m30s to go");
 }
 
-CITES(Progress, ATerminalGetsOneLiveLineWithTotalRateFindingsEtaAndTheTurnBeingPlayed, "arbiter.cli.progress");
+CITES(Progress, ATerminalGetsOneLiveLineWithTotalRateFindingsEtaAndTheTurnBeingPlayed,
+      "arbiter.cli.progress");
 TEST(Progress, ATerminalGetsOneLiveLineWithTotalRateFindingsEtaAndTheTurnBeingPlayed) {
   std::ostringstream err;
   long long now = 0;
@@ -77,7 +78,8 @@ TEST(Progress, ATerminalGetsOneLiveLineWithTotalRateFindingsEtaAndTheTurnBeingPl
   const std::string text = err.str();
   EXPECT_EQ(text.find('\n'), std::string::npos) << text;  // redrawn in place
   const std::string last = text.substr(text.rfind('\r'));
-  EXPECT_EQ(last, "\r\033[K  36/300 games · 2.0 games/s · 2 findings · ETA 2m13s · game-37, turn 12")
+  EXPECT_EQ(last,
+            "\r\033[K  36/300 games · 2.0 games/s · 2 findings · ETA 2m13s · game-37, turn 12")
       << last;
   p.Clear();
   EXPECT_EQ(err.str().substr(err.str().size() - 4), "\r\033[K");

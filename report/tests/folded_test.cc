@@ -47,7 +47,8 @@ RunReport RunOf(int games, int failing_every) {
   return r;
 }
 
-CITES(FoldedMatches, PassingMatchesPastTheFirstRowsAreSummedUpAndEveryTotalStillCountsThem, "arbiter.report.bounded");
+CITES(FoldedMatches, PassingMatchesPastTheFirstRowsAreSummedUpAndEveryTotalStillCountsThem,
+      "arbiter.report.bounded");
 TEST(FoldedMatches, PassingMatchesPastTheFirstRowsAreSummedUpAndEveryTotalStillCountsThem) {
   const int games = RunReport::kPassingRows + 700;
   const RunReport r = RunOf(games, 250);
@@ -69,7 +70,8 @@ TEST(FoldedMatches, PassingMatchesPastTheFirstRowsAreSummedUpAndEveryTotalStillC
     if (m.findings.empty()) EXPECT_TRUE(m.turns.empty() && m.initial_state.empty()) << m.id;
 }
 
-CITES(FoldedMatches, TheAnswerTimesOfFoldedMatchesAreABoundedSampleWithTheExactCountAndMaximum, "arbiter.report.bounded");
+CITES(FoldedMatches, TheAnswerTimesOfFoldedMatchesAreABoundedSampleWithTheExactCountAndMaximum,
+      "arbiter.report.bounded");
 TEST(FoldedMatches, TheAnswerTimesOfFoldedMatchesAreABoundedSampleWithTheExactCountAndMaximum) {
   LatencySample s;
   for (int i = 0; i < 100000; ++i) s.Add(i % 1000 == 999 ? 5000.0 + i : 1.0 * (i % 100));

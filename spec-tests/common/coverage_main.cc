@@ -143,7 +143,8 @@ int main(int argc, char** argv) {
     const Json citations = Json::parse(text);
     bool ok = false;
     for (const std::string& test : ListTests(bin, ok)) {
-      if (!citations.contains(test) && !unit_binaries.count(bin)) problems.push_back(test + " (in " + bin + ") cites no clause");
+      if (!citations.contains(test) && !unit_binaries.count(bin))
+        problems.push_back(test + " (in " + bin + ") cites no clause");
     }
     if (!ok) problems.push_back("cannot list the tests of " + bin);
     for (const auto& [test, clauses] : citations.items()) {
