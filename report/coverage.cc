@@ -14,23 +14,35 @@
 
 namespace arbiter::report {
 
+void AddSeatCoverage(std::vector<SeatCoverage>& seats, const SeatCoverage& add) {
+  SeatCoverage* s = nullptr;
+  for (SeatCoverage& x : seats) s = x.variant == add.variant && x.seat == add.seat ? &x : s;
+  if (!s) s = &seats.emplace_back(SeatCoverage{add.variant, add.seat});
+  s->own_turns += add.own_turns;
+  s->own_turn_limit = std::max(s->own_turn_limit, add.own_turn_limit);
+  s->deepest_own_turn = std::max(s->deepest_own_turn, add.deepest_own_turn);
+  s->whole_games += add.whole_games;
+  s->games_to_end += add.games_to_end;
+}
+
+void CountCompared(RefereeComparison& c, const harness::MatchResult& m) {
+  ++c.games;
+  c.messages += m.messages_compared;
+  c.alone += m.messages_alone;
+  c.chance_learnt += m.chance_learnt;
+  if (m.messages_compared > 0) {
+    ++c.games_compared;
+  } else if (m.unknowable || m.messages_alone > 0) {
+    ++c.games_alone;
+  } else {
+    ++c.games_blind;
+  }
+}
+
 Coverage RunReport::CoverageOf() const {
   Coverage c;
-  auto row = [&](const std::string& variant, int seat) -> SeatCoverage& {
-    for (SeatCoverage& s : c.seats)
-      if (s.variant == variant && s.seat == seat) return s;
-    c.seats.push_back({variant, seat});
-    return c.seats.back();
-  };
-  for (const auto& [variant, seat] : planned_seats) row(variant, seat);
-  for (const SeatCoverage& f : folded.seats) {
-    SeatCoverage& s = row(f.variant, f.seat);
-    s.own_turns += f.own_turns;
-    s.own_turn_limit = std::max(s.own_turn_limit, f.own_turn_limit);
-    s.deepest_own_turn = std::max(s.deepest_own_turn, f.deepest_own_turn);
-    s.whole_games += f.whole_games;
-    s.games_to_end += f.games_to_end;
-  }
+  for (const auto& [variant, seat] : planned_seats) AddSeatCoverage(c.seats, {variant, seat});
+  for (const SeatCoverage& f : folded.seats) AddSeatCoverage(c.seats, f);
   for (const harness::MatchResult& m : matches) {
     if (!m.shrunk_from.empty()) continue;
     if (m.kind == "edge") {
@@ -43,14 +55,9 @@ Coverage RunReport::CoverageOf() const {
         c.edge_states_missed.push_back(m.id);
       }
     }
-    for (const harness::SeatPlay& p : m.seat_plays) {
-      SeatCoverage& s = row(m.variant, p.seat);
-      s.own_turns += p.own_turns;
-      s.own_turn_limit = std::max(s.own_turn_limit, p.own_turn_limit);
-      if (m.kind != "edge") s.deepest_own_turn = std::max(s.deepest_own_turn, p.own_turns);
-      s.whole_games += m.kind == "whole";
-      s.games_to_end += p.to_end;
-    }
+    for (const harness::SeatPlay& p : m.seat_plays)  // an edge state is no game from its start
+      AddSeatCoverage(c.seats, {m.variant, p.seat, p.own_turns, m.kind != "edge" ? p.own_turns : 0,
+                                p.own_turn_limit, m.kind == "whole", p.to_end});
   }
   std::string missing;
   int short_seats = 0;
@@ -70,20 +77,8 @@ Coverage RunReport::CoverageOf() const {
 
 RefereeComparison RunReport::ComparisonOf() const {
   RefereeComparison c = folded.comparison;
-  for (const harness::MatchResult& m : matches) {
-    if (!m.shrunk_from.empty()) continue;
-    ++c.games;
-    c.messages += m.messages_compared;
-    c.alone += m.messages_alone;
-    c.chance_learnt += m.chance_learnt;
-    if (m.messages_compared > 0) {
-      ++c.games_compared;
-    } else if (m.unknowable || m.messages_alone > 0) {
-      ++c.games_alone;
-    } else {
-      ++c.games_blind;
-    }
-  }
+  for (const harness::MatchResult& m : matches)
+    if (m.shrunk_from.empty()) CountCompared(c, m);
   return c;
 }
 

@@ -44,28 +44,10 @@ void FoldedMatches::Add(const harness::MatchResult& m) {
   }
   if (std::find(variants.begin(), variants.end(), m.variant) == variants.end())
     variants.push_back(m.variant);
-  for (const harness::SeatPlay& p : m.seat_plays) {
-    SeatCoverage* s = nullptr;
-    for (SeatCoverage& x : seats) s = x.variant == m.variant && x.seat == p.seat ? &x : s;
-    if (!s) s = &seats.emplace_back(SeatCoverage{m.variant, p.seat});
-    s->own_turns += p.own_turns;
-    s->own_turn_limit = std::max(s->own_turn_limit, p.own_turn_limit);
-    s->deepest_own_turn = std::max(s->deepest_own_turn, p.own_turns);
-    s->whole_games += m.kind == "whole";
-    s->games_to_end += p.to_end;
-  }
-  RefereeComparison& c = comparison;
-  ++c.games;
-  c.messages += m.messages_compared;
-  c.alone += m.messages_alone;
-  c.chance_learnt += m.chance_learnt;
-  if (m.messages_compared > 0) {
-    ++c.games_compared;
-  } else if (m.unknowable || m.messages_alone > 0) {
-    ++c.games_alone;
-  } else {
-    ++c.games_blind;
-  }
+  for (const harness::SeatPlay& p : m.seat_plays)  // a folded match is never an edge state
+    AddSeatCoverage(seats, {m.variant, p.seat, p.own_turns, p.own_turns, p.own_turn_limit,
+                            m.kind == "whole", p.to_end});
+  CountCompared(comparison, m);
 }
 
 void FoldedMatches::Merge(const FoldedMatches& o) {
@@ -81,16 +63,7 @@ void FoldedMatches::Merge(const FoldedMatches& o) {
   cpu_ms += o.cpu_ms;
   for (const std::string& v : o.variants)
     if (std::find(variants.begin(), variants.end(), v) == variants.end()) variants.push_back(v);
-  for (const SeatCoverage& os : o.seats) {
-    SeatCoverage* s = nullptr;
-    for (SeatCoverage& x : seats) s = x.variant == os.variant && x.seat == os.seat ? &x : s;
-    if (!s) s = &seats.emplace_back(SeatCoverage{os.variant, os.seat});
-    s->own_turns += os.own_turns;
-    s->own_turn_limit = std::max(s->own_turn_limit, os.own_turn_limit);
-    s->deepest_own_turn = std::max(s->deepest_own_turn, os.deepest_own_turn);
-    s->whole_games += os.whole_games;
-    s->games_to_end += os.games_to_end;
-  }
+  for (const SeatCoverage& os : o.seats) AddSeatCoverage(seats, os);
   RefereeComparison& c = comparison;
   const RefereeComparison& d = o.comparison;
   c.games += d.games;

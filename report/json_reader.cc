@@ -96,7 +96,7 @@ FoldedMatches FoldedOf(const json& j) {
   for (const auto& s : j.value("seats", json::array()))
     f.seats.push_back({JsonString(s, "variant"), s.value("seat", 0), s.value("own_turns", 0),
                        s.value("deepest_own_turn", 0), s.value("own_turn_limit", 0),
-                       s.value("whole_games", 0), s.value("games_to_end", 0)});
+                       s.value("whole_games", 0), s.value("whole_games_to_end", 0)});
   const json c = j.value("comparison", json::object());
   f.comparison.games = c.value("games", 0);
   f.comparison.messages = c.value("messages", 0LL);

@@ -94,17 +94,21 @@ ordered_json MatchJson(const harness::MatchResult& m, bool referee) {
   return j;
 }
 
+// One coverage row (arbiter.check.coverage), in "coverage" and "folded".
+ordered_json SeatJson(const SeatCoverage& s) {
+  return {{"variant", s.variant},
+          {"seat", s.seat},
+          {"own_turns", s.own_turns},
+          {"deepest_own_turn", s.deepest_own_turn},
+          {"own_turn_limit", s.own_turn_limit},
+          {"whole_games", s.whole_games},
+          {"whole_games_to_end", s.games_to_end}};
+}
+
 // The passing matches summed up rather than listed (arbiter.report.bounded).
 ordered_json FoldedJson(const FoldedMatches& f) {
   ordered_json seats = ordered_json::array();
-  for (const SeatCoverage& s : f.seats)
-    seats.push_back({{"variant", s.variant},
-                     {"seat", s.seat},
-                     {"own_turns", s.own_turns},
-                     {"deepest_own_turn", s.deepest_own_turn},
-                     {"own_turn_limit", s.own_turn_limit},
-                     {"whole_games", s.whole_games},
-                     {"games_to_end", s.games_to_end}});
+  for (const SeatCoverage& s : f.seats) seats.push_back(SeatJson(s));
   const RefereeComparison& c = f.comparison;
   return {
       {"matches", f.matches},
@@ -141,14 +145,7 @@ namespace {
 ordered_json CoverageJson(const RunReport& r) {
   const Coverage c = r.CoverageOf();
   ordered_json seats = ordered_json::array();
-  for (const SeatCoverage& s : c.seats)
-    seats.push_back({{"variant", s.variant},
-                     {"seat", s.seat},
-                     {"own_turns", s.own_turns},
-                     {"deepest_own_turn", s.deepest_own_turn},
-                     {"own_turn_limit", s.own_turn_limit},
-                     {"whole_games", s.whole_games},
-                     {"whole_games_to_end", s.games_to_end}});
+  for (const SeatCoverage& s : c.seats) seats.push_back(SeatJson(s));
   return {{"seats", seats},
           {"edge_states", c.edge_states},
           {"edge_states_reached", c.edge_states_reached},

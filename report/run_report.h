@@ -97,6 +97,13 @@ struct VariantVerdict {
   std::vector<std::string> checks;  // the failing checks, once each
 };
 
+// Adds `add` to the row of its variant and seat in `seats` (made when
+// missing): turns, whole games and games to the end summed, the deepest own
+// turn and the turn limit the largest.
+void AddSeatCoverage(std::vector<SeatCoverage>& seats, const SeatCoverage& add);
+// Counts match `m` into `c` (arbiter.referee.compared).
+void CountCompared(RefereeComparison& c, const harness::MatchResult& m);
+
 // A bounded sample of answer times: every value up to kCap, then a uniform
 // reservoir sample drawn with a fixed-seed generator (the same run writes the
 // same report), with the exact count and maximum (arbiter.report.bounded).

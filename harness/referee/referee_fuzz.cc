@@ -315,9 +315,13 @@ std::string RefereeGame::TakeMessage(int seat) {
 void RefereeGame::EndAfterExit(const BotProcess& referee) {
   referee_gone_ = true;
   const int seats = hub_->seats();
-  // At most 50 ms, and no longer than until every probe has gone: a
-  // message still in flight arrives before its probe's end.
-  loop_.RunUntil(Clock::now() + milliseconds(50), [&] {
+  // Until every probe has gone (a message still in flight arrives before its
+  // probe's end), at most max(500 ms, 2 answer limits): on a busy machine a
+  // probe can take far longer than the 50 ms this once was to relay its last
+  // message, and a game whose first message came in late read as a referee
+  // that "started bots but sent them no input" (arbiter.referee.load).
+  const auto patience = std::max(milliseconds(500), milliseconds(2 * config_.referee_action_ms));
+  loop_.RunUntil(Clock::now() + patience, [&] {
     for (int s = 0; s < seats; ++s)
       if (hub_->connected(s) && !hub_->ended(s)) return false;
     return true;
