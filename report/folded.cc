@@ -76,25 +76,19 @@ void FoldedMatches::Merge(const FoldedMatches& o) {
 }
 
 void RunReport::Add(harness::MatchResult m) {
-  if (Foldable(m) && keep_passing_replays && !m.turns.empty()) {
+  if (!Foldable(m)) return matches.push_back(std::move(m));
+  if (keep_passing_replays && !m.turns.empty()) {
     bool seen = false;  // a row of this kind that kept its transcript
     for (const harness::MatchResult& x : matches)
       seen = seen || (x.kind == m.kind && x.findings.empty() && !x.turns.empty());
     if (!seen) return matches.push_back(std::move(m));
   }
-  if (Foldable(m)) {
-    std::vector<harness::TurnRecord>().swap(m.turns);
-    std::string().swap(m.initial_state);
-  }
-  if (Foldable(m)) {
-    int rows = 0;
-    if (folded.matches == 0)
-      for (const harness::MatchResult& x : matches) rows += Foldable(x);
-    if (folded.matches > 0 || rows >= kPassingRows) {
-      folded.Add(m);
-      return;
-    }
-  }
+  std::vector<harness::TurnRecord>().swap(m.turns);
+  std::string().swap(m.initial_state);
+  int rows = 0;
+  if (folded.matches == 0)
+    for (const harness::MatchResult& x : matches) rows += Foldable(x);
+  if (folded.matches > 0 || rows >= kPassingRows) return folded.Add(m);
   matches.push_back(std::move(m));
 }
 

@@ -234,7 +234,7 @@ json ReplayData(const RunReport& report, std::vector<std::vector<int>>& replay_o
     // the first failing turn, else the last 400 turns (where the game ended).
     const int half = kMaxEmbeddedTurns / 2;
     // A passing game's replay: its last 100 turns, where it ended.
-    int lo = std::max(0, n - (passing && m.findings.empty() ? 100 : kMaxEmbeddedTurns)), hi = n;
+    int lo = std::max(0, n - (passing ? 100 : kMaxEmbeddedTurns)), hi = n;
     int min_f = n, max_f = -1;
     for (int i : failing)
       if (i >= 0) min_f = std::min(min_f, i), max_f = std::max(max_f, i);
