@@ -38,6 +38,9 @@
 //                         from its own clock (unseeded), one answer between
 //                         turns 8 and 47 is read, then treated as late: the
 //                         bot is killed and its player does nothing more
+//   --drop-turn N         drop-one-answer on turn N (or the first answer
+//                         read after it), every game: a referee whose clock
+//                         always runs out there
 #include <unistd.h>
 
 #include <cerrno>
@@ -63,7 +66,7 @@ constexpr char kUsage[] =
     "usage: bots-referee [--game NAME] -a BOT... [-s SEED] [--rule KEY=VALUE]...\n"
     "                    [-t TURNS] [--profile NAME] [--mutant NAME] [--time-ms MS]\n"
     "                    [--ready-ms MS]\n"
-    "                    [--bug wait-for-stderr-line|drop-one-answer]\n"
+    "                    [--bug wait-for-stderr-line|drop-one-answer] [--drop-turn N]\n"
     "Plays one game between bot commands, one -a per player (each split on single\n"
     "spaces, no shell), and prints 'RESULT <winner or -1> <turns>'.\n"
     "  --game NAME      the game (default jc2015)\n"
@@ -175,6 +178,10 @@ int main(int argc, char** argv) {
             std::chrono::steady_clock::now().time_since_epoch().count() ^ (getpid() * 7919ull));
         drop_turn = (clock >> 7) % 2 ? static_cast<int>(8 + (clock >> 9) % 40) : -1;
       }
+    } else if (arg == "--drop-turn") {
+      if (!ParseNumber(value, 1000000, n))
+        return Usage("--drop-turn: not a turn in [0, 1000000]: " + std::string(value));
+      drop_turn = static_cast<int>(n);
     } else if (arg == "--time-ms" || arg == "--ready-ms") {
       if (!ParseNumber(value, 600000, n) || n == 0)
         return Usage(arg + ": not a number of milliseconds: " + std::string(value));

@@ -101,7 +101,7 @@ class RefereeGame {
   // arbiter.referee.load: whether the referee stopped `seat`'s bot; when
   // `may_wait`, waiting a few milliseconds at most (once per message) for
   // its kill or closed stdin to reach the hub.
-  std::optional<StopEvidence> StoppedByReferee(int seat, bool may_wait);
+  std::optional<StopEvidence> StoppedByReferee(int seat, bool may_wait, bool at_end);
   // The scheduler's evidence for a stop of `seat`'s bot, now.
   StopEvidence Evidence(int seat) const;
   // When the loop must wake: the game's deadline, a late answer due, a
@@ -192,10 +192,13 @@ bool RefereeGame::Hung(Clock::time_point deadline) {
   return false;
 }
 
-std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wait) {
-  // A referee that exited took its bots with it: that is no evidence.
-  if (referee_gone_ || !referee_ || referee_->exited()) return std::nullopt;
+std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wait, bool at_end) {
   const auto stopped = [&] { return !hub_->connected(seat) || hub_->ended(seat); };
+  // After the referee's exit, which took its bots with it, a bot gone is
+  // all there is to see (ReferenceSide::ExplainStop says so).
+  if (at_end) return stopped() ? std::optional(Evidence(seat)) : std::nullopt;
+  // Mid-game, a referee that exited took its bots with it: no evidence.
+  if (referee_gone_ || !referee_ || referee_->exited()) return std::nullopt;
   // The referee stops a bot before it sends the next message, but the two
   // cross different sockets: a few milliseconds for the stop to arrive, no
   // more, since the bot of the message at hand is owed its answer meanwhile.
@@ -340,8 +343,9 @@ void RefereeGame::Run() {
   const int seats = reference_.seats();
   wait_before_ns_.assign(seats, 0);
   sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
-  reference_.SetStopProbe(
-      [this](int seat, bool may_wait) { return StoppedByReferee(seat, may_wait); });
+  reference_.SetStopProbe([this](int seat, bool may_wait, bool at_end) {
+    return StoppedByReferee(seat, may_wait, at_end);
+  });
   std::string error;
   hub_ = std::make_unique<ProbeHub>(loop_, config_.probe_executable, seats, error);
   if (!hub_->ok()) {

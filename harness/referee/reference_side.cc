@@ -563,6 +563,9 @@ bool ReferenceSide::End(const std::string& shown) {
   if (auto d = config_->game->compare(*ref_, result_.history, "", -1)) {
     if (LearnOutcome(-1, shown)) return true;
     if (Explain(*d, -1, true, shown)) return true;
+    // arbiter.referee.load: a bot the referee stopped on its last answer,
+    // with no message since to show it, may change only how the game ends.
+    if (d->kind == "end" && ExplainStop(*d, -1, shown, /*at_end=*/true)) return true;
     Diverge(*d, -1, shown);
     return false;
   }

@@ -88,10 +88,12 @@ class ReferenceSide {
   // arbiter.referee.load: whether the referee stopped the bot of a seat
   // (killed it, or closed its stdin), with arbiter's scheduler evidence
   // since before its last answer; nullopt when it did not. `may_wait`: a
-  // stop still in flight may be waited for, briefly. Set by a driver that
-  // sees the bots (the bot-launching mode); without it no divergence is
-  // explained so.
-  using StopProbe = std::function<std::optional<StopEvidence>(int seat, bool may_wait)>;
+  // stop still in flight may be waited for, briefly. `at_end`: the referee
+  // has exited, and every bot with it; whether the bot is gone is all a
+  // driver can tell. Set by a driver that sees the bots (the bot-launching
+  // mode); without it no divergence is explained so.
+  using StopProbe =
+      std::function<std::optional<StopEvidence>(int seat, bool may_wait, bool at_end)>;
   void SetStopProbe(StopProbe probe) { stop_probe_ = std::move(probe); }
 
  private:
@@ -119,9 +121,11 @@ class ReferenceSide {
   // arbiter.referee.load: the message to `seat` matches when one bot's last
   // answer is played as never having come, and the referee did stop that
   // bot (the StopProbe). Then the game goes on so, and `d` becomes that
-  // stop, recorded. True: explained. Never at the end of a game: the
-  // referee's exit ends every bot, which is no evidence.
-  bool ExplainStop(Divergence& d, int seat, const std::string& text);
+  // stop, recorded. True: explained. At the end of a game (`at_end`, the
+  // end shown as `text`) the referee's exit has ended every bot, so only the
+  // end itself shows the stop: explained when the replay ends exactly where
+  // the referee did, and said to be unconfirmed (reference_stops.cc).
+  bool ExplainStop(Divergence& d, int seat, const std::string& text, bool at_end = false);
   // Records a divergence no reading explains and follows the referee past
   // it where it can (arbiter.referee.resync). True: the game goes on.
   bool Follow(Divergence d, int seat, const std::string& text);

@@ -13,6 +13,14 @@
 // recorded as a divergence of kind "stopped" with the scheduler evidence;
 // the command line confirms it by re-running the same answers and judges
 // it (a note on a busy machine, never a rule failure unless it repeats).
+//
+// A stop on the last answers of a game may show only in how the game ends
+// (a player the answer would have saved falls, and the game is over): no
+// message comes after it, and the referee's exit ends every bot, so that
+// the stop cannot be told from the exit. Such an end is explained when the
+// replay with that answer never having come ends exactly where the referee
+// ended, and the bot is gone; the finding says the stop is unconfirmed, and
+// is judged as any stop: a rule failure when the same answers repeat it.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -22,7 +30,7 @@
 
 namespace arbiter::harness {
 
-bool ReferenceSide::ExplainStop(Divergence& d, int seat, const std::string& text) {
+bool ReferenceSide::ExplainStop(Divergence& d, int seat, const std::string& text, bool at_end) {
   if (!explain_ || !stop_probe_ || !ref_) return false;
   // Each seat's last answer, the latest first, when the referee has sent
   // that seat nothing since: a stopped bot gets no more messages.
@@ -39,16 +47,17 @@ bool ReferenceSide::ExplainStop(Divergence& d, int seat, const std::string& text
   // A stop still in flight is waited for, briefly, at the game's first
   // divergence only: a referee that differs on every message must not lose
   // that time on each.
-  const bool may_wait = !result_.divergence;
+  const bool may_wait = !result_.divergence && !at_end;
   std::vector<std::pair<size_t, StopEvidence>> stopped;
   for (const size_t at : candidates)
-    if (auto evidence = stop_probe_(steps_[at].seat, may_wait)) stopped.emplace_back(at, *evidence);
+    if (auto evidence = stop_probe_(steps_[at].seat, may_wait, at_end))
+      stopped.emplace_back(at, *evidence);
   for (const auto& [at, evidence] : stopped) {
     RefereeGameResult replayed;
     ReferenceSide replay(*config_, plan_, replayed);
     replay.explain_ = false;
     if (!replay.Start()) return false;
-    if (!ReplaySteps(replay, replayed, d, false, "", 0, at) || replay.stand_in_) continue;
+    if (!ReplaySteps(replay, replayed, d, at_end, text, 0, at) || replay.stand_in_) continue;
     const Step step = steps_[at];
     TakeReplay(replay, replayed);
     // The answers as sent, so that a re-run sends the same ones.
@@ -67,6 +76,14 @@ bool ReferenceSide::ExplainStop(Divergence& d, int seat, const std::string& text
     d.message = "the referee played on as if " + bot + " had not answered on turn " +
                 std::to_string(step.turn) + ", and stopped it, though arbiter answered as soon " +
                 "as the message reached it";
+    if (at_end) {
+      d.actual = "the referee ended the game as if " + bot + " had been stopped";
+      d.message = "the referee ended the game as if " + bot + " had not answered on turn " +
+                  std::to_string(step.turn) + ", though arbiter answered as soon as the " +
+                  "message reached it (no message came after that turn, and the referee's " +
+                  "exit ended every bot: that it stopped " + bot + " is the only reading " +
+                  "arbiter finds of this end, not one it saw)";
+    }
     if (evidence.sched_valid) {
       char waited[32];
       std::snprintf(waited, sizeof waited, "%.1f", evidence.self_wait_ms);
