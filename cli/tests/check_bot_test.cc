@@ -398,7 +398,8 @@ std::string UnflushedPythonBot() {
 CITES(CheckBotTest, AnUnflushedPythonBotFailsEvenWhenTheUserHasPythonUnbufferedSet,
       "jc2015.protocol.flush", "arbiter.process.environment");
 TEST_F(CheckBotTest, AnUnflushedPythonBotFailsEvenWhenTheUserHasPythonUnbufferedSet) {
-  if (access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/python3";
+  ASSERT_EQ(access("/usr/bin/python3", X_OK), 0)
+      << "this test needs /usr/bin/python3, which scripts/setup installs";
   const std::string bot = UnflushedPythonBot();
   const std::string json =
       ::testing::TempDir() + "/unbuffered-" + std::to_string(getpid()) + ".json";
@@ -630,7 +631,8 @@ std::string WondevPythonBot() {
 CITES(CheckBotTest, ABotThatCrashesWhenOneUnitIsWalledInIsCaughtWithAnInputToReplayIt,
       "arbiter.check.edge-states", "arbiter.check.reproduce");
 TEST_F(CheckBotTest, ABotThatCrashesWhenOneUnitIsWalledInIsCaughtWithAnInputToReplayIt) {
-  if (access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/python3";
+  ASSERT_EQ(access("/usr/bin/python3", X_OK), 0)
+      << "this test needs /usr/bin/python3, which scripts/setup installs";
   const std::string bot = WondevPythonBot();
   const Outcome o = CheckBot(
       "--game wondev --rule league=2 --games 0 --keep-going -- "
@@ -662,7 +664,8 @@ TEST_F(CheckBotTest, ABotThatCrashesWhenOneUnitIsWalledInIsCaughtWithAnInputToRe
 
 CITES(CheckBotTest, TheLeagueSweepGivesEachLeagueItsOwnEdgeStates, "arbiter.check.edge-states");
 TEST_F(CheckBotTest, TheLeagueSweepGivesEachLeagueItsOwnEdgeStates) {
-  if (access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/python3";
+  ASSERT_EQ(access("/usr/bin/python3", X_OK), 0)
+      << "this test needs /usr/bin/python3, which scripts/setup installs";
   const std::string bot = WondevPythonBot();
   const Outcome o = CheckBot("--game wondev --games 0 --no-whole-games -- /usr/bin/python3 " +
                              Shell(bot) + " walled");
@@ -692,7 +695,8 @@ TEST_F(CheckBotTest, TheLeagueSweepGivesEachLeagueItsOwnEdgeStates) {
 CITES(CheckBotTest, WhatABotPrintsWithNoLegalActionAndALowercaseKeywordDoNotFail,
       "wondev.turn.no-legal-action", "wondev.protocol.action.grammar");
 TEST_F(CheckBotTest, WhatABotPrintsWithNoLegalActionAndALowercaseKeywordDoNotFail) {
-  if (access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/python3";
+  ASSERT_EQ(access("/usr/bin/python3", X_OK), 0)
+      << "this test needs /usr/bin/python3, which scripts/setup installs";
   const std::string bot = WondevPythonBot();
   const Outcome farewell = CheckBot("--game wondev --rule league=1 --games 0 -- /usr/bin/python3 " +
                                     Shell(bot) + " farewell");

@@ -38,6 +38,7 @@ TEST(List, NamesEveryGameAndEachCommandAcceptsWhatItLists) {
       const std::string rule = r["rule"].get<std::string>() + "=" + value;
       const auto run = RunCommand(arbiter + " simulate --game " + r["game"].get<std::string>() +
                                   " --seed 1 --turns 1 --rule " + rule);
+      EXPECT_EQ(run.status, 0) << rule << "\n" << run.output;
       EXPECT_EQ(run.output.find("--rule"), std::string::npos) << rule << "\n" << run.output;
       ++values;
     }
@@ -47,6 +48,7 @@ TEST(List, NamesEveryGameAndEachCommandAcceptsWhatItLists) {
   for (const auto& p : ListJson("profiles")) {
     const auto run = RunCommand(arbiter + " simulate --game " + p["game"].get<std::string>() +
                                 " --seed 1 --turns 1 --profile " + p["profile"].get<std::string>());
+    EXPECT_EQ(run.status, 0) << p << "\n" << run.output;
     EXPECT_EQ(run.output.find("unknown profile"), std::string::npos) << run.output;
   }
 }

@@ -36,6 +36,7 @@
 #include <cctype>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -43,6 +44,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <thread>
 #include <vector>
 
 #include "event_loop_io.h"
@@ -410,6 +412,13 @@ class RealBot final : public BotProcess {
   // Tears down if needed and gives the asio objects back before the loop goes.
   void Release(Clock::duration grace) {
     if (loop_ == nullptr) return;
+    // The parent-death signal is the forking thread's (process_posix.cc):
+    // a bot released elsewhere could have outlived that thread, killed.
+    if (std::this_thread::get_id() != spawn_thread_) {
+      std::fputs("arbiter: internal error: a bot released by a thread that did not start it\n",
+                 stderr);
+      std::abort();
+    }
     if (!terminated_) Terminate(grace);
     ch_->Release();
     loop_->impl().bots.erase(this);
@@ -549,6 +558,7 @@ class RealBot final : public BotProcess {
   TeardownReport report_;
   uint64_t memory_kb_;
   std::string home_;  // the bot's HOME and TMPDIR, removed on release
+  std::thread::id spawn_thread_ = std::this_thread::get_id();
   std::map<std::pair<pid_t, uint64_t>, uint64_t> cpu_ticks_;  // last utime + stime of each
   std::vector<pid_t> members_;                                // the tree at the last full scan
   uint64_t samples_ = 0;
@@ -639,7 +649,8 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
   if (!error.empty() || ec) remove_home();
   if (!error.empty()) return nullptr;
   if (ec) {
-    if (launcher.pid > 0) ::waitpid(launcher.pid, nullptr, 0);  // exits at once
+    if (launcher.pid > 0)
+      posix::ReapWithin(launcher.pid, std::chrono::seconds(1));  // exits at once
     if (launcher.pid <= 0) {
       error = "cannot start " + Quoted(name) + ": fork: " + std::strerror(ec.value());
     } else if (setup_failed) {

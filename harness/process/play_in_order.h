@@ -8,6 +8,11 @@
 // finish and are dropped, and the caller lists every match after the stopping
 // one as skipped, as a run of one job would. At most 2 x jobs results wait to
 // be handed over, so memory stays bounded however long the run.
+//
+// A bot's parent-death signal (PR_SET_PDEATHSIG, process_posix.cc) fires
+// when the thread that forked it ends, not the process. So `play` tears
+// down every bot it starts before it returns, on its own thread: a worker
+// thread outlives each of its bots (bot_process.cc checks it).
 #pragma once
 
 #include <algorithm>

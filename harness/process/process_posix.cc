@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <thread>
 
 namespace arbiter::harness {
 namespace posix {
@@ -194,6 +195,9 @@ int PrepareChild(const ChildPlan& plan) noexcept {
   // so it cannot write to the user's terminal through /dev/tty or be stopped
   // by the terminal's signals.
   if (::setsid() < 0) return Fail(plan, kSetsid);
+  // Fires when the *thread* that forked this child ends: each bot is torn
+  // down by the thread that started it, before that thread can end
+  // (play_in_order.h; RealBot checks it).
   if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return Fail(plan, kDeathSignal);
   if (::getppid() != plan.parent) ::_exit(127);  // arbiter died before prctl
   // Dispositions arbiter set (SIGPIPE ignored) or inherited must not leak.
@@ -261,6 +265,25 @@ std::string_view ChildStepName(int step) {
     default:
       return "child set-up";
   }
+}
+
+bool ReapWithin(pid_t pid, std::chrono::milliseconds patience, int* status) {
+  int ignored = 0;
+  int& st = status ? *status : ignored;
+  for (int round = 0; round < 2; ++round) {
+    if (round == 1) ::kill(pid, SIGKILL);
+    const Clock::time_point deadline = Clock::now() + patience;
+    auto step = std::chrono::microseconds(100);
+    while (true) {
+      const pid_t r = ::waitpid(pid, &st, WNOHANG);
+      if (r == pid) return true;
+      if (r < 0 && errno != EINTR) return false;  // not a child of ours (ECHILD)
+      if (Clock::now() >= deadline) break;
+      std::this_thread::sleep_for(step);
+      step = std::min(step * 2, std::chrono::microseconds(16000));
+    }
+  }
+  return false;
 }
 
 std::mutex& TreeMutex() {
@@ -389,8 +412,8 @@ bool NetworkIsolationAvailable(std::string& why) {
     if (child < 0) return std::string("fork: ") + std::strerror(errno);
     if (child == 0) ::_exit(posix::EnterNetworkNamespace());
     int status = 0;
-    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-    }
+    if (!posix::ReapWithin(child, std::chrono::seconds(5), &status))
+      return std::string("the probe for a network namespace did not exit within 10 s");
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return std::string();
     const int err = WIFEXITED(status) ? WEXITSTATUS(status) : EPERM;
     return "cannot create a network namespace: unshare(CLONE_NEWNET): " +

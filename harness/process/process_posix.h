@@ -12,6 +12,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -56,6 +57,11 @@ void CloseDescriptorsExcept(const std::vector<int>& keep) noexcept;
 // unshare(CLONE_NEWNET), or, for an unprivileged arbiter, a user namespace
 // mapping only its own ids plus a network namespace. Returns 0 or errno.
 int EnterNetworkNamespace() noexcept;
+
+// Reaps `pid`, a child of the caller expected to exit at once: waits up to
+// `patience`, then sends it SIGKILL and waits as long again. Never blocks
+// past that; false when it is still not reaped (the status is then unset).
+bool ReapWithin(pid_t pid, std::chrono::milliseconds patience, int* status = nullptr);
 
 // Pids with their start time: the identity of a process across pid reuse.
 using ProcessIds = std::set<std::pair<pid_t, uint64_t>>;

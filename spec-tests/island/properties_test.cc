@@ -7,6 +7,8 @@
 #include <rapidcheck/gtest.h>
 
 #include <iterator>
+#include <map>
+#include <string>
 
 #include "builders.h"
 #include "island/invariants.h"
@@ -316,6 +318,40 @@ RC_GTEST_PROP(ReachableStates, TheBuiltInPlayersAnswerOnlyLegalMovesAndEveryGame
     RC_ASSERT(end.Winner() == 1 - (turns - 1) % 2 || end.end() == End::kKnockedOff);
     RC_ASSERT(end.end() != End::kKnockedOff || end.Winner() == (turns - 1) % 2);
   }
+}
+
+// The properties above hold vacuously for a kind of turn the walks never
+// reach: a generator that stopped producing attacks would let them all
+// pass. So every kind each of them checks must come up, over as many walks
+// as one property run draws.
+CITES(ReachableStates, TheGeneratedWalksReachEveryKindOfTurnAndOfEnd, "island.move.forward",
+      "island.retreat", "island.shuffle", "island.attack.tiles", "island.defence.full",
+      "island.defence.knockback", "island.retreat.edge", "island.edge.knocked", "island.invalid",
+      "island.timeout", "island.end.limit");
+TEST(ReachableStates, TheGeneratedWalksReachEveryKindOfTurnAndOfEnd) {
+  std::map<std::string, int> seen;
+  const bool held = rc::check("the walks reach every kind", [&] {
+    const Walk w = GenWalk();
+    for (const Turn& t : w.turns) {
+      const TurnEvents& ev = t.ev;
+      if (ev.result == Result::kMoved) ++seen["moved"];
+      if (ev.result == Result::kRetreated) ++seen["retreated"];
+      if (ev.result == Result::kShuffled) ++seen["shuffled"];
+      if (ev.result == Result::kAttacked) ++seen[ev.hits == 0 ? "fully defended" : "hit"];
+      if (ev.result == Result::kAttacked && ev.defender_to != ev.defender_from)
+        ++seen["knocked back"];
+    }
+    const State& last = w.states.back();
+    if (last.IsTerminal()) ++seen["end " + std::to_string(static_cast<int>(last.end()))];
+  });
+  ASSERT_TRUE(held);
+  for (const std::string kind :
+       {"moved", "retreated", "shuffled", "hit", "fully defended", "knocked back"})
+    EXPECT_GT(seen[kind], 0) << "no walk had a turn that " << kind;
+  for (const End end : {End::kRetreatEdge, End::kKnockedOff, End::kInvalid, End::kIllegal,
+                        End::kDisqualified, End::kLimit})
+    EXPECT_GT((seen["end " + std::to_string(static_cast<int>(end))]), 0)
+        << "no walk ended with End " << static_cast<int>(end);
 }
 
 }  // namespace arbiter::island

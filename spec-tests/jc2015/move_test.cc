@@ -90,7 +90,7 @@ SPEC_TEST(MoveCancel, AMoveEndingAtDistanceThreeFromAnotherPlayerIsCancelled,
   EXPECT_EQ(ev.too_close_to, 1);
   EXPECT_EQ(s.player(0).col, 5);
   EXPECT_EQ(s.player(0).dir, Dir::kRight);
-  // Diagonal distance counts too: (5,5) -> (6,5) is 1 + 3 = 4 from (5,9)... allowed.
+  // Both axes count: (5,5) -> (6,5) is 1 + 4 = 5 from (5,9), more than 4: allowed.
   State d = Make({5, 5, 'U'}, {5, 9, 'U'}, {16, 1, 'U'}, {16, 16, 'U'});
   EXPECT_EQ(d.Apply(Action::kDown).result, ActionResult::kMoved);
 }

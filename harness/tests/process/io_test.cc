@@ -64,13 +64,13 @@ TEST(Io, WritingToABotThatNeverReadsReturnsAtOnce) {
   const std::string chunk(1 << 20, 'x');
   const Clock::time_point start = Clock::now();
   for (int i = 0; i < 10; ++i) bot->Write(chunk);
-  EXPECT_LT(MsSince(start), 200);
+  EXPECT_LT(MsSince(start), 2000);                  // a blocked write would never return
   EXPECT_GT(bot->pending_write_bytes(), 9u << 20);  // a pipe holds 64 KiB
   EXPECT_EQ(bot->write_done_at(), std::nullopt);
   const Clock::time_point wait = Clock::now();
   EXPECT_FALSE(loop.RunUntil(wait + milliseconds(200), [] { return false; }));
   EXPECT_GE(MsSince(wait), 180);
-  EXPECT_LE(MsSince(wait), 1500);
+  EXPECT_LE(MsSince(wait), 5000);
   EXPECT_FALSE(bot->stdin_broken());
   bot->CloseStdin();  // waits for the pending bytes: still open, still queued
   EXPECT_GT(bot->pending_write_bytes(), 9u << 20);
@@ -81,25 +81,26 @@ TEST(Io, RunUntilKeepsItsDeadline) {
   Clock::time_point start = Clock::now();
   EXPECT_FALSE(loop.RunUntil(start + milliseconds(200), [] { return false; }));
   EXPECT_GE(MsSince(start), 180);
-  EXPECT_LE(MsSince(start), 1500);
+  EXPECT_LE(MsSince(start), 5000);
 
   auto bot = Spawn(loop, {"/bin/cat"});  // with a bot and its pending reads
   ASSERT_TRUE(bot);
   start = Clock::now();
   EXPECT_FALSE(loop.RunUntil(start + milliseconds(200), [] { return false; }));
   EXPECT_GE(MsSince(start), 180);
-  EXPECT_LE(MsSince(start), 1500);
+  EXPECT_LE(MsSince(start), 5000);
 
   start = Clock::now();
+  // At once: well before the 5 s deadline, with a loaded machine's margin.
   EXPECT_TRUE(loop.RunUntil(start + milliseconds(5000), [] { return true; }));
-  EXPECT_LT(MsSince(start), 50);
+  EXPECT_LT(MsSince(start), 2500);
   EXPECT_FALSE(loop.RunUntil(start - milliseconds(10), [] { return false; }));
-  EXPECT_LT(MsSince(start), 50);
+  EXPECT_LT(MsSince(start), 2500);
 
   bot->Write("x\n");  // returns as soon as the answer is there
   start = Clock::now();
   EXPECT_TRUE(loop.RunUntil(start + milliseconds(5000), [&] { return bot->HasLine(); }));
-  EXPECT_LT(MsSince(start), 1000);
+  EXPECT_LT(MsSince(start), 4000);
 }
 
 TEST(Io, RunUntilWithAPastDeadlineCollectsWhatHasArrived) {
@@ -173,7 +174,8 @@ TEST(Io, QueuedBytesAreDeliveredInOrderOnceTheBotReads) {
 // print() to a pipe is block-buffered in Python: the answer sits in the bot
 // until it exits, which closing its stdin makes it do.
 TEST(Io, UnflushedAnswerArrivesOnlyAfterCloseStdin) {
-  if (Python().empty()) GTEST_SKIP() << "no /usr/bin/python3";
+  ASSERT_FALSE(Python().empty())
+      << "this test needs /usr/bin/python3, which scripts/setup installs";
   EventLoop loop;
   auto bot = Spawn(loop, {"/usr/bin/env", "-u", "PYTHONUNBUFFERED", Python(), "-c",
                           "import sys; print('answer'); sys.stdin.read()"});

@@ -72,7 +72,8 @@ TEST(Limits, ZeroLeavesTheInheritedLimit) {
 }
 
 TEST(Limits, SmallAddressSpaceMakesABigAllocationFail) {
-  if (Python().empty()) GTEST_SKIP() << "no /usr/bin/python3";
+  ASSERT_FALSE(Python().empty())
+      << "this test needs /usr/bin/python3, which scripts/setup installs";
   EventLoop loop;
   const std::string code =
       "try:\n"
@@ -114,7 +115,8 @@ std::vector<std::string> Toucher(int mb) {
 }
 
 TEST(Limits, AResidentMemoryWatchKillsATreeOverTheLimit) {
-  if (Python().empty()) GTEST_SKIP() << "no /usr/bin/python3";
+  ASSERT_FALSE(Python().empty())
+      << "this test needs /usr/bin/python3, which scripts/setup installs";
   EventLoop loop;
   SpawnOptions options;
   options.limits.memory_mb = 100;
@@ -130,7 +132,8 @@ TEST(Limits, AResidentMemoryWatchKillsATreeOverTheLimit) {
 }
 
 TEST(Limits, ATreeUnderTheMemoryLimitRunsAndItsPeakIsMeasured) {
-  if (Python().empty()) GTEST_SKIP() << "no /usr/bin/python3";
+  ASSERT_FALSE(Python().empty())
+      << "this test needs /usr/bin/python3, which scripts/setup installs";
   EventLoop loop;
   SpawnOptions options;
   options.limits.memory_mb = 300;

@@ -26,7 +26,8 @@ ProcProbe ProbeUntil(EventLoop& loop, BotProcess& bot, bool (*want)(const ProcPr
 bool Waiting(const ProcProbe& p) { return p.waiting_for_stdin; }
 
 void ExpectWaitingInPython(const std::string& code) {
-  if (Python().empty()) GTEST_SKIP() << "no /usr/bin/python3";
+  ASSERT_FALSE(Python().empty())
+      << "this test needs /usr/bin/python3, which scripts/setup installs";
   EventLoop loop;
   auto bot = Spawn(loop, {Python(), "-c", code});
   ASSERT_TRUE(bot);

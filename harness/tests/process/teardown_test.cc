@@ -21,9 +21,11 @@ TEST(Teardown, PoliteBotEndsOnSigterm) {
   EventLoop loop;
   auto bot = Spawn(loop, {"/bin/sleep", "30"});
   ASSERT_TRUE(bot);
+  // A grace far longer than the teardown can take on any machine: ending
+  // well within it shows the SIGTERM ended the bot, not the grace running out.
   const Clock::time_point start = Clock::now();
-  const TeardownReport report = bot->Terminate(kGrace);
-  EXPECT_LT(MsSince(start), 150);
+  const TeardownReport report = bot->Terminate(std::chrono::seconds(20));
+  EXPECT_LT(MsSince(start), 10000);
   EXPECT_FALSE(report.exited_before);
   EXPECT_FALSE(report.needed_sigkill);
   EXPECT_TRUE(report.leftovers.empty());
