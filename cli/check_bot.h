@@ -11,11 +11,12 @@
 #include <vector>
 
 #include "bot_process.h"
+#include "core/game.h"
 
 namespace arbiter::cli {
 
 struct RunOptions {
-  std::string game = "jc2015";
+  std::string game = DefaultGame();
   std::string profile;  // empty: the game's default
   std::optional<int> ready_ms, action_ms;
   uint64_t seed = 1;

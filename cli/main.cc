@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
   simulate->set_version_flag("--version", version);
   simulate->add_option("scenario", scenario, "Scenario JSON file ('-' for standard input)");
   simulate->add_option("--game", sim.game, "Game, when no scenario file is given")
-      ->default_val("jc2015");
+      ->default_val(arbiter::DefaultGame());
   simulate->add_option("--seed", sim.seed, "Draw the initial placement from this seed")
       ->check(kSeed);
   // One value per occurrence, so that a list never swallows the SCENARIO.
@@ -165,7 +165,7 @@ int main(int argc, char** argv) {
       "spec", "The spec conformance report of a game: every clause and what proves it");
   spec->set_version_flag("--version", version);
   spec->add_option("--game", spec_options.game, "Game (or 'arbiter' for the harness's own policy)")
-      ->default_val("jc2015");
+      ->default_val(arbiter::DefaultGame());
   spec->add_option("--results", spec_options.results,
                    "A result file or directory (repeatable): GoogleTest JSON/XML, ctest "
                    "--output-junit, check-bot, play or fuzz-referee JSON or JUnit reports")
@@ -213,7 +213,7 @@ int main(int argc, char** argv) {
 
   const auto add_run_options = [&](CLI::App* c, arbiter::cli::RunOptions& o) {
     c->set_version_flag("--version", version);
-    c->add_option("--game", o.game, "Game")->default_val("jc2015");
+    c->add_option("--game", o.game, "Game")->default_val(arbiter::DefaultGame());
     c->add_option("--profile", o.profile, ProfilesHelp());
     c->add_option("--ready-ms", o.ready_ms, "Override the READY limit (ms)")
         ->check(IntIn(1, 600000));

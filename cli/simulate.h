@@ -10,11 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "core/game.h"
+
 namespace arbiter::cli {
 
 struct SimulateOptions {
   std::optional<std::string> scenario_path;  // "-" reads standard input
-  std::string game = "jc2015";               // when there is no scenario file
+  std::string game = DefaultGame();          // when there is no scenario file
   std::optional<uint64_t> seed;
   std::vector<std::string> rules;     // "key=value"
   std::string profile;                // a profile of the game: its rules ("" : the scenario's)

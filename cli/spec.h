@@ -9,10 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "core/game.h"
+
 namespace arbiter::cli {
 
 struct SpecOptions {
-  std::string game = "jc2015";
+  std::string game = DefaultGame();
   std::vector<std::string> results;  // files or directories
   std::string format = "md";         // md, json, html, junit
   std::string output;                // empty: standard output

@@ -21,7 +21,7 @@ namespace arbiter::testing {
 inline void BecomeSubreaper() { prctl(PR_SET_CHILD_SUBREAPER, 1); }
 
 // The children of this process, "pid (state): command"; zombies are reaped.
-inline std::vector<std::string> ChildrenAlive() {
+inline std::vector<std::string> ChildrenNow() {
   std::vector<std::string> alive;
   const std::string me = std::to_string(getpid());
   DIR* d = opendir("/proc");
@@ -42,6 +42,22 @@ inline std::vector<std::string> ChildrenAlive() {
     if (state == "Z") waitpid(std::stoi(e->d_name), nullptr, WNOHANG);
   }
   closedir(d);
+  return alive;
+}
+
+// The children of this process still alive after a few seconds, zombies
+// reaped meanwhile: a process arbiter killed as it exited may still be
+// dying (or dead and not yet reaped) the moment arbiter's exit is seen;
+// one that outlived the run is still running when the time is up.
+inline std::vector<std::string> ChildrenAlive() {
+  std::vector<std::string> alive = ChildrenNow();
+  for (int i = 0; i < 300; ++i) {  // 3 s
+    bool running = false;
+    for (const std::string& a : alive) running = running || a.find(" (Z)") == std::string::npos;
+    if (!running) return {};
+    usleep(10000);
+    alive = ChildrenNow();
+  }
   return alive;
 }
 

@@ -99,6 +99,10 @@ class GameState {
   virtual std::optional<std::string> BuiltinAnswer(std::string_view policy, Rng& rng) const = 0;
   // Judges the current player's answer line (without '\n').
   virtual AnswerVerdict ClassifyAnswer(std::string_view line) const = 0;
+  // Every legal answer line of the player to move, each one ClassifyAnswer
+  // judges kValid, in a fixed order; the built-in players answer among them.
+  // Empty on a terminal state, or when the player to move has none.
+  virtual std::vector<std::string> LegalAnswers() const = 0;
   // Text sent once to `player` before its first turn (after READY, if any).
   virtual std::string InitText(int /*player*/) const { return {}; }
   // False when the player to move has no legal action at all: whatever it
@@ -250,6 +254,17 @@ struct GameInfo {
   std::unique_ptr<GameState> (*new_game)(
       uint64_t seed, const std::vector<std::pair<std::string, std::string>>& rules,
       std::string& error);
+  // The state GameState::Serialize wrote, and only that (its strict
+  // inverse); nullptr and `error` otherwise.
+  std::unique_ptr<GameState> (*deserialize)(std::string_view text, std::string& error);
+  // Empty when `state` (this game's) keeps every invariant of the game's
+  // reachable states, else the first one broken: an engine bug, checked
+  // loudly by the conformance suite and the walk fuzzer.
+  std::string (*check_invariants)(const GameState& state);
+  // Optional: the game's own checks of one step from `before` (answered
+  // `line`, or silent), beyond the invariants of the states: what a turn
+  // may change. Empty when it keeps them. nullptr: the game has none.
+  std::string (*check_step)(const GameState& before, std::string_view line, bool silent) = nullptr;
   std::optional<std::string_view> ready_line;  // "READY", or nullopt when there is no handshake
   std::vector<Profile> profiles;               // the first is the default
   // The edge states under `rules` (already validated by new_game).
@@ -354,5 +369,7 @@ struct GameInfo {
 // Every game arbiter knows (engine/games.cc holds one registration line each).
 const std::vector<const GameInfo*>& AllGames();
 const GameInfo* FindGame(std::string_view name);
+// The game a command plays when none is named: the first registered.
+inline std::string DefaultGame() { return std::string(AllGames().front()->name); }
 
 }  // namespace arbiter

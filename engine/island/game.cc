@@ -2,7 +2,9 @@
 // registration, and the events of a turn as sentences citing their clauses.
 #include "island/game.h"
 
+#include "core/game_adapters.h"
 #include "island/codec.h"
+#include "island/invariants.h"
 #include "island/policies.h"
 #include "island/serialize.h"
 
@@ -32,6 +34,22 @@ class IslandState final : public GameState {
     const auto p = PolicyFromName(policy);
     if (!p) return std::nullopt;
     return ChooseAnswer(*p, s_, rng);
+  }
+  // island.invalid: every move the rules allow here, retreats past the
+  // player's own edge included (the built-in players avoid them).
+  std::vector<std::string> LegalAnswers() const override {
+    if (s_.IsTerminal()) return {};
+    std::vector<std::string> out;
+    const auto add = [&](const Move& m) {
+      if (s_.Illegal(m).empty()) out.push_back(MoveText(m));
+    };
+    for (int v = kMinTile; v <= kMaxTile; ++v) {
+      add({MoveKind::kMove, v, 1});
+      add({MoveKind::kRetreat, v, 1});
+      for (int n = 1; n <= kHandSize; ++n) add({MoveKind::kAttack, v, n});
+    }
+    add({MoveKind::kShuffle, 0, 0});
+    return out;
   }
   // island.syntax.grammar (kInvalid), island.invalid (kIllegal); a "\r\n"
   // line end, or blanks a whitespace=trim referee ignores, are kWhitespace
@@ -106,6 +124,8 @@ const GameInfo kGameInfo = {
     .policies = {"greedy", "random", "cautious", "passive"},
     .load_scenario = &LoadScenario,
     .new_game = &NewGame,
+    .deserialize = &DeserializeWith<&Deserialize, &Wrap>,
+    .check_invariants = &CheckWith<&StateOf, &CheckInvariants>,
     .ready_line = std::nullopt,
     .profiles = {std::begin(kProfiles), std::end(kProfiles)},
     .edge_cases = &EdgeCases,

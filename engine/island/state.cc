@@ -61,6 +61,22 @@ State State::FromParts(const Rules& rules, int turn, std::array<int, 2> pos,
   return s;
 }
 
+State State::Restore(const Rules& rules, int turn, std::array<int, 2> pos,
+                     std::array<Hand, 2> hands, std::array<int, 2> shuffles,
+                     std::array<uint8_t, 2> fresh, End end, int winner, uint64_t rng_state) {
+  State s;
+  s.rules_ = rules;
+  s.turn_ = turn;
+  s.pos_ = pos;
+  s.hands_ = hands;
+  s.shuffles_ = shuffles;
+  s.fresh_ = fresh;
+  s.end_ = end;
+  s.winner_ = winner;
+  s.rng_ = rng_state;
+  return s;
+}
+
 int State::Count(int p, int value) const {
   return static_cast<int>(std::count(hands_[p].begin(), hands_[p].end(), value));
 }

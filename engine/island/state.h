@@ -79,6 +79,11 @@ class State {
   static State FromParts(const Rules& rules, int turn, std::array<int, 2> pos,
                          std::array<Hand, 2> hands, std::array<int, 2> shuffles,
                          uint64_t rng_state);
+  // Exactly the fields Serialize writes, as written (serialize.cc's
+  // Deserialize, after it checked them): nothing is dealt or decided.
+  static State Restore(const Rules& rules, int turn, std::array<int, 2> pos,
+                       std::array<Hand, 2> hands, std::array<int, 2> shuffles,
+                       std::array<uint8_t, 2> fresh, End end, int winner, uint64_t rng_state);
   // Empty when the parts make a state the rules can reach, else a sentence
   // naming the field ("pos: player 1 must be right of player 0").
   static std::string Validate(int turn, std::array<int, 2> pos, std::array<Hand, 2> hands,

@@ -6,8 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/game_adapters.h"
 #include "core/scenario_fields.h"
 #include "jc2015/codec.h"
+#include "jc2015/invariants.h"
 #include "jc2015/placement.h"
 #include "jc2015/policies.h"
 #include "jc2015/protocol.h"
@@ -55,6 +57,15 @@ class Jc2015State final : public GameState {
   std::string RejectionReason(std::string_view /*line*/) const override {
     return "an answer is one letter, U, D, L, R, A or N, alone on its line "
            "(jc2015.protocol.action.commands)";
+  }
+  // jc2015.protocol.action.commands: every letter is legal on every turn.
+  std::vector<std::string> LegalAnswers() const override {
+    if (s_.IsTerminal()) return {};
+    std::vector<std::string> out;
+    for (const Action a : {Action::kUp, Action::kRight, Action::kDown, Action::kLeft,
+                           Action::kAttack, Action::kNothing})
+      out.emplace_back(1, ActionLetter(a));
+    return out;
   }
   AnswerVerdict ClassifyAnswer(std::string_view line) const override {
     if (ParseAction(line, ActionParsing::kExact) != Action::kInvalid) return AnswerVerdict::kValid;
@@ -198,6 +209,17 @@ const GameInfo kGameInfo = {
     .policies = {"random", "hunter", "idle", "passive"},
     .load_scenario = &LoadScenario,
     .new_game = &NewGame,
+    .deserialize = &DeserializeWith<&Deserialize, &Wrap>,
+    .check_invariants = &CheckWith<&StateOf, &CheckInvariants>,
+    .check_step = [](const GameState& before, std::string_view line, bool silent) -> std::string {
+      const State* b = StateOf(before);
+      if (!b) return "not a jc2015 state";
+      State after = *b;
+      const Action action =
+          silent ? kActionWhenSilent : ParseAction(line, b->rules().action_parsing);
+      const TurnEvents ev = after.Apply(action);
+      return CheckTransition(*b, action, ev, after);
+    },
     .ready_line = kReadyLine,
     .profiles = {std::begin(kProfiles), std::end(kProfiles)},
     .edge_cases = &EdgeCases,

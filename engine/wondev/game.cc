@@ -7,7 +7,9 @@
 #include <optional>
 #include <utility>
 
+#include "core/game_adapters.h"
 #include "wondev/codec.h"
+#include "wondev/invariants.h"
 #include "wondev/maps.h"
 #include "wondev/policies.h"
 #include "wondev/serialize.h"
@@ -51,6 +53,15 @@ class WondevState final : public GameState {
     const auto p = PolicyFromName(policy);
     if (!p) return std::nullopt;
     return ChooseAnswer(*p, s_, rng);
+  }
+  // wondev.protocol.input.legal: the actions the input lists, then
+  // ACCEPT-DEFEAT (wondev.protocol.action.grammar), legal on every turn.
+  std::vector<std::string> LegalAnswers() const override {
+    if (s_.IsTerminal()) return {};
+    std::vector<std::string> out;
+    for (const Action& a : s_.LegalActions()) out.push_back(ActionText(a));
+    out.push_back("ACCEPT-DEFEAT");
+    return out;
   }
   // wondev.protocol.action.grammar (kInvalid), .legal (kIllegal), .whitespace.
   // With no legal action any line of the grammar is as good as another: the
@@ -144,6 +155,16 @@ const GameInfo kGameInfo = {
     .policies = {"greedy", "random", "first", "passive"},
     .load_scenario = &LoadScenario,
     .new_game = &NewGame,
+    .deserialize = &DeserializeWith<&Deserialize, &Wrap>,
+    .check_invariants = &CheckWith<&StateOf, &CheckInvariants>,
+    .check_step = [](const GameState& before, std::string_view line, bool silent) -> std::string {
+      const State* b = StateOf(before);
+      if (!b) return "not a Wondev Woman state";
+      State after = *b;
+      const TurnEvents ev =
+          silent ? after.ApplySilence() : after.Apply(ParseAnswer(line, b->rules().action_parsing));
+      return CheckTransition(*b, ev, after);
+    },
     .ready_line = std::nullopt,
     .profiles = {std::begin(kProfiles), std::end(kProfiles)},
     .edge_cases = &EdgeCases,

@@ -3,7 +3,8 @@
 # fuzz targets of fuzz/ straight from their sources with the toolchain the
 # service provides ($CC $CXX $CFLAGS $CXXFLAGS $LIB_FUZZING_ENGINE) and puts
 # into $OUT each <target> binary with its <target>.dict, <target>.options and
-# <target>_seed_corpus.zip (from corpus/<name>/, <target> = <name>_fuzzer).
+# <target>_seed_corpus.zip (from corpus/<name>/, <target> = <name>_fuzzer),
+# for every corpus/<name>.options.
 # Needs only the nlohmann/json headers besides the compiler (see
 # .clusterfuzzlite/Dockerfile). Also runs locally, e.g.
 #   CC=clang CXX=clang++ CXXFLAGS="-fsanitize=address,fuzzer-no-link" \
@@ -25,8 +26,9 @@ for src in engine/games.cc $engine_srcs harness/process/line_framer.cc spec-test
   engine_objs+=("$obj")
 done
 
-for name in engine_walk engine_step model_diff input_parser action_parser line_framer \
-    wondev_input_parser wondev_engine_walk island_board_parser island_move_parser; do
+# One target per corpus/<name>.options, as fuzz/CMakeLists.txt lists them.
+for options in corpus/*.options; do
+  name=$(basename "$options" .options)
   target=${name}_fuzzer
   $CXX $FLAGS "fuzz/$target.cc" "${engine_objs[@]}" $LIB_FUZZING_ENGINE -o "$OUT/$target"
   cp "corpus/$name.dict" "$OUT/$target.dict"
