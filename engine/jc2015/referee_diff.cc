@@ -309,10 +309,190 @@ std::string ScenarioOf(const GameState& initial) {
   return doc.dump();
 }
 
-std::optional<Divergence> CompareMessage(const GameState& reference,
-                                         const std::vector<TurnLog>& history,
-                                         std::string_view actual, int seat) {
-  const State& ref = *StateOf(reference);
+namespace {
+
+// One message compared with the reference's: the fields that differ, in
+// the order of their lines (the first names the cause, the others are
+// listed after it), and the end the referee went past, if it did.
+class Comparison {
+ public:
+  Comparison(const State& ref, const std::vector<TurnLog>& history, const InputView& a,
+             const InputView& e, std::optional<Divergence> went_on)
+      : ref_(ref), history_(history), a_(a), e_(e), went_on_(std::move(went_on)) {
+    ListDiffering();
+  }
+
+  // The first difference of the message's fields, in the order of its
+  // lines; nullopt when every field is the reference's.
+  std::optional<Divergence> Fields() const {
+    // How a message shows the state is not why the game went on.
+    if (went_on_ && (a_.id != e_.id || a_.turn != e_.turn)) return went_on_;
+    if (a_.id != e_.id)
+      return Shown(Make("id", "id", std::to_string(e_.id), std::to_string(a_.id),
+                        {"jc2015.protocol.input.id"},
+                        "the id line is not the receiving player's id"));
+    if (a_.turn != e_.turn)
+      return Shown(Make("T", "turn", std::to_string(e_.turn), std::to_string(a_.turn),
+                        {"jc2015.turn.order", "jc2015.protocol.input.turn"},
+                        "the turn number differs"));
+    if (auto d = Blocks()) return d;
+    for (int q = 0; q < kNumPlayers; ++q)
+      if (auto d = Player(q)) return d;
+    return std::nullopt;
+  }
+
+ private:
+  void ListDiffering() {
+    if (a_.id != e_.id) differing_.push_back("id");
+    if (a_.turn != e_.turn) differing_.push_back("T");
+    for (int i = 0; i < kNumBlocks; ++i)
+      if (a_.blocks[i] != e_.blocks[i]) differing_.push_back(BlockField(i));
+    for (int q = 0; q < kNumPlayers; ++q) {
+      const PlayerView &pe = e_.players[q], &pa = a_.players[q];
+      const std::string who = "player " + std::to_string(q);
+      if (pe.row != pa.row || pe.col != pa.col) differing_.push_back(who + " R C");
+      if (pe.row < 0) {
+        if (ref_.rules().fallen_stun == FallenStun::kFrozen && pe.stun != pa.stun)
+          differing_.push_back(who + " S");
+        continue;
+      }
+      if (pe.dir != pa.dir) differing_.push_back(who + " D");
+      if (pe.stun != pa.stun) differing_.push_back(who + " S");
+    }
+  }
+
+  static std::string BlockField(int i) {
+    return "B[" + std::to_string(i / 6) + "][" + std::to_string(i % 6) + "]";
+  }
+
+  // A divergence on `field`, listing the other differing fields after it.
+  Divergence Make(std::string field, std::string kind, std::string expected, std::string actual,
+                  std::vector<std::string> clauses, std::string message) const {
+    std::string also;
+    int listed = 0;
+    for (const std::string& f : differing_) {
+      if (f == field || f.rfind(field, 0) == 0 || field.rfind(f, 0) == 0) continue;
+      if (++listed > 8) {
+        also += ", ...";
+        break;
+      }
+      also += (also.empty() ? "" : ", ") + f;
+    }
+    if (!also.empty()) message += " (also differing: " + also + ")";
+    if (went_on_)
+      message += ", and so the referee went on after the reference's end of the game on turn " +
+                 std::to_string(ref_.turn());
+    Divergence d =
+        ::arbiter::jc2015::Make(std::move(field), std::move(kind), std::move(expected),
+                                std::move(actual), std::move(clauses), std::move(message));
+    d.fields = differing_;
+    return d;
+  }
+
+  // How the message shows the state, not the state: never re-synchronised to.
+  static Divergence Shown(Divergence d) {
+    d.display = true;
+    return d;
+  }
+
+  std::optional<Divergence> Blocks() const {
+    bool after_fallen_turn = false;
+    if (!history_.empty() && history_.back().silent)
+      for (const Event& ev : history_.back().events) after_fallen_turn |= ev.kind == "absent";
+    bool transposed = a_.blocks != e_.blocks;
+    for (int r = 0; r < kBoardBlocks && transposed; ++r)
+      for (int c = 0; c < kBoardBlocks; ++c)
+        transposed =
+            transposed && a_.blocks[r * kBoardBlocks + c] == e_.blocks[c * kBoardBlocks + r];
+    if (transposed) {
+      if (went_on_) return went_on_;
+      return Shown(Make("B", "block-layout", "B[r][c] at row r, column c",
+                        "the board transposed (B[c][r])", {"jc2015.protocol.input.block"},
+                        "the block rows and columns are swapped"));
+    }
+    if (const int behind = TicksBehind(history_, e_, a_, ref_.rules().restore_turns); behind > 0) {
+      int i = 0;
+      while (a_.blocks[i] == e_.blocks[i]) ++i;
+      return Make(BlockField(i), "fallen-tick", std::to_string(e_.blocks[i]),
+                  std::to_string(a_.blocks[i]), {"jc2015.fallen.turns", "jc2015.fall.timing"},
+                  "every block timer is " + std::to_string(behind) +
+                      " tick(s) behind: the referee did not advance them on the turn(s) of "
+                      "fallen players just passed");
+    }
+    for (int i = 0; i < kNumBlocks; ++i) {
+      if (a_.blocks[i] == e_.blocks[i]) continue;
+      auto clauses = BlockClauses(history_, i / 6, i % 6, e_.blocks[i], a_.blocks[i]);
+      if (after_fallen_turn) clauses.push_back("jc2015.fallen.turns");
+      return Make(BlockField(i), "block", std::to_string(e_.blocks[i]),
+                  std::to_string(a_.blocks[i]), clauses, "block " + Sq(i / 6, i % 6) + " differs");
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Divergence> Player(int q) const {
+    const PlayerView &pe = e_.players[q], &pa = a_.players[q];
+    const std::string who = "player " + std::to_string(q);
+    // A player whose last answer came while it was stunned, now standing
+    // or facing elsewhere (even fallen, off a block it stepped onto): the
+    // referee played that answer. One cause, one kind, whichever field shows it.
+    const TurnLog* last = LastTurnOf(history_, q);
+    const bool stunned_last =
+        last && !last->events.empty() && last->events.front().kind == "stunned";
+    const std::string after_stun = stunned_last
+                                       ? " after its answer '" + EscapeBytes(last->answer) +
+                                             "' on turn " + std::to_string(last->turn) +
+                                             ", given while it was stunned, which the rules ignore"
+                                       : "";
+    if (pe.row != pa.row || pe.col != pa.col) {
+      std::vector<std::string> clauses =
+          (pe.row < 0) != (pa.row < 0)
+              ? std::vector<std::string>{"jc2015.fall.player", "jc2015.fall.timing"}
+              : MoveClauses(ref_, history_, q);
+      if (stunned_last)
+        clauses.insert(clauses.begin(), {"jc2015.attack.stun", "jc2015.protocol.stunned-answer"});
+      return Make(who + " R C", stunned_last ? "stunned-acted" : "position", Sq(pe.row, pe.col),
+                  Sq(pa.row, pa.col), Unique(std::move(clauses)),
+                  who + " stands elsewhere" + after_stun);
+    }
+    if (pe.row < 0) {
+      // D and S of a fallen player are open (jc2015.protocol.input.fallen-
+      // fields), unless the rules pin S (fallen_stun=frozen).
+      if (ref_.rules().fallen_stun == FallenStun::kFrozen && pe.stun != pa.stun)
+        return Make(who + " S", "stun", std::to_string(pe.stun), std::to_string(pa.stun),
+                    {"jc2015.protocol.input.fallen-fields"},
+                    who + " has fallen and is shown with another S than when it fell");
+      return std::nullopt;
+    }
+    if (pe.dir != pa.dir) {
+      std::vector<std::string> clauses = {"jc2015.protocol.input.direction"};
+      if (last && !last->events.empty()) {
+        const std::string& k = last->events.front().kind;
+        if (k == "cancel") clauses = {"jc2015.move.cancel.turns", "jc2015.move.face"};
+        if (k == "move") clauses = {"jc2015.move.face"};
+        if (k == "stunned") clauses = {"jc2015.attack.stun", "jc2015.protocol.stunned-answer"};
+      }
+      return Make(who + " D", stunned_last ? "stunned-acted" : "direction", std::string(1, pe.dir),
+                  std::string(1, pa.dir), clauses, who + " faces another way" + after_stun);
+    }
+    if (pe.stun != pa.stun)
+      return Make(who + " S", "stun", std::to_string(pe.stun), std::to_string(pa.stun),
+                  {"jc2015.protocol.input.stun", "jc2015.attack.stun"},
+                  who + " has another stun count");
+    return std::nullopt;
+  }
+
+  const State& ref_;
+  const std::vector<TurnLog>& history_;
+  const InputView &a_, &e_;
+  const std::optional<Divergence> went_on_;
+  std::vector<std::string> differing_;
+};
+
+// The end of the game the message shows, or the wrong recipient; nullopt
+// and `went_on` set when the referee went on after the reference's end and
+// the message may still show why.
+std::optional<Divergence> EndOrRecipient(const State& ref, int seat,
+                                         std::optional<Divergence>& went_on) {
   if (seat < 0) {  // the referee ended the game
     if (ref.IsTerminal()) return std::nullopt;
     return Make("end", "end", "the game goes on (turn " + std::to_string(ref.turn()) + ")",
@@ -326,7 +506,6 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
   // board, or moved away while stunned. That field names the cause (the
   // one the game already showed, if it did); only with nothing else
   // differing is the end the cause. At the turn limit the end is the cause.
-  std::optional<Divergence> went_on;
   if (ref.IsTerminal()) {
     went_on =
         Make("end", "end", "no more input: the game ended at turn " + std::to_string(ref.turn()),
@@ -344,6 +523,32 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
                 "input for player " + std::to_string(seat), clauses,
                 "the referee sent input to the wrong player");
   }
+  return std::nullopt;
+}
+
+// Every field is the reference's, but the text is not: a difference in the
+// open fields of a fallen player's line (jc2015.protocol.input.fallen-
+// fields) is none; anything else is the layout.
+bool OnlyOpenFieldsDiffer(std::string_view expected, std::string_view actual, const InputView& e) {
+  const std::vector<std::string_view> expected_lines = SplitOn(expected, '\n'),
+                                      actual_lines = SplitOn(actual, '\n');
+  if (expected_lines.size() != actual_lines.size()) return false;
+  for (size_t i = 0; i < expected_lines.size(); ++i) {
+    const size_t q = i - kPlayerLinesStart;
+    const bool fallen_line = i >= kPlayerLinesStart && q < kNumPlayers && e.players[q].row < 0;
+    if (expected_lines[i] != actual_lines[i] && !fallen_line) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<Divergence> CompareMessage(const GameState& reference,
+                                         const std::vector<TurnLog>& history,
+                                         std::string_view actual, int seat) {
+  const State& ref = *StateOf(reference);
+  std::optional<Divergence> went_on;
+  if (auto d = EndOrRecipient(ref, seat, went_on); d || seat < 0) return d;
   const std::string expected = FormatInput(ref, seat);
   if (actual == expected) return went_on;
   const auto parsed = ParseInput(actual, ref.rules().position_order == PositionOrder::kColumnRow);
@@ -353,161 +558,9 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
                 {"jc2015.protocol.input.format"},
                 "the message is not a well-formed turn input: " + parsed.error().ToString());
   }
-  const InputView& a = parsed.value();
   const InputView e = ViewFor(ref, seat);
-  // Every field that differs, for the message: the first names the cause,
-  // the others are listed after it.
-  std::vector<std::string> differing;
-  if (a.id != e.id) differing.push_back("id");
-  if (a.turn != e.turn) differing.push_back("T");
-  for (int i = 0; i < kNumBlocks; ++i)
-    if (a.blocks[i] != e.blocks[i])
-      differing.push_back("B[" + std::to_string(i / 6) + "][" + std::to_string(i % 6) + "]");
-  for (int q = 0; q < kNumPlayers; ++q) {
-    const PlayerView &pe = e.players[q], &pa = a.players[q];
-    const std::string who = "player " + std::to_string(q);
-    if (pe.row != pa.row || pe.col != pa.col) differing.push_back(who + " R C");
-    if (pe.row < 0) {
-      if (ref.rules().fallen_stun == FallenStun::kFrozen && pe.stun != pa.stun)
-        differing.push_back(who + " S");
-      continue;
-    }
-    if (pe.dir != pa.dir) differing.push_back(who + " D");
-    if (pe.stun != pa.stun) differing.push_back(who + " S");
-  }
-  const auto Make = [&](std::string field, std::string kind, std::string expected,
-                        std::string actual, std::vector<std::string> clauses, std::string message) {
-    std::string also;
-    int listed = 0;
-    for (const std::string& f : differing) {
-      if (f == field || f.rfind(field, 0) == 0 || field.rfind(f, 0) == 0) continue;
-      if (++listed > 8) {
-        also += ", ...";
-        break;
-      }
-      also += (also.empty() ? "" : ", ") + f;
-    }
-    if (!also.empty()) message += " (also differing: " + also + ")";
-    if (went_on)
-      message += ", and so the referee went on after the reference's end of the game on turn " +
-                 std::to_string(ref.turn());
-    Divergence d =
-        ::arbiter::jc2015::Make(std::move(field), std::move(kind), std::move(expected),
-                                std::move(actual), std::move(clauses), std::move(message));
-    d.fields = differing;
-    return d;
-  };
-  // How the message shows the state, not the state: never re-synchronised to.
-  const auto Shown = [&](Divergence d) {
-    d.display = true;
-    return d;
-  };
-  // How a message shows the state is not why the game went on.
-  if (went_on && (a.id != e.id || a.turn != e.turn)) return went_on;
-  if (a.id != e.id)
-    return Shown(Make("id", "id", std::to_string(e.id), std::to_string(a.id),
-                      {"jc2015.protocol.input.id"},
-                      "the id line is not the receiving player's id"));
-  if (a.turn != e.turn)
-    return Shown(Make("T", "turn", std::to_string(e.turn), std::to_string(a.turn),
-                      {"jc2015.turn.order", "jc2015.protocol.input.turn"},
-                      "the turn number differs"));
-  bool after_fallen_turn = false;
-  if (!history.empty() && history.back().silent)
-    for (const Event& ev : history.back().events) after_fallen_turn |= ev.kind == "absent";
-  bool transposed = a.blocks != e.blocks;
-  for (int r = 0; r < kBoardBlocks && transposed; ++r)
-    for (int c = 0; c < kBoardBlocks; ++c)
-      transposed = transposed && a.blocks[r * kBoardBlocks + c] == e.blocks[c * kBoardBlocks + r];
-  if (transposed) {
-    if (went_on) return went_on;
-    return Shown(Make("B", "block-layout", "B[r][c] at row r, column c",
-                      "the board transposed (B[c][r])", {"jc2015.protocol.input.block"},
-                      "the block rows and columns are swapped"));
-  }
-  if (const int behind = TicksBehind(history, e, a, ref.rules().restore_turns); behind > 0) {
-    int i = 0;
-    while (a.blocks[i] == e.blocks[i]) ++i;
-    return Make("B[" + std::to_string(i / 6) + "][" + std::to_string(i % 6) + "]", "fallen-tick",
-                std::to_string(e.blocks[i]), std::to_string(a.blocks[i]),
-                {"jc2015.fallen.turns", "jc2015.fall.timing"},
-                "every block timer is " + std::to_string(behind) +
-                    " tick(s) behind: the referee did not advance them on the turn(s) of fallen "
-                    "players just passed");
-  }
-  for (int i = 0; i < kNumBlocks; ++i) {
-    if (a.blocks[i] == e.blocks[i]) continue;
-    auto clauses = BlockClauses(history, i / 6, i % 6, e.blocks[i], a.blocks[i]);
-    if (after_fallen_turn) clauses.push_back("jc2015.fallen.turns");
-    return Make("B[" + std::to_string(i / 6) + "][" + std::to_string(i % 6) + "]", "block",
-                std::to_string(e.blocks[i]), std::to_string(a.blocks[i]), clauses,
-                "block " + Sq(i / 6, i % 6) + " differs");
-  }
-  for (int q = 0; q < kNumPlayers; ++q) {
-    const PlayerView &pe = e.players[q], &pa = a.players[q];
-    const std::string who = "player " + std::to_string(q);
-    // A player whose last answer came while it was stunned, now standing
-    // or facing elsewhere (even fallen, off a block it stepped onto): the
-    // referee played that answer. One cause, one kind, whichever field shows it.
-    const TurnLog* last = LastTurnOf(history, q);
-    const bool stunned_last =
-        last && !last->events.empty() && last->events.front().kind == "stunned";
-    const std::string after_stun = stunned_last
-                                       ? " after its answer '" + EscapeBytes(last->answer) +
-                                             "' on turn " + std::to_string(last->turn) +
-                                             ", given while it was stunned, which the rules ignore"
-                                       : "";
-    if (pe.row != pa.row || pe.col != pa.col) {
-      std::vector<std::string> clauses =
-          (pe.row < 0) != (pa.row < 0)
-              ? std::vector<std::string>{"jc2015.fall.player", "jc2015.fall.timing"}
-              : MoveClauses(ref, history, q);
-      if (stunned_last)
-        clauses.insert(clauses.begin(), {"jc2015.attack.stun", "jc2015.protocol.stunned-answer"});
-      return Make(who + " R C", stunned_last ? "stunned-acted" : "position", Sq(pe.row, pe.col),
-                  Sq(pa.row, pa.col), Unique(std::move(clauses)),
-                  who + " stands elsewhere" + after_stun);
-    }
-    if (pe.row < 0) {
-      // D and S of a fallen player are open (jc2015.protocol.input.fallen-
-      // fields), unless the rules pin S (fallen_stun=frozen).
-      if (ref.rules().fallen_stun == FallenStun::kFrozen && pe.stun != pa.stun)
-        return Make(who + " S", "stun", std::to_string(pe.stun), std::to_string(pa.stun),
-                    {"jc2015.protocol.input.fallen-fields"},
-                    who + " has fallen and is shown with another S than when it fell");
-      continue;
-    }
-    if (pe.dir != pa.dir) {
-      std::vector<std::string> clauses = {"jc2015.protocol.input.direction"};
-      if (last && !last->events.empty()) {
-        const std::string& k = last->events.front().kind;
-        if (k == "cancel") clauses = {"jc2015.move.cancel.turns", "jc2015.move.face"};
-        if (k == "move") clauses = {"jc2015.move.face"};
-        if (k == "stunned") clauses = {"jc2015.attack.stun", "jc2015.protocol.stunned-answer"};
-      }
-      return Make(who + " D", stunned_last ? "stunned-acted" : "direction", std::string(1, pe.dir),
-                  std::string(1, pa.dir), clauses, who + " faces another way" + after_stun);
-    }
-    if (pe.stun != pa.stun)
-      return Make(who + " S", "stun", std::to_string(pe.stun), std::to_string(pa.stun),
-                  {"jc2015.protocol.input.stun", "jc2015.attack.stun"},
-                  who + " has another stun count");
-  }
-  // Every field is the reference's, but the text is not: a difference in
-  // the open fields of a fallen player's line (jc2015.protocol.input.fallen-
-  // fields) is none; anything else is the layout.
-  const std::vector<std::string_view> expected_lines = SplitOn(expected, '\n'),
-                                      actual_lines = SplitOn(actual, '\n');
-  if (expected_lines.size() == actual_lines.size()) {
-    bool open_only = true;
-    for (size_t i = 0; i < expected_lines.size() && open_only; ++i) {
-      const size_t q = i - kPlayerLinesStart;
-      const bool fallen_line = i >= kPlayerLinesStart && q < kNumPlayers && e.players[q].row < 0;
-      open_only = expected_lines[i] == actual_lines[i] || fallen_line;
-    }
-    if (open_only) return went_on;
-  }
-  if (went_on) return went_on;
+  if (auto d = Comparison(ref, history, parsed.value(), e, went_on).Fields()) return d;
+  if (OnlyOpenFieldsDiffer(expected, actual, e) || went_on) return went_on;
   return Make("text", "format", EscapeBytes(expected), EscapeBytes(actual),
               {"jc2015.protocol.input.format"}, "the message differs in its layout");
 }
