@@ -39,8 +39,10 @@
 #include "command_line.h"
 #include "core/game.h"
 #include "interrupt.h"
+#include "option_checks.h"
 #include "play_in_order.h"
 #include "run_common.h"
+#include "run_options.h"
 #include "start_check.h"
 
 namespace arbiter::cli {
@@ -447,6 +449,60 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
   progress.Clear();
   WriteInputFiles(rep, o.repro_dir, err);
   return Finish(o, rep, out, err);
+}
+
+// The `check-bot` subcommand and its options, into `o`.
+CLI::App* AddCheckBotCommand(CLI::App& app, CheckBotOptions& o) {
+  auto* c = app.add_subcommand(
+      "check-bot",
+      "Check a bot against the protocol: arbiter check-bot [options] -- BOT [ARGS...]");
+  AddRunOptions(*c, o);
+  c->add_option("--games", o.games,
+                "Number of short games against hostile players (default 4; for a game with "
+                "rule variants, one per variant and seat, e.g. 8 for Wondev Woman's four "
+                "leagues; at most " +
+                    std::to_string(kMaxGames) +
+                    "); the whole games, one per seat and variant, come on top")
+      ->check(IntIn(0, kMaxGames));
+  c->add_flag("--keep-going", o.keep_going,
+              "Run every match even after a failing one (the default)");
+  c->add_flag("--fail-fast", o.fail_fast, "Stop at the first failing match");
+  c->add_flag("!--no-whole-games", o.whole_games,
+              "Skip the whole games (one per seat and variant, played to the game's end); "
+              "the verdict says when no game of a seat then reaches its end");
+  c->add_option("--turns", o.turns,
+                "Stop every match after this many turns (the verdict says when no seat "
+                "then reaches a game's end)")
+      ->check(IntIn(1, 1000000));
+  c->add_option("--match", o.match, "Run only this match (game-2, edge-stunned, ...)");
+  c->add_option("--shard", o.shard,
+                "Run only shard I of N of the matches (I/N: every Nth from the Ith), for "
+                "one job of N; arbiter merge-reports combines their --json reports");
+  c->add_option("--jobs", o.jobs,
+                "Matches played at once; the report is in the run's order whatever the "
+                "number (default 1: bots that share cores can make each other late)")
+      ->default_val(1)
+      ->check(IntIn(1, 64));
+  c->add_flag("!--no-edge-cases", o.edge_cases, "Skip the edge states");
+  c->add_flag("!--no-calibration", o.calibrate, "Skip the harness self-calibration");
+  c->add_option("--depth", o.depth,
+                "Search harder: N times the games, and each edge state played on to the "
+                "game's end N-1 more times (1-20)")
+      ->default_val(1)
+      ->check(IntIn(1, 20));
+  c->add_option("--repro-dir", o.repro_dir,
+                "Where the whole input stream of each finding is written, to pipe into the bot")
+      ->default_val("arbiter-repro");
+  c->add_option("bot", o.bot, "The bot's command and arguments, after '--'");
+
+  return c;
+}
+
+// The hidden `echo-bot` subcommand: the calibration bot.
+CLI::App* AddEchoBotCommand(CLI::App& app) {
+  auto* c = app.add_subcommand("echo-bot", "");
+  c->group("");
+  return c;
 }
 
 }  // namespace arbiter::cli

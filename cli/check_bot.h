@@ -13,6 +13,10 @@
 #include "bot_process.h"
 #include "core/game.h"
 
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace arbiter::cli {
 
 struct RunOptions {
@@ -89,5 +93,12 @@ int RunPlay(const PlayOptions& options, std::ostream& out, std::ostream& err);
 // The built-in echo bot used to calibrate the harness: prints READY, then
 // echoes every line it reads, flushed. Returns the exit status.
 int RunEchoBot();
+
+// Registers `check-bot` (and the hidden `echo-bot`) and their options with `app`.
+CLI::App* AddCheckBotCommand(CLI::App& app, CheckBotOptions& options);
+CLI::App* AddEchoBotCommand(CLI::App& app);
+
+// Registers `play` and its options (into `options`) with `app`.
+CLI::App* AddPlayCommand(CLI::App& app, PlayOptions& options);
 
 }  // namespace arbiter::cli

@@ -24,10 +24,12 @@
 #include "game_pool.h"
 #include "input_files.h"
 #include "interrupt.h"
+#include "option_checks.h"
 #include "probe_hub.h"
 #include "referee_fuzz.h"
 #include "registers.h"
 #include "run_common.h"
+#include "run_options.h"
 
 namespace arbiter::cli {
 namespace {
@@ -750,6 +752,70 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
     std::filesystem::remove(o.repro_dir, ec);  // only when still empty
   }
   return Finish(o, rep, out, err);
+}
+
+// The `fuzz-referee` subcommand and its options, into `o`.
+CLI::App* AddFuzzRefereeCommand(CLI::App& app, FuzzRefereeOptions& o) {
+  auto* c = app.add_subcommand(
+      "fuzz-referee", "Differential testing of a referee that launches bots: --referee 'TEMPLATE'");
+  AddRunOptions(*c, o);
+  c->add_option("--referee", o.referee,
+                "The referee's command line; {bot0}..{bot3} become probe bot commands, "
+                "{seed} the game's seed");
+  c->add_option("--protocol", o.protocol,
+                "How the referee talks: bots (it launches {bot0}..{botN}, arbiter's "
+                "probes) or cg-runner (CodinGame's ###Input/###Output on its own "
+                "stdin and stdout)")
+      ->default_val("bots");
+  c->add_option("--games", o.games, "Number of games (at most " + std::to_string(kMaxGames) + ")")
+      ->default_val(20)
+      ->check(IntIn(1, kMaxGames));
+  c->add_option("--time-limit", o.time_limit, "Seconds allowed per game")
+      ->default_val(30)
+      ->check(SecondsIn(kMinGameSeconds, kMaxGameSeconds));
+  c->add_option("--replay", o.replay_path, "Replay the answers of a reproducer scenario");
+  c->add_option("--late-turn", o.late_turn, "With --replay: answer this turn too late")
+      ->check(IntIn(-1, 1000000));
+  c->add_option("--kill-turn", o.kill_turn, "With --replay: kill the bot on this turn")
+      ->check(IntIn(-1, 1000000));
+  c->add_option("--stall-turn", o.stall_turn,
+                "With --replay: on this turn the bot writes a partial stderr line and stops "
+                "answering")
+      ->check(IntIn(-1, 1000000));
+  c->add_option("--repro-dir", o.repro_dir, "Where reproducers are written")
+      ->default_val("arbiter-repro");
+  c->add_flag("!--no-shrink", o.shrink, "Do not shrink divergences");
+  c->add_option("--shrink-runs", o.shrink_runs, "Referee runs allowed per shrink")
+      ->default_val(150)
+      ->check(IntIn(0, 1000000));
+  c->add_option("--referee-memory-mb", o.referee_memory_mb,
+                "Resident-memory limit of the referee's process tree, probes included "
+                "(0: none, the default; --memory-mb is for bots only)")
+      ->default_val(0)
+      ->check(IntIn(0, 1 << 20));
+  c->add_option("--referee-cpu-seconds", o.referee_cpu_seconds,
+                "CPU-time limit of each referee process (0: none, the default)")
+      ->default_val(0)
+      ->check(IntIn(0, 1 << 20));
+  c->add_option("--jobs", o.jobs,
+                "Games played at once, each on a thread with its own event loop; the report "
+                "is the same for a given seed whatever the number (default: one per core)")
+      ->check(IntIn(1, 256));
+  c->add_option("--shard", o.shard,
+                "Play only shard I of N of the games (I/N: every Nth from the Ith), for "
+                "one job of N; arbiter merge-reports combines their --json reports");
+  c->add_option("--match", o.match,
+                "Play only this game of the run (game-N, as the reports name it; "
+                "reproduce commands use it)");
+  c->add_option("--expect", o.expect,
+                "With --match or --replay: the referee fault (referee.crash, ...) the game "
+                "is to show again; reproduce commands use it. Not shown: NOT REPRODUCED, "
+                "exit 2");
+  c->add_flag("--strict-readings", o.strict_readings,
+              "Report a divergence that another reading of an ambiguous rule explains "
+              "as a failure, instead of a note adopted for the rest of the run");
+
+  return c;
 }
 
 }  // namespace arbiter::cli

@@ -8,6 +8,10 @@
 
 #include "check_bot.h"
 
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace arbiter::cli {
 
 struct FuzzRefereeOptions : RunOptions {
@@ -36,5 +40,8 @@ struct FuzzRefereeOptions : RunOptions {
 // Exit status: 0 no divergence and no referee fault, 1 at least one, 2 usage
 // error or arbiter could not run.
 int RunFuzzReferee(const FuzzRefereeOptions& options, std::ostream& out, std::ostream& err);
+
+// Registers `fuzz-referee` and its options (into `options`) with `app`.
+CLI::App* AddFuzzRefereeCommand(CLI::App& app, FuzzRefereeOptions& options);
 
 }  // namespace arbiter::cli

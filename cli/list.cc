@@ -9,6 +9,7 @@
 #include <ostream>
 
 #include "core/game.h"
+#include "option_checks.h"
 #include "registers.h"
 #include "run_common.h"
 
@@ -133,6 +134,18 @@ int RunList(const ListOptions& o, std::ostream& out, std::ostream& err) {
     Text(o.what, items, out);
   }
   return 0;
+}
+
+// The `list` subcommand and its options, into `o`.
+CLI::App* AddListCommand(CLI::App& app, ListOptions& o) {
+  auto* c = app.add_subcommand(
+      "list", "What arbiter knows: its games, checks, rule options (--rule) and profiles");
+  c->add_option("what", o.what, "games, checks, rules or profiles")
+      ->required()
+      ->check(CLI::IsMember({"games", "checks", "rules", "profiles"}));
+  c->add_option("--game", o.game, "Only this game (default: every game)");
+  c->add_flag("--json", o.json, "Print a JSON array instead of one line per item");
+  return c;
 }
 
 }  // namespace arbiter::cli

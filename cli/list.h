@@ -7,6 +7,10 @@
 #include <iosfwd>
 #include <string>
 
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace arbiter::cli {
 
 struct ListOptions {
@@ -17,5 +21,8 @@ struct ListOptions {
 
 // Exit status: 0 listed, 2 an unknown game.
 int RunList(const ListOptions& options, std::ostream& out, std::ostream& err);
+
+// Registers `list` and its options (into `options`) with `app`.
+CLI::App* AddListCommand(CLI::App& app, ListOptions& options);
 
 }  // namespace arbiter::cli

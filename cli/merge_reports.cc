@@ -18,6 +18,8 @@
 #include "command_line.h"
 #include "core/parse.h"
 #include "invocation.h"
+#include "option_checks.h"
+#include "run_options.h"
 #include "run_report.h"
 
 namespace arbiter::cli {
@@ -245,6 +247,20 @@ int RunMergeReports(const MergeOptions& o, std::ostream& out, std::ostream& err)
   if (merged.tool == "fuzz-referee") OneFindingPerCause(merged);
   if (!CheckOutputFiles(OutputFiles(o.output), o.inputs, cmd, err)) return 2;
   return Finish(o.output, merged, out, err);
+}
+
+// The `merge-reports` subcommand and its options, into `o`.
+CLI::App* AddMergeReportsCommand(CLI::App& app, MergeOptions& o) {
+  auto* c = app.add_subcommand(
+      "merge-reports",
+      "Combine the --json reports of a run's shards (--shard I/N) into one report");
+  c->add_option("reports", o.inputs, "The shards' JSON reports")
+      ->required()
+      ->check(CLI::ExistingFile);
+  AddReportFiles(*c, o.output);
+  c->add_flag("-q,--quiet", o.output.quiet, "Print only the verdict");
+  c->add_flag("-v,--verbose", o.output.verbose, "Also list every match");
+  return c;
 }
 
 }  // namespace arbiter::cli

@@ -10,6 +10,10 @@
 
 #include "run_common.h"
 
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace arbiter::cli {
 
 struct MergeOptions {
@@ -21,5 +25,8 @@ struct MergeOptions {
 // error of a shard), or 2 when the inputs are not shards of one run: another
 // tool, game, profile or limits, or a match in two of them.
 int RunMergeReports(const MergeOptions& options, std::ostream& out, std::ostream& err);
+
+// Registers `merge-reports` and its options (into `options`) with `app`.
+CLI::App* AddMergeReportsCommand(CLI::App& app, MergeOptions& options);
 
 }  // namespace arbiter::cli

@@ -13,7 +13,9 @@
 #include "check_bot.h"
 #include "command_line.h"
 #include "interrupt.h"
+#include "option_checks.h"
 #include "run_common.h"
+#include "run_options.h"
 #include "start_check.h"
 
 namespace arbiter::cli {
@@ -190,6 +192,27 @@ int RunEchoBot() {
   std::string line;
   while (std::getline(std::cin, line)) std::cout << line << std::endl;
   return 0;
+}
+
+// The `play` subcommand and its options, into `o`.
+CLI::App* AddPlayCommand(CLI::App& app, PlayOptions& o) {
+  auto* c = app.add_subcommand(
+      "play", "Play games between bots: --bot CMD (or builtin:NAME) for each player");
+  AddRunOptions(*c, o);
+  c->add_option("--bot", o.bots,
+                "A bot command (split like a shell would) or builtin:NAME, one of the "
+                "game's built-in players (builtin:random, ...); one --bot per player")
+      ->allow_extra_args(false);
+  c->add_option("--games", o.games,
+                "Play N games (seeds SEED..SEED+N-1, the seats rotated) and print a "
+                "win/draw/loss table")
+      ->check(IntIn(1, 100000));
+  c->add_option("--turns", o.turns, "Stop after this many turns")->check(IntIn(1, 1000000));
+  c->add_option("--replay", o.replay_path,
+                "Write the replay (the JSON report of the game) to this file")
+      ->check(FileName());
+
+  return c;
 }
 
 }  // namespace arbiter::cli

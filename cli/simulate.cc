@@ -9,6 +9,7 @@
 #include "core/parse.h"
 #include "core/rng.h"
 #include "input_files.h"
+#include "option_checks.h"
 
 namespace arbiter::cli {
 namespace {
@@ -150,6 +151,38 @@ int RunSimulate(const SimulateOptions& options, std::ostream& out, std::ostream&
     doc = nlohmann::json{{"game", options.game}};
   }
   return SimulateDocument(doc, options, out, err);
+}
+
+// The `simulate` subcommand and its options, into `o`.
+CLI::App* AddSimulateCommand(CLI::App& app, SimulateOptions& o) {
+  auto* c = app.add_subcommand(
+      "simulate", "Play a scenario through the reference engine and print every turn's input");
+  c->add_option_function<std::string>(
+      "scenario",
+      [&o](const std::string& path) {
+        if (!path.empty()) o.scenario_path = path;
+      },
+      "Scenario JSON file ('-' for standard input)");
+  c->add_option("--game", o.game, "Game, when no scenario file is given")
+      ->default_val(DefaultGame());
+  c->add_option("--seed", o.seed, "Draw the initial placement from this seed")->check(Seed());
+  // One value per occurrence, so that a list never swallows the SCENARIO.
+  c->add_option("--profile", o.profile,
+                "Play under a profile's rules (a real server's readings: jc2015 official-2015)");
+  c->add_option("--rule", o.rules, "Rule option key=value (see docs/spec; repeatable)")
+      ->allow_extra_args(false);
+  c->add_option("--autoplay", o.autoplay,
+                "Built-in players for the turns after the scenario's actions "
+                "(one policy, or one per seat, comma-separated: random, hunter, idle)")
+      ->allow_extra_args(false)
+      ->delimiter(',');
+  c->add_option("--autoplay-seed", o.autoplay_seed, "Seed of the built-in players")
+      ->default_val(0)
+      ->check(Seed());
+  c->add_option("--turns", o.max_turns, "Stop after this many turns")->check(IntIn(1, 1000000));
+  c->add_flag("--transcript", o.transcript,
+              "Also print each answer ('> U') and what it did ('# ...')");
+  return c;
 }
 
 }  // namespace arbiter::cli

@@ -12,6 +12,10 @@
 
 #include "core/game.h"
 
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace arbiter::cli {
 
 struct SimulateOptions {
@@ -32,5 +36,8 @@ int RunSimulate(const SimulateOptions& options, std::ostream& out, std::ostream&
 // The same, from an already parsed scenario document.
 int SimulateDocument(const nlohmann::json& doc, const SimulateOptions& options, std::ostream& out,
                      std::ostream& err);
+
+// Registers `simulate` and its options (into `options`) with `app`.
+CLI::App* AddSimulateCommand(CLI::App& app, SimulateOptions& options);
 
 }  // namespace arbiter::cli

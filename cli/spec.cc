@@ -11,6 +11,7 @@
 #include <iterator>
 
 #include "input_files.h"
+#include "option_checks.h"
 #include "registers.h"
 #include "spec_report.h"
 
@@ -89,6 +90,23 @@ int RunSpec(const SpecOptions& o, std::ostream& out, std::ostream& err) {
   err << " (" << results.tests.size() << " test results, " << results.checks.size()
       << " check results read)\n";
   return n.fail + n.uncovered > 0 ? 1 : 0;
+}
+
+// The `spec` subcommand and its options, into `o`.
+CLI::App* AddSpecCommand(CLI::App& app, SpecOptions& o) {
+  auto* c = app.add_subcommand(
+      "spec", "The spec conformance report of a game: every clause and what proves it");
+  c->add_option("--game", o.game, "Game (or 'arbiter' for the harness's own policy)")
+      ->default_val(DefaultGame());
+  c->add_option("--results", o.results,
+                "A result file or directory (repeatable): GoogleTest JSON/XML, ctest "
+                "--output-junit, check-bot, play or fuzz-referee JSON or JUnit reports")
+      ->allow_extra_args(false);
+  c->add_option("--format", o.format, "md, json, html or junit")
+      ->check(CLI::IsMember({"md", "json", "html", "junit"}))
+      ->default_val("md");
+  c->add_option("-o,--output", o.output, "Write the report to this file")->check(FileName());
+  return c;
 }
 
 }  // namespace arbiter::cli

@@ -11,6 +11,10 @@
 
 #include "core/game.h"
 
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace arbiter::cli {
 
 struct SpecOptions {
@@ -25,5 +29,8 @@ struct SpecOptions {
 // 1 a clause is uncovered or a proof failed, 2 usage error or an unreadable
 // or unrecognised results file.
 int RunSpec(const SpecOptions& options, std::ostream& out, std::ostream& err);
+
+// Registers `spec` and its options (into `options`) with `app`.
+CLI::App* AddSpecCommand(CLI::App& app, SpecOptions& options);
 
 }  // namespace arbiter::cli
