@@ -50,13 +50,7 @@ std::string State::Validate(int turn, std::array<int, 2> pos, std::array<Hand, 2
 
 State State::FromParts(const Rules& rules, int turn, std::array<int, 2> pos,
                        std::array<Hand, 2> hands, std::array<int, 2> shuffles, uint64_t rng_state) {
-  State s;
-  s.rules_ = rules;
-  s.turn_ = turn;
-  s.pos_ = pos;
-  s.hands_ = hands;
-  s.shuffles_ = shuffles;
-  s.rng_ = rng_state;
+  State s = Restore(rules, turn, pos, hands, shuffles, {0, 0}, End::kNone, -1, rng_state);
   s.DealHoles(s.current_player());
   return s;
 }

@@ -1,0 +1,208 @@
+// PlanFuzzReferee (fuzz_referee_run.h): the options of `arbiter
+// fuzz-referee` checked once, into what the run plays. Every problem is a
+// usage error (exit 2) before any game (arbiter.cli.bad-input).
+#include <filesystem>
+#include <map>
+#include <thread>
+
+#include "command_line.h"
+#include "core/parse.h"
+#include "fuzz_referee_run.h"
+#include "input_files.h"
+#include "probe_hub.h"
+#include "registers.h"
+
+namespace arbiter::cli {
+namespace {
+
+const std::string kCmd = "fuzz-referee";
+
+// Every placeholder of the referee's template is known, each bot's is
+// there once (none under cg-runner); else the usage error.
+std::string CheckTemplate(const std::vector<std::string>& tmpl, int players, bool runner) {
+  std::map<std::string, int> uses;
+  for (const std::string& a : tmpl) {
+    for (size_t at = a.find('{'); at != std::string::npos; at = a.find('{', at + 1)) {
+      const size_t end = a.find('}', at);
+      if (end == std::string::npos) break;
+      const std::string key = a.substr(at, end - at + 1);
+      bool known = key == "{seed}";
+      for (int s = 0; s < players; ++s) known = known || key == "{bot" + std::to_string(s) + "}";
+      // An unknown one ({SEED}, {bot4}) would reach the referee as text.
+      if (!known)
+        return "--referee: unknown placeholder " + key + " (known: {seed} and {bot0} to {bot" +
+               std::to_string(players - 1) + "})";
+      if (key != "{seed}" && ++uses[key] > 1)
+        return "--referee: " + key + " appears twice; each bot is started once";
+    }
+  }
+  for (int s = 0; s < players; ++s) {
+    const std::string key = "{bot" + std::to_string(s) + "}";
+    bool found = false;
+    for (const auto& a : tmpl) found = found || a.find(key) != std::string::npos;
+    if (runner && found)
+      return "--referee: a cg-runner referee launches no bot (arbiter plays every seat on the "
+             "referee's stdin and stdout), so " +
+             key + " makes no sense; remove it";
+    if (!runner && !found) return "--referee: the template has no " + key + " placeholder";
+  }
+  return "";
+}
+
+// The referee's config from the options: its own limits (none by default:
+// a JVM referee must start as it would on the organiser's machine), the
+// game's time, the template; "" or the usage error.
+std::string Configure(const FuzzRefereeOptions& o, const Prepared& p,
+                      harness::RefereeFuzzConfig& config) {
+  config.game = p.game;
+  config.rules = p.rules;
+  config.referee_action_ms = p.config.action_ms;
+  config.limits = harness::Limits{};
+  config.limits.memory_mb = o.referee_memory_mb;
+  config.limits.cpu_seconds = o.referee_cpu_seconds;
+  config.limits.file_size_mb = 0;
+  config.limits.open_files = 0;
+  config.env = p.config.env;
+  // main.cc bounds these on the command line too; the negated test also
+  // refuses NaN.
+  if (!(o.time_limit >= kMinGameSeconds && o.time_limit <= kMaxGameSeconds))
+    return "--time-limit must be between 0.001 and 86400 (seconds)";
+  if (o.games < 1 || o.games > kMaxGames)
+    return "--games must be between 1 and " + std::to_string(kMaxGames);
+  config.game_time_limit = std::chrono::milliseconds(static_cast<long long>(o.time_limit * 1000));
+  std::string error;
+  if (!harness::SplitCommand(o.referee, config.referee_template, error))
+    return "--referee: " + error;
+  return "";
+}
+
+// --replay: the reproducer's answers as the one game; "" or the usage error.
+std::string PlanReplay(const FuzzRefereeOptions& o, FuzzPlan& plan) {
+  std::string text, error;
+  if (!ReadInputFile("--replay file", o.replay_path, text, error)) return error;
+  if (const std::string deep = JsonTooDeep("--replay file", o.replay_path, text); !deep.empty())
+    return deep;
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text);
+  } catch (const std::exception& e) {
+    return "'" + o.replay_path + "' is not valid JSON: " + e.what();
+  }
+  if (!doc.is_object() || !doc.contains("actions") || !doc["actions"].is_array())
+    return "'" + o.replay_path + "': field 'actions' must be an array of strings";
+  harness::RefereeGamePlan game;
+  game.seed = o.seed;
+  game.fuzz_after_script = false;
+  game.late_turn = o.late_turn;
+  game.kill_turn = o.kill_turn;
+  game.stall_turn = o.stall_turn;
+  for (const auto& a : doc["actions"]) {
+    if (!a.is_string()) return "'" + o.replay_path + "': every action must be a string";
+    game.script.push_back(a.get<std::string>());
+  }
+  if (doc.contains("expect") && !doc["expect"].is_object())
+    return "'" + o.replay_path + "': field 'expect' must be an object";
+  plan.replay_doc = std::move(doc);
+  plan.games.emplace_back("replay", game);
+  return "";
+}
+
+// The games of the run, of --match, or of --shard; "" or the usage error.
+std::string PlanGames(const FuzzRefereeOptions& o, FuzzPlan& plan) {
+  int first = 0, last = o.games;
+  if (!o.expect.empty() && o.match.empty())
+    return "--expect " + o.expect + ": give the game to play with --match";
+  if (!o.match.empty()) {
+    const auto n = o.match.rfind("game-", 0) == 0
+                       ? ParseCanonicalInt(std::string_view(o.match).substr(5))
+                       : std::nullopt;
+    if (!n || *n < 1 || *n > kMaxGames)
+      return "--match: '" + o.match + "' is not a game of the run (game-1 to game-" +
+             std::to_string(kMaxGames) + ")";
+    first = static_cast<int>(*n) - 1, last = first + 1;
+  }
+  std::pair<int, int> shard = {0, 1};
+  if (!o.shard.empty()) {
+    std::string error;
+    const auto parsed = ParseShard(o.shard, error);
+    if (!parsed) return error;
+    if (!o.match.empty()) return "--shard and --match: give one";
+    if (parsed->first >= o.games)
+      return "--shard " + o.shard + ": the run has only " + std::to_string(o.games) +
+             " games, none for this shard";
+    shard = *parsed;
+  }
+  for (int g = first; g < last; ++g) {
+    if (g % shard.second != shard.first) continue;  // another shard's game
+    harness::RefereeGamePlan game =
+        harness::PlanGame(o.seed, g, plan.prepared.game->steered_families);
+    // The runner answers every turn, one line each.
+    if (plan.runner) game.late_turn = game.kill_turn = game.stall_turn = game.double_turn = -1;
+    plan.games.emplace_back("game-" + std::to_string(g + 1), game);
+  }
+  return "";
+}
+
+// The reproducer folder, up front: a path that is a file, or a folder that
+// cannot be made, is an error before any game; "" or the usage error.
+std::string MakeReproDir(const std::string& dir, bool& made) {
+  std::error_code ec;
+  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
+    return "--repro-dir '" + dir + "' is not a folder";
+  if (!std::filesystem::exists(dir, ec)) {
+    if (!std::filesystem::create_directories(dir, ec) || ec)
+      return "--repro-dir '" + dir + "' cannot be created: " + ec.message();
+    made = true;
+  }
+  return "";
+}
+
+}  // namespace
+
+int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& err) {
+  if (o.referee.empty()) return Usage(err, kCmd, "--referee 'COMMAND TEMPLATE' is required");
+  plan.runner = o.protocol == "cg-runner";
+  if (!plan.runner && o.protocol != "bots")
+    return Usage(err, kCmd,
+                 "--protocol: '" + o.protocol + "' is not a protocol (bots or cg-runner)");
+  if (!Prepare(o, kCmd, plan.prepared, err)) return 2;
+  const Prepared& p = plan.prepared;
+  harness::RefereeFuzzConfig& config = plan.config;
+  if (const std::string e = Configure(o, p, config); !e.empty()) return Usage(err, kCmd, e);
+  if (!CheckOutputFiles(OutputFiles(o), config.referee_template, kCmd, err)) return 2;
+  std::string error;
+  const int players = p.game->new_game(0, p.rules, error)->num_players();
+  if (const std::string e = CheckTemplate(config.referee_template, players, plan.runner);
+      !e.empty())
+    return Usage(err, kCmd, e);
+  if (plan.runner && (o.late_turn >= 0 || o.kill_turn >= 0 || o.stall_turn >= 0))
+    return Usage(err, kCmd,
+                 "--late-turn, --kill-turn and --stall-turn need --protocol bots (a cg-runner "
+                 "referee times its bots itself)");
+  if (!plan.runner) {
+    config.probe_executable = harness::ProbeBesideSelf(error);
+    if (config.probe_executable.empty()) return Usage(err, kCmd, error);
+  }
+  plan.game_register = nlohmann::json::parse(report::RegisterJson(p.game->name));
+  config.readings = Readings(plan.game_register);
+  // A profile of a real server asks for that server's readings exactly: a
+  // referee that reads a rule otherwise differs from it (a failure naming the
+  // reading), as under --strict-readings.
+  config.adopt_readings = !o.strict_readings && p.profile->server.empty();
+  // The user's own --rule options are not readings to explain; a profile's
+  // are (its server's: a referee reading one otherwise is told so).
+  for (const std::string& kv : o.rules) config.fixed_rules.push_back(kv.substr(0, kv.find('=')));
+  if (!o.replay_path.empty() && !o.shard.empty())
+    return Usage(err, kCmd, "--shard and --replay: give one (a replay is one game)");
+  if (const std::string e = o.replay_path.empty() ? PlanGames(o, plan) : PlanReplay(o, plan);
+      !e.empty())
+    return Usage(err, kCmd, e);
+  if (const std::string e = MakeReproDir(o.repro_dir, plan.made_repro_dir); !e.empty())
+    return Usage(err, kCmd, e);
+  if (!PrepareTranscriptsDir(o, kCmd, err)) return 2;
+  plan.jobs =
+      o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return 0;
+}
+
+}  // namespace arbiter::cli

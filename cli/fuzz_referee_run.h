@@ -1,0 +1,104 @@
+// The pieces of `arbiter fuzz-referee` (fuzz_referee.h), each doing one
+// thing: the options validated once into a FuzzPlan (fuzz_referee_plan.cc);
+// the games played and each result turned into findings by a FuzzRun
+// (fuzz_referee_run.cc, its divergences in fuzz_referee_divergence.cc); the
+// report handed to the writers (RunFuzzReferee, fuzz_referee.cc).
+#pragma once
+
+#include <chrono>
+#include <iosfwd>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fuzz_referee.h"
+#include "game_pool.h"
+#include "progress.h"
+#include "referee_fuzz.h"
+#include "run_common.h"
+#include "run_report.h"
+
+namespace arbiter::cli {
+
+// What a run plays, from the options, checked: every problem is a usage
+// error before any game.
+struct FuzzPlan {
+  Prepared prepared;
+  harness::RefereeFuzzConfig config;  // the games', unchanged while they run
+  bool runner = false;                // --protocol cg-runner
+  std::vector<std::pair<std::string, harness::RefereeGamePlan>> games;  // (id, plan)
+  nlohmann::json replay_doc;  // --replay: the reproducer, with what it expects
+  nlohmann::json game_register;
+  bool made_repro_dir = false;  // removed again if the run leaves it empty
+  int jobs = 1;
+};
+
+// 0 with `plan` filled, else the exit status of the usage error said on `err`.
+int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& err);
+
+// The run: plays the plan's games (on --jobs threads) and turns each
+// result, in plan order, into findings, each reported once per root cause.
+class FuzzRun {
+ public:
+  FuzzRun(const FuzzRefereeOptions& o, const FuzzPlan& plan, std::ostream& err);
+  // Plays every game; false (said on err) when arbiter itself failed.
+  bool Play();
+  report::RunReport& report() { return rep_; }
+
+ private:
+  using Found = std::vector<std::pair<std::string, harness::Finding>>;
+  using Shrunk = std::vector<std::pair<harness::MatchResult, Found>>;
+
+  void Consume(size_t index, harness::RefereeGameResult r);
+  void ReadingFindings(const std::string& id, const harness::RefereeGamePlan& plan,
+                       const harness::RefereeGameResult& r, Found& found);
+  // False when arbiter itself failed (arbiter_error_ is set).
+  bool FaultFindings(const std::string& id, const harness::RefereeGamePlan& plan,
+                     const harness::RefereeGameResult& r, Found& found, Shrunk& shrunk);
+  void DivergenceFindings(const std::string& id, const harness::RefereeGamePlan& plan,
+                          const harness::RefereeGameResult& r, Found& found, Shrunk& shrunk);
+  // The finding of a cause reported before: in an earlier game, or in this one.
+  harness::Finding* Known(const std::string& cause);
+  harness::Finding* Seen(const std::string& cause, Found& found, Shrunk& shrunk);
+  void AddMatch(harness::MatchResult m, Found findings);
+  // What every reproducer needs besides the seed (arbiter.check.reproduce).
+  std::string SameReferee() const;
+  // The options that play game `id` of this run again.
+  std::string ThisGame(const std::string& id) const;
+
+  const FuzzRefereeOptions& o_;
+  const FuzzPlan& plan_;
+  std::ostream& err_;
+  harness::CheckCatalog catalog_;
+  report::RunReport rep_;
+  // Root cause -> (match, finding) of its first report.
+  std::map<std::string, std::pair<size_t, size_t>> by_cause_;
+  // Shrinking runs on this thread's loop, under the rules of the run so far
+  // (the user's and the readings adopted).
+  harness::EventLoop loop_;
+  std::vector<std::pair<std::string, std::string>> run_rules_;
+  harness::RefereeFuzzConfig shrink_config_;
+  int repro_count_ = 0;
+  std::string arbiter_error_;
+  uint64_t families_played_ = 0;  // the swarm bits of the games played
+  std::chrono::steady_clock::time_point run_start_ = std::chrono::steady_clock::now();
+  Progress progress_;
+};
+
+// Helpers of fuzz_referee.cc the pieces share.
+harness::MatchResult MatchOf(const std::string& id, const harness::RefereeGamePlan& plan,
+                             const harness::RefereeGameResult& r);
+std::vector<harness::RuleReading> Readings(const nlohmann::json& reg);
+bool AdoptableForRun(const std::vector<std::string>& adopted, const harness::ReadingFound& reading,
+                     std::string& narrowed);
+std::string NotReproduced(const nlohmann::json& doc, const harness::RefereeGameResult& r);
+std::string WriteReproducer(const std::string& dir, int& number,
+                            const harness::RefereeGameResult& shown,
+                            const std::vector<std::string>& script, const std::string& signature,
+                            const std::string& clause);
+std::string StopFinding(harness::Finding& f, const harness::RefereeGameResult& shown,
+                        bool reproduced, int confirm_runs, int limit_ms);
+
+}  // namespace arbiter::cli
