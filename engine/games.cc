@@ -16,10 +16,4 @@ const std::vector<const GameInfo*>& AllGames() {
   return games;
 }
 
-const GameInfo* FindGame(std::string_view name) {
-  for (const GameInfo* g : AllGames())
-    if (g->name == name) return g;
-  return nullptr;
-}
-
 }  // namespace arbiter

@@ -1,16 +1,14 @@
 // The registry of the toy test binaries: every game of engine/games.cc, then
 // the toy game's one line. Linked before the engine library, whose own
-// games.cc is then not pulled in (both define AllGames and FindGame).
+// games.cc is then not pulled in (both define AllGames).
 #include <string_view>
 #include <vector>
 
 #include "toy.h"
 
 #define AllGames AllGamesOfTheEngine
-#define FindGame FindGameOfTheEngine
 #include "games.cc"
 #undef AllGames
-#undef FindGame
 
 namespace arbiter {
 
@@ -21,12 +19,6 @@ const std::vector<const GameInfo*>& AllGames() {
     return all;
   }();
   return games;
-}
-
-const GameInfo* FindGame(std::string_view name) {
-  for (const GameInfo* g : AllGames())
-    if (g->name == name) return g;
-  return nullptr;
 }
 
 }  // namespace arbiter
