@@ -349,7 +349,8 @@ void Conformant(harness::EventLoop& loop, const Options& o) {
   std::fflush(stdout);
   // Warm-up (not counted): the first process starts pay for cold caches.
   {
-    const RefereeGamePlan plan = harness::PlanGame(o.seed, 0, config.game->steered_families);
+    const RefereeGamePlan plan =
+        harness::PlanGame(o.seed, 0, config.game->referee_fuzzing->steered_families);
     const RefereeGameResult r = harness::RunRefereeGame(loop, config, plan);
     if (!r.divergence && r.faults.empty()) ReplayWithoutArbiter(plan, r);
   }
@@ -359,7 +360,8 @@ void Conformant(harness::EventLoop& loop, const Options& o) {
   int late = 0, killed = 0, over = 0, bad = 0;
   double late_fuzz = 0, late_floor = 0;
   for (int g = 0; g < o.games; ++g) {
-    const RefereeGamePlan plan = harness::PlanGame(o.seed, g, config.game->steered_families);
+    const RefereeGamePlan plan =
+        harness::PlanGame(o.seed, g, config.game->referee_fuzzing->steered_families);
     const auto t0 = Clock::now();
     RefereeGameResult r = harness::RunRefereeGame(loop, config, plan);
     const double fs = Since(t0);
@@ -466,7 +468,8 @@ MutantResult Mutant(harness::EventLoop& loop, const Options& o, const std::strin
   MutantResult m;
   const auto t0 = Clock::now();
   for (int g = 0; g < o.max_games && !m.detected; ++g) {
-    const RefereeGamePlan plan = harness::PlanGame(o.seed, g, config.game->steered_families);
+    const RefereeGamePlan plan =
+        harness::PlanGame(o.seed, g, config.game->referee_fuzzing->steered_families);
     const RefereeGameResult r = harness::RunRefereeGame(loop, config, plan);
     ++m.games;
     m.turns += static_cast<double>(r.history.size());

@@ -35,7 +35,7 @@ std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const s
   int nontrivial = 0;
   for (size_t i = 0; i < s.script.size(); ++i)
     nontrivial += !(i < s.neutral.size() && s.neutral[i]) &&
-                  (game.neutral_answer || s.script[i] != game.ok_answer);
+                  (game.referee_fuzzing->neutral_answer || s.script[i] != game.ok_answer);
   std::string how;
   if (shrinking)
     how = s.reproduced ? " (shrunk in " + std::to_string(s.runs) + " referee runs)"

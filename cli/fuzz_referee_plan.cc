@@ -135,7 +135,7 @@ std::string PlanGames(const FuzzRefereeOptions& o, FuzzPlan& plan) {
   for (int g = first; g < last; ++g) {
     if (g % shard.second != shard.first) continue;  // another shard's game
     harness::RefereeGamePlan game =
-        harness::PlanGame(o.seed, g, plan.prepared.game->steered_families);
+        harness::PlanGame(o.seed, g, plan.prepared.game->referee_fuzzing->steered_families);
     // The runner answers every turn, one line each.
     if (plan.runner) game.late_turn = game.kill_turn = game.stall_turn = game.double_turn = -1;
     plan.games.emplace_back("game-" + std::to_string(g + 1), game);
@@ -167,6 +167,11 @@ int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& e
                  "--protocol: '" + o.protocol + "' is not a protocol (bots or cg-runner)");
   if (!Prepare(o, kCmd, plan.prepared, err)) return 2;
   const Prepared& p = plan.prepared;
+  if (!p.game->referee_fuzzing)
+    return Usage(err, kCmd,
+                 "the game '" + o.game +
+                     "' offers no referee fuzzing (engine/core/game.h, "
+                     "RefereeFuzzing): fuzz-referee cannot compare its referees");
   harness::RefereeFuzzConfig& config = plan.config;
   if (const std::string e = Configure(o, p, config); !e.empty()) return Usage(err, kCmd, e);
   if (!CheckOutputFiles(OutputFiles(o), config.referee_template, kCmd, err)) return 2;

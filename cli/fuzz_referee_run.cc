@@ -45,7 +45,7 @@ bool FuzzRun::Play() {
   harness::PlayGames(plan_.jobs, plan_.games.size(), play,
                      [&](size_t index, RefereeGameResult r) { Consume(index, std::move(r)); });
   if (o_.replay_path.empty()) {
-    const auto& names = plan_.prepared.game->answer_families;
+    const auto& names = plan_.prepared.game->referee_fuzzing->answer_families;
     for (size_t f = 0; f < names.size(); ++f)
       (families_played_ >> f & 1 ? rep_.families_tried : rep_.families_not_tried)
           .emplace_back(names[f]);

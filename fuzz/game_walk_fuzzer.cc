@@ -11,7 +11,7 @@
 // rule set, bytes 2..9 the seed; each byte after is one turn's answer:
 //   0..99     a legal answer, LegalAnswers()[b % n]
 //   100..179  a built-in player's answer, policy (b - 100) % policies
-//   180..239  a fuzzing answer (GameInfo::fuzz_answer), swarm of all
+//   180..239  a fuzzing answer (RefereeFuzzing::fuzz_answer), swarm of all
 //             families, steered when b is odd
 //   240..255  silence (a late, crashed or stopped bot)
 // At most kMaxTurns turns: the round trip of every state dominates the cost.
@@ -58,8 +58,8 @@ std::string AnswerOf(const GameInfo& game, const GameState& s, uint8_t b, Rng& r
     const auto policy = game.policies[(b - 100) % game.policies.size()];
     if (auto line = s.BuiltinAnswer(policy, rng)) return *line;
     Violation(game, s, "the built-in player '" + std::string(policy) + "' gave no answer");
-  } else if (b < 240 && game.fuzz_answer) {
-    return game.fuzz_answer(s, ~0ull, b % 2 == 1, rng);
+  } else if (b < 240 && game.referee_fuzzing) {
+    return game.referee_fuzzing->fuzz_answer(s, ~0ull, b % 2 == 1, rng);
   }
   silent = true;
   return {};

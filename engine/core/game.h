@@ -236,46 +236,18 @@ struct ScenarioOptions {
   std::vector<std::pair<std::string, std::string>> profile_rules;
 };
 
-// A rule variant a referee's first message shows (GameInfo::rule_shown):
+// A rule variant a referee's first message shows (RefereeFuzzing::rule_shown):
 // the option to set ("league", "3"), the clause that tells it, and why, in
 // words ("2 units per player, the opponent's hidden by the fog").
 struct RuleShown {
   std::string key, value, clause, why;
 };
 
-struct GameInfo {
-  std::string_view name;                   // "jc2015"
-  std::string_view title;                  // "JavaChallenge2015"
-  std::vector<std::string_view> policies;  // names BuiltinAnswer accepts
-  // Builds a scenario from its JSON; on error returns nullopt and fills `error`.
-  std::optional<Scenario> (*load_scenario)(const nlohmann::json& scenario,
-                                           const ScenarioOptions& options, ScenarioError& error);
-  // A new game with a seeded initial state; nullptr and `error` on a bad rule.
-  std::unique_ptr<GameState> (*new_game)(
-      uint64_t seed, const std::vector<std::pair<std::string, std::string>>& rules,
-      std::string& error);
-  // The state GameState::Serialize wrote, and only that (its strict
-  // inverse); nullptr and `error` otherwise.
-  std::unique_ptr<GameState> (*deserialize)(std::string_view text, std::string& error);
-  // Empty when `state` (this game's) keeps every invariant of the game's
-  // reachable states, else the first one broken: an engine bug, checked
-  // loudly by the conformance suite and the walk fuzzer.
-  std::string (*check_invariants)(const GameState& state);
-  // Optional: the game's own checks of one step from `before` (answered
-  // `line`, or silent), beyond the invariants of the states: what a turn
-  // may change. Empty when it keeps them. nullptr: the game has none.
-  std::string (*check_step)(const GameState& before, std::string_view line, bool silent) = nullptr;
-  std::optional<std::string_view> ready_line;  // "READY", or nullopt when there is no handshake
-  std::vector<Profile> profiles;               // the first is the default
-  // The edge states under `rules` (already validated by new_game).
-  std::vector<EdgeCase> (*edge_cases)(const RuleList& rules);
-  std::string_view ok_answer;  // an answer valid on any turn, for tests ("N")
-  // The built-in player that keeps a whole game alive around the bot: it
-  // plays legally but never attacks, pushes or ends the game itself, so that
-  // the bot plays to the game's own end (arbiter.check.whole-games).
-  std::string_view whole_game_policy = "passive";
-
-  // Referee fuzzing (harness/referee/referee_fuzz.h).
+// Referee fuzzing (fuzz-referee, harness/referee/): what a game offers so
+// that arbiter can play a referee's games with its bots' answers and compare
+// each message the referee sends with the reference engine's. A game
+// without it (GameInfo::referee_fuzzing null) is refused by fuzz-referee.
+struct RefereeFuzzing {
   // The length of the first complete message a bot receives at the start of
   // `bytes` (jc2015: through "EOD\n"); 0 while incomplete.
   size_t (*frame_message)(std::string_view bytes);
@@ -326,17 +298,17 @@ struct GameInfo {
   // predicted (the game draws nothing at random after the first message).
   void (*learn_from_message)(GameState& reference, std::string_view message, int seat) = nullptr;
 
-  // Reports: the board a message shows (a turn input of this game, as a bot
-  // receives it), in the game-agnostic "board view" form the HTML replay
-  // draws (docs/report-schema.md, "Board views"); null when the message is not
-  // a turn input of this game. Optional: nullptr when the game has none.
-  nlohmann::json (*board_view)(std::string_view message) = nullptr;
-
   // Shrinking: a harmless legal answer on the current turn, one that neither
   // ends the game nor puts the player out (Wondev Woman's first listed
   // action, not ACCEPT-DEFEAT). nullptr: ok_answer is harmless on every turn.
   std::string (*neutral_answer)(const GameState& state) = nullptr;
+};
 
+// Following a referee past a divergence, and checking messages a game's
+// start hides on their own (arbiter.referee.resync, .unknowable). Optional
+// within referee fuzzing (GameInfo::resync null: a divergence ends the
+// comparison of its game).
+struct Resync {
   // Re-synchronising after a divergence (arbiter.referee.resync): the state
   // a message to `seat` shows, so that the reference can follow the referee
   // past a difference and find the next one. What the game's messages never
@@ -364,6 +336,51 @@ struct GameInfo {
   std::unique_ptr<GameState> (*stand_in_from_message)(std::string_view message, int seat, int turn,
                                                       const RuleList& rules,
                                                       Divergence& why) = nullptr;
+};
+
+struct GameInfo {
+  std::string_view name;                   // "jc2015"
+  std::string_view title;                  // "JavaChallenge2015"
+  std::vector<std::string_view> policies;  // names BuiltinAnswer accepts
+  // Builds a scenario from its JSON; on error returns nullopt and fills `error`.
+  std::optional<Scenario> (*load_scenario)(const nlohmann::json& scenario,
+                                           const ScenarioOptions& options, ScenarioError& error);
+  // A new game with a seeded initial state; nullptr and `error` on a bad rule.
+  std::unique_ptr<GameState> (*new_game)(
+      uint64_t seed, const std::vector<std::pair<std::string, std::string>>& rules,
+      std::string& error);
+  // The state GameState::Serialize wrote, and only that (its strict
+  // inverse); nullptr and `error` otherwise.
+  std::unique_ptr<GameState> (*deserialize)(std::string_view text, std::string& error);
+  // Empty when `state` (this game's) keeps every invariant of the game's
+  // reachable states, else the first one broken: an engine bug, checked
+  // loudly by the conformance suite and the walk fuzzer.
+  std::string (*check_invariants)(const GameState& state);
+  // Optional: the game's own checks of one step from `before` (answered
+  // `line`, or silent), beyond the invariants of the states: what a turn
+  // may change. Empty when it keeps them. nullptr: the game has none.
+  std::string (*check_step)(const GameState& before, std::string_view line, bool silent) = nullptr;
+  std::optional<std::string_view> ready_line;  // "READY", or nullopt when there is no handshake
+  std::vector<Profile> profiles;               // the first is the default
+  // The edge states under `rules` (already validated by new_game); an
+  // optional capability: nullptr, check-bot plays no edge state.
+  std::vector<EdgeCase> (*edge_cases)(const RuleList& rules) = nullptr;
+  std::string_view ok_answer;  // an answer valid on any turn, for tests ("N")
+  // The built-in player that keeps a whole game alive around the bot: it
+  // plays legally but never attacks, pushes or ends the game itself, so that
+  // the bot plays to the game's own end (arbiter.check.whole-games).
+  std::string_view whole_game_policy = "passive";
+
+  // Optional capabilities, null when the game has none: referee fuzzing,
+  // and following a referee past a divergence.
+  const RefereeFuzzing* referee_fuzzing = nullptr;
+  const Resync* resync = nullptr;
+
+  // Reports: the board a message shows (a turn input of this game, as a bot
+  // receives it), in the game-agnostic "board view" form the HTML replay
+  // draws (docs/report-schema.md, "Board views"); null when the message is not
+  // a turn input of this game. Optional: nullptr when the game has none.
+  nlohmann::json (*board_view)(std::string_view message) = nullptr;
 };
 
 // Every game arbiter knows (engine/games.cc holds one registration line each).

@@ -118,6 +118,22 @@ std::string NeutralAnswer(const GameState& gs) {
 
 }  // namespace
 
+const RefereeFuzzing kRefereeFuzzing = {
+    .frame_message = &FrameMessage,
+    .state_from_first_message = &StateFromFirstMessage,
+    .scenario_of = &ScenarioOf,
+    .compare = &CompareMessage,
+    .fuzz_answer = &FuzzAnswer,
+    .answer_families = {"forward", "retreat", "attack", "shuffle", "not allowed here", "any legal",
+                        "letter case", "separators and tile characters", "whitespace"},
+    .learn_from_message = &LearnFromMessage,
+    .neutral_answer = &NeutralAnswer,
+};
+
+const Resync kResync = {
+    .state_from_message = &StateFromMessage,
+};
+
 const GameInfo kGameInfo = {
     .name = "island",
     .title = "Save The Island",
@@ -130,17 +146,9 @@ const GameInfo kGameInfo = {
     .profiles = {std::begin(kProfiles), std::end(kProfiles)},
     .edge_cases = &EdgeCases,
     .ok_answer = "shuffle",
-    .frame_message = &FrameMessage,
-    .state_from_first_message = &StateFromFirstMessage,
-    .scenario_of = &ScenarioOf,
-    .compare = &CompareMessage,
-    .fuzz_answer = &FuzzAnswer,
-    .answer_families = {"forward", "retreat", "attack", "shuffle", "not allowed here", "any legal",
-                        "letter case", "separators and tile characters", "whitespace"},
-    .learn_from_message = &LearnFromMessage,
+    .referee_fuzzing = &kRefereeFuzzing,
+    .resync = &kResync,
     .board_view = &BoardView,
-    .neutral_answer = &NeutralAnswer,
-    .state_from_message = &StateFromMessage,
 };
 
 std::unique_ptr<GameState> Wrap(const State& state) { return std::make_unique<IslandState>(state); }

@@ -1,4 +1,4 @@
-// The referee fuzzer's answers for jc2015 (GameInfo::fuzz_answer): a swarm
+// The referee fuzzer's answers for jc2015 (RefereeFuzzing::fuzz_answer): a swarm
 // of answer families, and targeted answers that steer a game to the rule
 // edges a referee gets wrong: acting while stunned, attacks on lines that
 // hold scheduled or fallen blocks, and the cancel distance.

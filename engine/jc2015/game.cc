@@ -203,6 +203,25 @@ bool RulesFrom(const RuleList& pairs, Rules& rules, std::string& error) {
   return true;
 }
 
+const RefereeFuzzing kRefereeFuzzing = {
+    .frame_message = &FrameMessage,
+    .state_from_first_message = &StateFromFirstMessage,
+    .scenario_of = &ScenarioOf,
+    .compare = &CompareMessage,
+    .fuzz_answer = &FuzzAnswer,
+    .answer_families = {"U", "R", "D", "L", "A", "N", "lowercase", "garbage", "padded",
+                        "simultaneous last fall"},
+    .steered_families = 1ull << 9,
+};
+
+const Resync kResync = {
+    .state_from_message =
+        [](std::string_view message, int seat, const GameState& /*reference*/,
+           const RuleList& rules, std::string& why) {
+          return StateFromMessage(message, seat, rules, why);  // a message shows the whole state
+        },
+};
+
 const GameInfo kGameInfo = {
     .name = "jc2015",
     .title = "JavaChallenge2015",
@@ -224,20 +243,9 @@ const GameInfo kGameInfo = {
     .profiles = {std::begin(kProfiles), std::end(kProfiles)},
     .edge_cases = &EdgeCases,
     .ok_answer = "N",
-    .frame_message = &FrameMessage,
-    .state_from_first_message = &StateFromFirstMessage,
-    .scenario_of = &ScenarioOf,
-    .compare = &CompareMessage,
-    .fuzz_answer = &FuzzAnswer,
-    .answer_families = {"U", "R", "D", "L", "A", "N", "lowercase", "garbage", "padded",
-                        "simultaneous last fall"},
-    .steered_families = 1ull << 9,
+    .referee_fuzzing = &kRefereeFuzzing,
+    .resync = &kResync,
     .board_view = &BoardView,
-    .state_from_message =
-        [](std::string_view message, int seat, const GameState& /*reference*/,
-           const RuleList& rules, std::string& why) {
-          return StateFromMessage(message, seat, rules, why);  // a message shows the whole state
-        },
 };
 
 const State* StateOf(const GameState& state) {

@@ -149,6 +149,25 @@ std::string NeutralAnswer(const GameState& gs) {
 
 }  // namespace
 
+const RefereeFuzzing kRefereeFuzzing = {
+    .frame_message = &FrameMessage,
+    .state_from_first_message = &StateFromFirstMessage,
+    .state_from_first_messages = &StateFromFirstMessages,
+    .rule_shown = &RuleShownBy,
+    .scenario_of = &ScenarioOf,
+    .compare = &CompareMessage,
+    .fuzz_answer = &FuzzAnswer,
+    .answer_families = {"legal action", "any action", "ACCEPT-DEFEAT", "garbage", "padded",
+                        "message", "other case", "unit or direction out of range"},
+    .neutral_answer = &NeutralAnswer,
+};
+
+const Resync kResync = {
+    .state_from_message = &StateFromMessage,
+    .resync_keeps_hidden_parts = true,  // the scores and who is out
+    .stand_in_from_message = &StandInFromMessage,
+};
+
 const GameInfo kGameInfo = {
     .name = "wondev",
     .title = "Wondev Woman",
@@ -169,20 +188,9 @@ const GameInfo kGameInfo = {
     .profiles = {std::begin(kProfiles), std::end(kProfiles)},
     .edge_cases = &EdgeCases,
     .ok_answer = "ACCEPT-DEFEAT",
-    .frame_message = &FrameMessage,
-    .state_from_first_message = &StateFromFirstMessage,
-    .state_from_first_messages = &StateFromFirstMessages,
-    .rule_shown = &RuleShownBy,
-    .scenario_of = &ScenarioOf,
-    .compare = &CompareMessage,
-    .fuzz_answer = &FuzzAnswer,
-    .answer_families = {"legal action", "any action", "ACCEPT-DEFEAT", "garbage", "padded",
-                        "message", "other case", "unit or direction out of range"},
+    .referee_fuzzing = &kRefereeFuzzing,
+    .resync = &kResync,
     .board_view = &BoardView,
-    .neutral_answer = &NeutralAnswer,
-    .state_from_message = &StateFromMessage,
-    .resync_keeps_hidden_parts = true,  // the scores and who is out
-    .stand_in_from_message = &StandInFromMessage,
 };
 
 std::unique_ptr<GameState> Wrap(const State& state) { return std::make_unique<WondevState>(state); }

@@ -7,7 +7,7 @@
 // compares the ranking with the reference engine's winner. Arbiter plays
 // every seat itself with the same seeded plans as the bot-launching mode
 // (referee_fuzz.h), so a game replays from its answers and shrinks the same
-// way. Every input is compared with the reference engine (GameInfo::compare).
+// way. Every input is compared with the reference engine (RefereeFuzzing::compare).
 //
 // The referee runs as a hostile child process (SpawnBot: its own process
 // group, capped stdout lines and stderr, killed as a tree); every wait has an

@@ -268,7 +268,8 @@ bool RefereeGame::Message(int seat, const std::string& text) {
     // Two lines in one write: the second is not this turn's answer
     // (jc2015.protocol.action.extra-lines says what a referee may do with it).
     Rng extra(plan_.rng_seed ^ (0xd0b1eull + static_cast<uint64_t>(turn)));
-    answer += "\n" + config_.game->fuzz_answer(*reference_.reference(), plan_.swarm, false, extra);
+    answer += "\n" + config_.game->referee_fuzzing->fuzz_answer(*reference_.reference(),
+                                                                plan_.swarm, false, extra);
   }
   hub_->Send(seat, answer + "\n");
   if (sched_valid_) sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
@@ -309,7 +310,7 @@ void RefereeGame::CheckResult(const std::vector<std::string>& stdout_lines) {
 
 std::string RefereeGame::TakeMessage(int seat) {
   std::string& inbox = hub_->inbox(seat);
-  const size_t n = config_.game->frame_message(inbox);
+  const size_t n = config_.game->referee_fuzzing->frame_message(inbox);
   std::string message = inbox.substr(0, n);
   inbox.erase(0, n);
   return message;
@@ -330,7 +331,8 @@ void RefereeGame::EndAfterExit(const BotProcess& referee) {
     return true;
   });
   for (int s = 0; s < seats && !reference_.diverged(); ++s)
-    while (!reference_.diverged() && config_.game->frame_message(hub_->inbox(s)) > 0)
+    while (!reference_.diverged() &&
+           config_.game->referee_fuzzing->frame_message(hub_->inbox(s)) > 0)
       Message(s, TakeMessage(s));
   // One cause, one finding: a referee that crashed ended its game by
   // crashing (referee.crash, below), not by the rules.
@@ -358,7 +360,7 @@ void RefereeGame::Run() {
   referee_ = referee.get();
   const auto deadline = Clock::now() + config_.game_time_limit;
   std::vector<int> readied(seats, 0);
-  auto complete = [&](int s) { return game.frame_message(hub_->inbox(s)) > 0; };
+  auto complete = [&](int s) { return game.referee_fuzzing->frame_message(hub_->inbox(s)) > 0; };
   auto ready_to_act = [&] {
     if (late_due_ && Clock::now() >= *late_due_) return true;
     if (stall_due_ && Clock::now() >= *stall_due_) return true;

@@ -92,7 +92,7 @@ struct RefereeGamePlan {
   uint64_t seed = 0;                // substituted for {seed}
   std::vector<std::string> script;  // the answer on each global turn
   bool fuzz_after_script = true;    // then fuzzing answers; otherwise the game's ok_answer
-  uint64_t swarm = 0x3f;            // the answer families enabled (GameInfo::fuzz_answer)
+  uint64_t swarm = 0x3f;            // the answer families enabled (RefereeFuzzing::fuzz_answer)
   bool targeted = false;
   uint64_t rng_seed = 0;
   int late_turn = -1;  // on this turn, answer after the referee's limit (it must time out)
@@ -119,7 +119,7 @@ struct RefereeGamePlan {
 // turn in [2, 42), and game 4k + 4 writes a partial stderr line and stalls
 // on a turn in [4, 64) (drawn from a stream of their own, so that the rest
 // of every plan stays as it was). A family of `steered_families`
-// (GameInfo::steered_families) is enabled in game i = its bit and in one game
+// (RefereeFuzzing::steered_families) is enabled in game i = its bit and in one game
 // in ten of the others; such a game has no late, killed, stalled or doubled
 // answer.
 RefereeGamePlan PlanGame(uint64_t base_seed, int index, uint64_t steered_families = 0);
@@ -165,7 +165,7 @@ struct RefereeGameResult {
   bool interrupted = false;            // arbiter was interrupted: nothing in here is a finding
   std::vector<ReadingFound> readings;  // adopted during the game, in order
   // After the first divergence, when the game's messages show its whole state
-  // (GameInfo::state_from_message), the reference follows the referee's state
+  // (Resync::state_from_message), the reference follows the referee's state
   // and the game goes on: every later divergence of another signature, in
   // order.
   std::vector<LaterDivergence> later;
@@ -205,7 +205,7 @@ std::unique_ptr<BotProcess> SpawnReferee(EventLoop& loop, const RefereeFuzzConfi
 std::string Signature(const Divergence& d);
 
 // In a plan's script: the game's neutral answer on that turn
-// (GameInfo::neutral_answer), whatever the state then is.
+// (RefereeFuzzing::neutral_answer), whatever the state then is.
 inline constexpr std::string_view kNeutralAnswer = "\x01neutral";
 
 struct ShrinkResult {

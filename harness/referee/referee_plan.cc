@@ -166,7 +166,7 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
   }
   // Answers are replaced by the neutral one of their turn (a marker the
   // reference side resolves), or by ok_answer where that is harmless.
-  const bool by_state = config.game->neutral_answer != nullptr;
+  const bool by_state = config.game->referee_fuzzing->neutral_answer != nullptr;
   const std::string neutral =
       by_state ? std::string(kNeutralAnswer) : std::string(config.game->ok_answer);
   std::vector<size_t> live;

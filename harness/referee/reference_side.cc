@@ -107,21 +107,21 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
     return first ? LearnFromFirsts(seat, text) : ReceiveUnfollowed(seat, text);
   }
   if (!ref_) {
-    if (game.rule_shown && !VariantShown(seat, text)) return false;
+    if (game.referee_fuzzing->rule_shown && !VariantShown(seat, text)) return false;
     // The seeded state's text, or the text of its state with another
     // listing (a referee that sends no legal-action list): a comparison
     // would let through what it leaves open (random tiles a referee deals
     // otherwise, for example).
     bool seeded = seeded_ && !seeded_->IsTerminal() && seat == seeded_->current_player();
     if (seeded && text != seeded_->InitText(seat) + seeded_->InputText(seat)) {
-      const auto d = game.compare(*seeded_, {}, text, seat);
+      const auto d = game.referee_fuzzing->compare(*seeded_, {}, text, seat);
       seeded = d && d->listing_only;
     }
     if (seeded) {
       ref_ = std::move(seeded_);
     } else {
       Divergence why;
-      ref_ = game.state_from_first_message(text, config_->rules, why);
+      ref_ = game.referee_fuzzing->state_from_first_message(text, config_->rules, why);
       if (!ref_) {
         // A start the message hides in part is learnt from the players'
         // first messages (arbiter.referee.chance), never from a reading
@@ -133,7 +133,7 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
         return false;
       }
     }
-    result_.scenario = game.scenario_of(*ref_);
+    result_.scenario = game.referee_fuzzing->scenario_of(*ref_);
   }
   return ReceiveFollowed(seat, text);
 }
@@ -145,7 +145,7 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
 // fits. False: the game stops here.
 bool ReferenceSide::VariantShown(int seat, const std::string& text) {
   const GameInfo& game = *config_->game;
-  const auto shown = game.rule_shown(text, config_->rules);
+  const auto shown = game.referee_fuzzing->rule_shown(text, config_->rules);
   if (!shown) return true;
   const std::string flag = "--rule " + shown->key + "=" + shown->value;
   const auto& fixed = config_->fixed_rules;
@@ -186,9 +186,10 @@ bool ReferenceSide::ReceiveFollowed(int seat, const std::string& text) {
   const GameInfo& game = *config_->game;
   AdvanceSilent();
   ++result_.compared;
-  if (auto d = game.compare(*ref_, result_.history, text, seat)) {
+  if (auto d = game.referee_fuzzing->compare(*ref_, result_.history, text, seat)) {
     if (LearnOutcome(seat, text)) {
-      if (game.learn_from_message) game.learn_from_message(*ref_, text, seat);
+      if (game.referee_fuzzing->learn_from_message)
+        game.referee_fuzzing->learn_from_message(*ref_, text, seat);
       return true;
     }
     // After a re-synchronisation that kept hidden parts of the reference's
@@ -204,13 +205,14 @@ bool ReferenceSide::ReceiveFollowed(int seat, const std::string& text) {
     steps_.back().resynced = goes_on;
     return goes_on;
   }
-  if (game.learn_from_message) game.learn_from_message(*ref_, text, seat);
+  if (game.referee_fuzzing->learn_from_message)
+    game.referee_fuzzing->learn_from_message(*ref_, text, seat);
   return true;
 }
 
 // arbiter.referee.chance: the first message of another seat, while the
 // start is still partly hidden. With every first message so far the game
-// may tell the start (GameInfo::state_from_first_messages): then the game is
+// may tell the start (RefereeFuzzing::state_from_first_messages): then the game is
 // played again from it, every message compared, and followed from here on.
 // Else it stays unknowable, said once.
 bool ReferenceSide::LearnFromFirsts(int seat, const std::string& text) {
@@ -218,7 +220,7 @@ bool ReferenceSide::LearnFromFirsts(int seat, const std::string& text) {
   firsts_.emplace_back(seat, text);
   pending_ = false;
   Divergence why;
-  auto learnt = game.state_from_first_messages(firsts_, config_->rules, why);
+  auto learnt = game.referee_fuzzing->state_from_first_messages(firsts_, config_->rules, why);
   if (!learnt) {
     NoteUnknowable(pending_why_);
     return ReceiveUnfollowed(seat, text);
@@ -237,7 +239,7 @@ bool ReferenceSide::LearnFromFirsts(int seat, const std::string& text) {
   last_recorded_.reset();
   stand_in_ = false;
   ref_ = std::move(learnt);
-  result_.scenario = game.scenario_of(*ref_);
+  result_.scenario = game.referee_fuzzing->scenario_of(*ref_);
   for (Step& step : steps) {
     if (step.kind == Step::kPlay) {
       Play(step.seat, step.text, step.input);
@@ -254,9 +256,10 @@ bool ReferenceSide::LearnFromFirsts(int seat, const std::string& text) {
 // Not the referee's fault: arbiter cannot know what the first message hides
 // (arbiter.referee.unknowable). Said as a note; then, where the game can,
 // each message is checked on its own against a stand-in state that shows
-// the player exactly what it was sent (GameInfo::stand_in_from_message).
+// the player exactly what it was sent (Resync::stand_in_from_message).
 bool ReferenceSide::Unknowable(const Divergence& why, int seat, const std::string& text) {
-  const bool checked = config_->game->stand_in_from_message != nullptr;
+  const bool checked =
+      config_->game->resync && config_->game->resync->stand_in_from_message != nullptr;
   if (!checked) {
     NoteUnknowable(why);
     return false;
@@ -264,7 +267,7 @@ bool ReferenceSide::Unknowable(const Divergence& why, int seat, const std::strin
   stand_in_ = true;
   result_.stand_in = true;
   // The other seats' first messages may show the rest (arbiter.referee.chance).
-  if (config_->game->state_from_first_messages && firsts_.empty()) {
+  if (config_->game->referee_fuzzing->state_from_first_messages && firsts_.empty()) {
     pending_ = true;
     pending_why_ = why;
     firsts_.emplace_back(seat, text);
@@ -275,7 +278,8 @@ bool ReferenceSide::Unknowable(const Divergence& why, int seat, const std::strin
 }
 
 void ReferenceSide::NoteUnknowable(const Divergence& why) {
-  const bool checked = config_->game->stand_in_from_message != nullptr;
+  const bool checked =
+      config_->game->resync && config_->game->resync->stand_in_from_message != nullptr;
   result_.faults.push_back(
       {"referee.unknowable",
        why.message +
@@ -294,7 +298,8 @@ void ReferenceSide::NoteUnknowable(const Divergence& why) {
 bool ReferenceSide::ReceiveUnfollowed(int seat, const std::string& text) {
   const GameInfo& game = *config_->game;
   Divergence why;
-  auto shown = game.stand_in_from_message(text, seat, ref_ ? ref_->turn() : 0, config_->rules, why);
+  auto shown =
+      game.resync->stand_in_from_message(text, seat, ref_ ? ref_->turn() : 0, config_->rules, why);
   if (!shown) {
     Diverge(why, seat, text);
     return false;
@@ -303,7 +308,7 @@ bool ReferenceSide::ReceiveUnfollowed(int seat, const std::string& text) {
   // The answers alone replay the game (the referee draws its own state).
   if (result_.scenario.empty()) result_.scenario = "{\"game\": \"" + std::string(game.name) + "\"}";
   ++result_.checked_alone;
-  auto d = game.compare(*ref_, result_.history, text, seat);
+  auto d = game.referee_fuzzing->compare(*ref_, result_.history, text, seat);
   if (!d) return true;
   const bool stop_here = !plan_.stop_at.empty() && Signature(*d) == plan_.stop_at;
   Record(std::move(*d), seat, text);
@@ -316,17 +321,21 @@ std::string ReferenceSide::AnswerWith(Rng& rng) const {
   const int turn = ref_->turn();
   if (static_cast<size_t>(turn) < plan_.script.size()) {
     if (plan_.script[turn] != kNeutralAnswer) return plan_.script[turn];
-    return game.neutral_answer ? game.neutral_answer(*ref_) : std::string(game.ok_answer);
+    return game.referee_fuzzing->neutral_answer ? game.referee_fuzzing->neutral_answer(*ref_)
+                                                : std::string(game.ok_answer);
   }
   // While the start is still hidden in part (arbiter.referee.chance), a
   // legal answer: a referee misreading a fuzzing answer could move what the
   // next player's first message is to show as it started.
-  if (pending_ && game.neutral_answer) return game.neutral_answer(*ref_);
-  if (plan_.fuzz_after_script) return game.fuzz_answer(*ref_, plan_.swarm, plan_.targeted, rng);
+  if (pending_ && game.referee_fuzzing->neutral_answer)
+    return game.referee_fuzzing->neutral_answer(*ref_);
+  if (plan_.fuzz_after_script)
+    return game.referee_fuzzing->fuzz_answer(*ref_, plan_.swarm, plan_.targeted, rng);
   // After a replay's answers: harmless ones, so that the replay shows only
   // what its answers do (Save The Island's ok_answer, a shuffle, ends the
   // game once a player has none left).
-  return game.neutral_answer ? game.neutral_answer(*ref_) : std::string(game.ok_answer);
+  return game.referee_fuzzing->neutral_answer ? game.referee_fuzzing->neutral_answer(*ref_)
+                                              : std::string(game.ok_answer);
 }
 
 std::string ReferenceSide::NextAnswer() { return AnswerWith(rng_); }
@@ -385,7 +394,8 @@ bool ReferenceSide::LearnOutcome(int seat, const std::string& text) {
       const int turn = state->turn(), player = state->current_player();
       history.push_back({turn, player, "", true, state->ApplySilence()});
     }
-    if (config_->game->compare(*state, history, seat < 0 ? "" : text, seat)) continue;
+    if (config_->game->referee_fuzzing->compare(*state, history, seat < 0 ? "" : text, seat))
+      continue;
     // The outcome the referee drew.
     ReplayLastPlay(std::move(outcome.after), std::move(outcome.events));
     ++result_.chance_learnt;
@@ -479,7 +489,7 @@ std::optional<ReferenceSide::PlayedAs> ReferenceSide::AcceptedAs(const Divergenc
 // Whether the message shows `state` (what it lists besides aside: a
 // referee sending no legal-action list still shows the state it played).
 bool ReferenceSide::ShowsState(const GameState& state, const std::string& text, int seat) const {
-  const auto d = config_->game->compare(state, result_.history, text, seat);
+  const auto d = config_->game->referee_fuzzing->compare(state, result_.history, text, seat);
   return !d || d->listing_only;
 }
 
@@ -522,7 +532,8 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
   // differs (a missing legal-action list): a finding about that field, and
   // the game goes on as it is.
   if (listing_only) {
-    if (config_->game->learn_from_message) config_->game->learn_from_message(*ref_, text, seat);
+    if (config_->game->referee_fuzzing->learn_from_message)
+      config_->game->referee_fuzzing->learn_from_message(*ref_, text, seat);
     ++result_.resyncs;  // followed past a divergence (a replay under a reading must see it)
     return true;
   }
@@ -534,15 +545,16 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
     // The turns since are the reference's again: the answer played as the
     // referee played it, then the silent turns after it.
     ReplayLastPlay(std::move(accepted->after), std::move(accepted->events));
-    if (config_->game->learn_from_message) config_->game->learn_from_message(*ref_, text, seat);
+    if (config_->game->referee_fuzzing->learn_from_message)
+      config_->game->referee_fuzzing->learn_from_message(*ref_, text, seat);
     ++result_.resyncs;
     return true;
   }
   const GameInfo& game = *config_->game;
   std::unique_ptr<GameState> shown;
-  if (game.state_from_message && !display) {
+  if (game.resync && game.resync->state_from_message && !display) {
     std::string why;
-    shown = game.state_from_message(text, seat, *ref_, config_->rules, why);
+    shown = game.resync->state_from_message(text, seat, *ref_, config_->rules, why);
   }
   // The same turn only: answers are planned and logged by turn.
   if (!shown || shown->turn() != ref_->turn()) {
@@ -551,7 +563,7 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
   }
   ref_ = std::move(shown);
   ++result_.resyncs;
-  partial_ = partial_ || game.resync_keeps_hidden_parts;
+  partial_ = partial_ || (game.resync && game.resync->resync_keeps_hidden_parts);
   return true;
 }
 
@@ -560,7 +572,7 @@ bool ReferenceSide::End(const std::string& shown) {
   // of the end.
   if (!ref_ || stand_in_ || partial_) return true;
   AdvanceSilent();
-  if (auto d = config_->game->compare(*ref_, result_.history, "", -1)) {
+  if (auto d = config_->game->referee_fuzzing->compare(*ref_, result_.history, "", -1)) {
     if (LearnOutcome(-1, shown)) return true;
     if (Explain(*d, -1, true, shown)) return true;
     // arbiter.referee.load: a bot the referee stopped on its last answer,

@@ -41,7 +41,7 @@ class ReferenceSide {
   // hides), else the state learnt from the message. Then the reference
   // advances over silent turns and the message is compared with it; a
   // consistent message teaches the reference what it reveals
-  // (GameInfo::learn_from_message). False: a divergence, now recorded.
+  // (RefereeFuzzing::learn_from_message). False: a divergence, now recorded.
   bool Receive(int seat, const std::string& text);
 
   // The answer the plan gives on the current turn: its script's, else a
@@ -183,7 +183,7 @@ class ReferenceSide {
   bool stopped_diverged_ = false;               // a divergence stopped the game
   bool stand_in_ = false;                       // ref_ is a stand-in (Unknowable)
   // A re-synchronisation kept parts of the reference's own that no message
-  // shows (GameInfo::resync_keeps_hidden_parts): the end is not compared.
+  // shows (Resync::resync_keeps_hidden_parts): the end is not compared.
   bool partial_ = false;
   std::optional<LaterDivergence> last_recorded_;  // deduplicated or not
   // Signature and answer of differences no reading explained; how many per signature.

@@ -15,7 +15,8 @@ namespace {
 
 // The bot's stand-in: the game's harmless answer (never ends the game).
 std::string PlayOn(const GameInfo& game, const GameState& s) {
-  return game.neutral_answer ? game.neutral_answer(s) : std::string(game.ok_answer);
+  return game.referee_fuzzing->neutral_answer ? game.referee_fuzzing->neutral_answer(s)
+                                              : std::string(game.ok_answer);
 }
 
 SPEC_TEST(WholeGames, TheWholeGamePlayerOfEveryGameAnswersOnlyValidLines,

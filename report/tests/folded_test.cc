@@ -66,8 +66,11 @@ TEST(FoldedMatches, PassingMatchesPastTheFirstRowsAreSummedUpAndEveryTotalStillC
   EXPECT_NE(r.UsageText().find("CPU time " + std::to_string(games / 100) + "."), std::string::npos)
       << r.UsageText();
   // A passing row keeps its summary, not its transcript.
-  for (const auto& m : r.matches)
-    if (m.findings.empty()) EXPECT_TRUE(m.turns.empty() && m.initial_state.empty()) << m.id;
+  for (const auto& m : r.matches) {
+    if (m.findings.empty()) {
+      EXPECT_TRUE(m.turns.empty() && m.initial_state.empty()) << m.id;
+    }
+  }
 }
 
 CITES(FoldedMatches, TheAnswerTimesOfFoldedMatchesAreABoundedSampleWithTheExactCountAndMaximum,

@@ -77,7 +77,8 @@ std::string ChooseLine(const GameInfo& game, const GameState& s, Rng& rng, bool&
     const std::vector<std::string> legal = s.LegalAnswers();
     if (!legal.empty()) return legal[rng.Uniform(static_cast<uint32_t>(legal.size()))];
   }
-  if (kind < 9 && game.fuzz_answer) return game.fuzz_answer(s, ~0ull, rng.Chance(1, 2), rng);
+  if (kind < 9 && game.referee_fuzzing)
+    return game.referee_fuzzing->fuzz_answer(s, ~0ull, rng.Chance(1, 2), rng);
   silent = true;
   return {};
 }
@@ -229,7 +230,7 @@ TEST_P(GameConformance, EveryLegalAnswerIsValidAndTheBuiltInPlayersChooseAmongTh
 
 CONTRACT_TEST(TheGamesMessagesFrameAndCompareEqualToThemselves);
 TEST_P(GameConformance, TheGamesMessagesFrameAndCompareEqualToThemselves) {
-  if (!game().compare || !game().frame_message) GTEST_SKIP() << "no referee fuzzing";
+  if (!game().referee_fuzzing) GTEST_SKIP() << "no referee fuzzing";
   ForEachWalk(game(), [&](const Walk& w, uint64_t seed) {
     std::vector<TurnLog> history;
     std::set<int> started;
@@ -239,14 +240,16 @@ TEST_P(GameConformance, TheGamesMessagesFrameAndCompareEqualToThemselves) {
       if (s.CurrentPlayerReceivesInput()) {
         const std::string text =
             (started.insert(seat).second ? s.InitText(seat) : std::string()) + s.InputText(seat);
-        ASSERT_EQ(game().frame_message(text), text.size()) << "seed " << seed << "\n" << text;
-        const auto d = game().compare(s, history, text, seat);
+        ASSERT_EQ(game().referee_fuzzing->frame_message(text), text.size())
+            << "seed " << seed << "\n"
+            << text;
+        const auto d = game().referee_fuzzing->compare(s, history, text, seat);
         ASSERT_FALSE(d) << "seed " << seed << ": " << d->message << "\n" << text;
       }
       history.push_back({s.turn(), seat, step.line, step.silent, step.events});
     }
     if (w.last && w.last->IsTerminal()) {
-      const auto d = game().compare(*w.last, history, "", -1);
+      const auto d = game().referee_fuzzing->compare(*w.last, history, "", -1);
       EXPECT_FALSE(d) << "seed " << seed << ": the end: " << d->message;
     }
   });

@@ -205,6 +205,17 @@ constexpr Profile kProfiles[] = {{"default", 0, 1000, 100}};
 
 }  // namespace
 
+const RefereeFuzzing kRefereeFuzzing = {
+    .frame_message = &FrameMessage,
+    .state_from_first_message = &StateFromFirstMessage,
+    .scenario_of = [](const GameState& g) -> std::string {
+      return nlohmann::json{{"game", "toy"}, {"counter", StateOf(g)->counter}}.dump();
+    },
+    .compare = &Compare,
+    .fuzz_answer = &FuzzAnswer,
+    .answer_families = {"legal", "out of range", "garbage"},
+};
+
 const GameInfo kGameInfo = {
     .name = "toy",
     .title = "Take the last (a test-only toy game)",
@@ -217,14 +228,7 @@ const GameInfo kGameInfo = {
     .profiles = {std::begin(kProfiles), std::end(kProfiles)},
     .edge_cases = nullptr,
     .ok_answer = "1",
-    .frame_message = &FrameMessage,
-    .state_from_first_message = &StateFromFirstMessage,
-    .scenario_of = [](const GameState& g) -> std::string {
-      return nlohmann::json{{"game", "toy"}, {"counter", StateOf(g)->counter}}.dump();
-    },
-    .compare = &Compare,
-    .fuzz_answer = &FuzzAnswer,
-    .answer_families = {"legal", "out of range", "garbage"},
+    .referee_fuzzing = &kRefereeFuzzing,
 };
 
 }  // namespace arbiter::toy
