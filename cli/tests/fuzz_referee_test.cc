@@ -171,11 +171,15 @@ TEST_F(FuzzRefereeTest, ABotTheRefereeStopsThoughItAnsweredIsOneLoadEntryAndTheG
     // answered.
     EXPECT_NE(f["message"].get<std::string>().find("had not answered on turn"), std::string::npos)
         << f["message"];
-    // The game of the first stop went on, compared, to its end.
+    // The game of the first stop went on, compared, to its end; a stop only
+    // the end showed has no message after it.
+    const bool at_end = message.find("ended the game as if") != std::string::npos;
     for (const auto& m : o.report["matches"]) {
       if (m["id"] != f["match"]) continue;
       EXPECT_TRUE(m["game_over"].get<bool>()) << m["id"];
-      EXPECT_GT(m["messages_compared"].get<int>(), f["turn"].get<int>() / 4 + 10) << m["id"];
+      if (!at_end) {
+        EXPECT_GT(m["messages_compared"].get<int>(), f["turn"].get<int>() / 4 + 10) << m["id"];
+      }
     }
   }
   // One entry each way it was judged: a quiet machine's race (a warning),
