@@ -7,28 +7,14 @@
 
 #include <sys/stat.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
-#include <map>
-#include <optional>
-#include <sstream>
-#include <thread>
 
-#include "cg_runner.h"
 #include "checks/silence.h"
-#include "command_line.h"
-#include "core/parse.h"
 #include "fuzz_referee_run.h"
-#include "game_pool.h"
-#include "input_files.h"
-#include "interrupt.h"
 #include "option_checks.h"
-#include "probe_hub.h"
 #include "referee_fuzz.h"
-#include "registers.h"
 #include "run_common.h"
 #include "run_options.h"
 

@@ -143,20 +143,6 @@ std::string PlanGames(const FuzzRefereeOptions& o, FuzzPlan& plan) {
   return "";
 }
 
-// The reproducer folder, up front: a path that is a file, or a folder that
-// cannot be made, is an error before any game; "" or the usage error.
-std::string MakeReproDir(const std::string& dir, bool& made) {
-  std::error_code ec;
-  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
-    return "--repro-dir '" + dir + "' is not a folder";
-  if (!std::filesystem::exists(dir, ec)) {
-    if (!std::filesystem::create_directories(dir, ec) || ec)
-      return "--repro-dir '" + dir + "' cannot be created: " + ec.message();
-    made = true;
-  }
-  return "";
-}
-
 }  // namespace
 
 int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& err) {
@@ -202,7 +188,10 @@ int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& e
   if (const std::string e = o.replay_path.empty() ? PlanGames(o, plan) : PlanReplay(o, plan);
       !e.empty())
     return Usage(err, kCmd, e);
-  if (const std::string e = MakeReproDir(o.repro_dir, plan.made_repro_dir); !e.empty())
+  // The reproducer folder, up front: a path that is a file, or a folder that
+  // cannot be made, is an error before any game.
+  if (const std::string e = MakeFolder(o.repro_dir, "--repro-dir", &plan.made_repro_dir);
+      !e.empty())
     return Usage(err, kCmd, e);
   if (!PrepareTranscriptsDir(o, kCmd, err)) return 2;
   plan.jobs =

@@ -113,19 +113,6 @@ std::vector<harness::RuleReading> RuleOptionsOf(const nlohmann::json& reg) {
 
 namespace {
 
-// Makes the folder `dir` of option `option`; false (the error said) when it
-// cannot be made.
-bool MakeFolder(const std::string& dir, const std::string& option, const std::string& command,
-                std::ostream& err) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (!ec && std::filesystem::is_directory(dir, ec)) return true;
-  Usage(err, command,
-        option + " '" + dir + "': cannot make the folder" +
-            (ec ? ": " + ec.message() : std::string(": a file of that name is in the way")));
-  return false;
-}
-
 // Writes one file of a match with `write`; says once per `said` flag when it fails.
 template <class Write>
 void WriteMatchFile(const std::string& path, const std::string& what, const std::string& tool,
@@ -140,12 +127,38 @@ void WriteMatchFile(const std::string& path, const std::string& what, const std:
 
 }  // namespace
 
+std::string MakeFolder(const std::string& dir, const std::string& option, bool* made) {
+  std::error_code ec;
+  const bool existed = std::filesystem::exists(dir, ec);
+  if (existed && !std::filesystem::is_directory(dir, ec))
+    return option + " '" + dir + "': cannot make the folder: a file of that name is in the way";
+  std::filesystem::create_directories(dir, ec);
+  if (!ec && std::filesystem::is_directory(dir, ec)) {
+    if (made) *made = !existed;
+    return "";
+  }
+  return option + " '" + dir + "': cannot make the folder" +
+         (ec ? ": " + ec.message() : std::string(": a file of that name is in the way"));
+}
+
+namespace {
+
+bool MakeFolderOrSay(const std::string& dir, const std::string& option, const std::string& command,
+                     std::ostream& err) {
+  const std::string e = MakeFolder(dir, option);
+  if (!e.empty()) Usage(err, command, e);
+  return e.empty();
+}
+
+}  // namespace
+
 bool PrepareLogDir(const RunOptions& o, const std::string& command, std::ostream& err) {
-  return o.log_dir.empty() || MakeFolder(o.log_dir, "--log-dir", command, err);
+  return o.log_dir.empty() || MakeFolderOrSay(o.log_dir, "--log-dir", command, err);
 }
 
 bool PrepareTranscriptsDir(const RunOptions& o, const std::string& command, std::ostream& err) {
-  return o.transcripts != "all" || MakeFolder(o.transcripts_dir, "--transcripts-dir", command, err);
+  return o.transcripts != "all" ||
+         MakeFolderOrSay(o.transcripts_dir, "--transcripts-dir", command, err);
 }
 
 void WriteLog(const RunOptions& o, const report::RunReport& rep, const harness::MatchResult& m,

@@ -42,6 +42,10 @@ int Usage(std::ostream& err, const std::string& command, const std::string& mess
 
 // --log-dir: makes the folder before the run; false (the error said) when it
 // cannot be made or is a file.
+// Makes the folder `dir` given to option `option` (and its parents): "" when
+// it is there, else the error to show. `made`, when given: whether it was not
+// there before (a run that writes nothing into it then removes it).
+std::string MakeFolder(const std::string& dir, const std::string& option, bool* made = nullptr);
 bool PrepareLogDir(const RunOptions& o, const std::string& command, std::ostream& err);
 // --transcripts all: makes the transcripts folder before the run, the same way.
 bool PrepareTranscriptsDir(const RunOptions& o, const std::string& command, std::ostream& err);

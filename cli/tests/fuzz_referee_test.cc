@@ -418,7 +418,10 @@ TEST_F(FuzzRefereeTest, UnknownOrRepeatedPlaceholdersAndABadReproDirAreUsageErro
       std::string(ARBITER_BINARY) + " fuzz-referee --games 1 --repro-dir " + file + " --referee '" +
       Referee() + "'");
   EXPECT_EQ(run.status, 2) << run.output;
-  EXPECT_NE(run.output.find("is not a folder"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("--repro-dir '" + file +
+                            "': cannot make the folder: a file of that name is in the way"),
+            std::string::npos)
+      << run.output;
   std::remove(file.c_str());
 }
 

@@ -99,7 +99,6 @@ void ReferenceSide::AdvanceSilent() {
 }
 
 bool ReferenceSide::Receive(int seat, const std::string& text) {
-  const GameInfo& game = *config_->game;
   steps_.push_back({Step::kReceive, seat, text, {}});
   if (stand_in_) {
     bool first = pending_;
@@ -107,21 +106,21 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
     return first ? LearnFromFirsts(seat, text) : ReceiveUnfollowed(seat, text);
   }
   if (!ref_) {
-    if (game.referee_fuzzing->rule_shown && !VariantShown(seat, text)) return false;
+    if (fuzzing_.rule_shown && !VariantShown(seat, text)) return false;
     // The seeded state's text, or the text of its state with another
     // listing (a referee that sends no legal-action list): a comparison
     // would let through what it leaves open (random tiles a referee deals
     // otherwise, for example).
     bool seeded = seeded_ && !seeded_->IsTerminal() && seat == seeded_->current_player();
     if (seeded && text != seeded_->InitText(seat) + seeded_->InputText(seat)) {
-      const auto d = game.referee_fuzzing->compare(*seeded_, {}, text, seat);
+      const auto d = fuzzing_.compare(*seeded_, {}, text, seat);
       seeded = d && d->listing_only;
     }
     if (seeded) {
       ref_ = std::move(seeded_);
     } else {
       Divergence why;
-      ref_ = game.referee_fuzzing->state_from_first_message(text, config_->rules, why);
+      ref_ = fuzzing_.state_from_first_message(text, config_->rules, why);
       if (!ref_) {
         // A start the message hides in part is learnt from the players'
         // first messages (arbiter.referee.chance), never from a reading
@@ -133,7 +132,7 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
         return false;
       }
     }
-    result_.scenario = game.referee_fuzzing->scenario_of(*ref_);
+    result_.scenario = fuzzing_.scenario_of(*ref_);
   }
   return ReceiveFollowed(seat, text);
 }
@@ -145,7 +144,7 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
 // fits. False: the game stops here.
 bool ReferenceSide::VariantShown(int seat, const std::string& text) {
   const GameInfo& game = *config_->game;
-  const auto shown = game.referee_fuzzing->rule_shown(text, config_->rules);
+  const auto shown = fuzzing_.rule_shown(text, config_->rules);
   if (!shown) return true;
   const std::string flag = "--rule " + shown->key + "=" + shown->value;
   const auto& fixed = config_->fixed_rules;
@@ -183,13 +182,11 @@ bool ReferenceSide::VariantShown(int seat, const std::string& text) {
 
 // A message of a game the reference follows: compared with what it sends.
 bool ReferenceSide::ReceiveFollowed(int seat, const std::string& text) {
-  const GameInfo& game = *config_->game;
   AdvanceSilent();
   ++result_.compared;
-  if (auto d = game.referee_fuzzing->compare(*ref_, result_.history, text, seat)) {
+  if (auto d = fuzzing_.compare(*ref_, result_.history, text, seat)) {
     if (LearnOutcome(seat, text)) {
-      if (game.referee_fuzzing->learn_from_message)
-        game.referee_fuzzing->learn_from_message(*ref_, text, seat);
+      if (fuzzing_.learn_from_message) fuzzing_.learn_from_message(*ref_, text, seat);
       return true;
     }
     // After a re-synchronisation that kept hidden parts of the reference's
@@ -205,8 +202,7 @@ bool ReferenceSide::ReceiveFollowed(int seat, const std::string& text) {
     steps_.back().resynced = goes_on;
     return goes_on;
   }
-  if (game.referee_fuzzing->learn_from_message)
-    game.referee_fuzzing->learn_from_message(*ref_, text, seat);
+  if (fuzzing_.learn_from_message) fuzzing_.learn_from_message(*ref_, text, seat);
   return true;
 }
 
@@ -216,11 +212,10 @@ bool ReferenceSide::ReceiveFollowed(int seat, const std::string& text) {
 // played again from it, every message compared, and followed from here on.
 // Else it stays unknowable, said once.
 bool ReferenceSide::LearnFromFirsts(int seat, const std::string& text) {
-  const GameInfo& game = *config_->game;
   firsts_.emplace_back(seat, text);
   pending_ = false;
   Divergence why;
-  auto learnt = game.referee_fuzzing->state_from_first_messages(firsts_, config_->rules, why);
+  auto learnt = fuzzing_.state_from_first_messages(firsts_, config_->rules, why);
   if (!learnt) {
     NoteUnknowable(pending_why_);
     return ReceiveUnfollowed(seat, text);
@@ -239,7 +234,7 @@ bool ReferenceSide::LearnFromFirsts(int seat, const std::string& text) {
   last_recorded_.reset();
   stand_in_ = false;
   ref_ = std::move(learnt);
-  result_.scenario = game.referee_fuzzing->scenario_of(*ref_);
+  result_.scenario = fuzzing_.scenario_of(*ref_);
   for (Step& step : steps) {
     if (step.kind == Step::kPlay) {
       Play(step.seat, step.text, step.input);
@@ -257,17 +252,19 @@ bool ReferenceSide::LearnFromFirsts(int seat, const std::string& text) {
 // (arbiter.referee.unknowable). Said as a note; then, where the game can,
 // each message is checked on its own against a stand-in state that shows
 // the player exactly what it was sent (Resync::stand_in_from_message).
+bool ReferenceSide::HasStandIn() const {
+  return config_->game->resync && config_->game->resync->stand_in_from_message != nullptr;
+}
+
 bool ReferenceSide::Unknowable(const Divergence& why, int seat, const std::string& text) {
-  const bool checked =
-      config_->game->resync && config_->game->resync->stand_in_from_message != nullptr;
-  if (!checked) {
+  if (!HasStandIn()) {
     NoteUnknowable(why);
     return false;
   }
   stand_in_ = true;
   result_.stand_in = true;
   // The other seats' first messages may show the rest (arbiter.referee.chance).
-  if (config_->game->referee_fuzzing->state_from_first_messages && firsts_.empty()) {
+  if (fuzzing_.state_from_first_messages && firsts_.empty()) {
     pending_ = true;
     pending_why_ = why;
     firsts_.emplace_back(seat, text);
@@ -278,8 +275,7 @@ bool ReferenceSide::Unknowable(const Divergence& why, int seat, const std::strin
 }
 
 void ReferenceSide::NoteUnknowable(const Divergence& why) {
-  const bool checked =
-      config_->game->resync && config_->game->resync->stand_in_from_message != nullptr;
+  const bool checked = HasStandIn();
   result_.faults.push_back(
       {"referee.unknowable",
        why.message +
@@ -308,7 +304,7 @@ bool ReferenceSide::ReceiveUnfollowed(int seat, const std::string& text) {
   // The answers alone replay the game (the referee draws its own state).
   if (result_.scenario.empty()) result_.scenario = "{\"game\": \"" + std::string(game.name) + "\"}";
   ++result_.checked_alone;
-  auto d = game.referee_fuzzing->compare(*ref_, result_.history, text, seat);
+  auto d = fuzzing_.compare(*ref_, result_.history, text, seat);
   if (!d) return true;
   const bool stop_here = !plan_.stop_at.empty() && Signature(*d) == plan_.stop_at;
   Record(std::move(*d), seat, text);
@@ -321,21 +317,17 @@ std::string ReferenceSide::AnswerWith(Rng& rng) const {
   const int turn = ref_->turn();
   if (static_cast<size_t>(turn) < plan_.script.size()) {
     if (plan_.script[turn] != kNeutralAnswer) return plan_.script[turn];
-    return game.referee_fuzzing->neutral_answer ? game.referee_fuzzing->neutral_answer(*ref_)
-                                                : std::string(game.ok_answer);
+    return fuzzing_.neutral_answer ? fuzzing_.neutral_answer(*ref_) : std::string(game.ok_answer);
   }
   // While the start is still hidden in part (arbiter.referee.chance), a
   // legal answer: a referee misreading a fuzzing answer could move what the
   // next player's first message is to show as it started.
-  if (pending_ && game.referee_fuzzing->neutral_answer)
-    return game.referee_fuzzing->neutral_answer(*ref_);
-  if (plan_.fuzz_after_script)
-    return game.referee_fuzzing->fuzz_answer(*ref_, plan_.swarm, plan_.targeted, rng);
+  if (pending_ && fuzzing_.neutral_answer) return fuzzing_.neutral_answer(*ref_);
+  if (plan_.fuzz_after_script) return fuzzing_.fuzz_answer(*ref_, plan_.swarm, plan_.targeted, rng);
   // After a replay's answers: harmless ones, so that the replay shows only
   // what its answers do (Save The Island's ok_answer, a shuffle, ends the
   // game once a player has none left).
-  return game.referee_fuzzing->neutral_answer ? game.referee_fuzzing->neutral_answer(*ref_)
-                                              : std::string(game.ok_answer);
+  return fuzzing_.neutral_answer ? fuzzing_.neutral_answer(*ref_) : std::string(game.ok_answer);
 }
 
 std::string ReferenceSide::NextAnswer() { return AnswerWith(rng_); }
@@ -394,8 +386,7 @@ bool ReferenceSide::LearnOutcome(int seat, const std::string& text) {
       const int turn = state->turn(), player = state->current_player();
       history.push_back({turn, player, "", true, state->ApplySilence()});
     }
-    if (config_->game->referee_fuzzing->compare(*state, history, seat < 0 ? "" : text, seat))
-      continue;
+    if (fuzzing_.compare(*state, history, seat < 0 ? "" : text, seat)) continue;
     // The outcome the referee drew.
     ReplayLastPlay(std::move(outcome.after), std::move(outcome.events));
     ++result_.chance_learnt;
@@ -489,7 +480,7 @@ std::optional<ReferenceSide::PlayedAs> ReferenceSide::AcceptedAs(const Divergenc
 // Whether the message shows `state` (what it lists besides aside: a
 // referee sending no legal-action list still shows the state it played).
 bool ReferenceSide::ShowsState(const GameState& state, const std::string& text, int seat) const {
-  const auto d = config_->game->referee_fuzzing->compare(state, result_.history, text, seat);
+  const auto d = fuzzing_.compare(state, result_.history, text, seat);
   return !d || d->listing_only;
 }
 
@@ -532,8 +523,7 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
   // differs (a missing legal-action list): a finding about that field, and
   // the game goes on as it is.
   if (listing_only) {
-    if (config_->game->referee_fuzzing->learn_from_message)
-      config_->game->referee_fuzzing->learn_from_message(*ref_, text, seat);
+    if (fuzzing_.learn_from_message) fuzzing_.learn_from_message(*ref_, text, seat);
     ++result_.resyncs;  // followed past a divergence (a replay under a reading must see it)
     return true;
   }
@@ -545,8 +535,7 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
     // The turns since are the reference's again: the answer played as the
     // referee played it, then the silent turns after it.
     ReplayLastPlay(std::move(accepted->after), std::move(accepted->events));
-    if (config_->game->referee_fuzzing->learn_from_message)
-      config_->game->referee_fuzzing->learn_from_message(*ref_, text, seat);
+    if (fuzzing_.learn_from_message) fuzzing_.learn_from_message(*ref_, text, seat);
     ++result_.resyncs;
     return true;
   }
@@ -572,7 +561,7 @@ bool ReferenceSide::End(const std::string& shown) {
   // of the end.
   if (!ref_ || stand_in_ || partial_) return true;
   AdvanceSilent();
-  if (auto d = config_->game->referee_fuzzing->compare(*ref_, result_.history, "", -1)) {
+  if (auto d = fuzzing_.compare(*ref_, result_.history, "", -1)) {
     if (LearnOutcome(-1, shown)) return true;
     if (Explain(*d, -1, true, shown)) return true;
     // arbiter.referee.load: a bot the referee stopped on its last answer,

@@ -28,7 +28,11 @@ class ReferenceSide {
  public:
   ReferenceSide(const RefereeFuzzConfig& config, const RefereeGamePlan& plan,
                 RefereeGameResult& result)
-      : config_(&config), plan_(plan), result_(result), rng_(plan.rng_seed) {}
+      : config_(&config),
+        fuzzing_(*config.game->referee_fuzzing),
+        plan_(plan),
+        result_(result),
+        rng_(plan.rng_seed) {}
 
   // Draws arbiter's own seeded state (GameInfo::new_game with the plan's
   // seed and the rules); false, with an arbiter.error fault, on a bad rule.
@@ -175,8 +179,12 @@ class ReferenceSide {
   void Log(int turn, int player, std::string answer, bool silent, std::vector<Event> events,
            std::string input);
   void AddPlayedClauses(Divergence& d) const;
+  // Whether the game can build a stand-in state from one message
+  // (Resync::stand_in_from_message), and so check a game it cannot follow.
+  bool HasStandIn() const;
 
   const RefereeFuzzConfig* config_;
+  const RefereeFuzzing& fuzzing_;  // the game's; fuzz-referee refuses a game without it
   StopProbe stop_probe_;
   std::shared_ptr<RefereeFuzzConfig> adopted_;  // config_ under the readings adopted
   bool explain_ = true;                         // false in a replay
