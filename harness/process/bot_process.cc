@@ -422,10 +422,7 @@ class RealBot final : public BotProcess {
     if (!terminated_) Terminate(grace);
     ch_->Release();
     loop_->impl().bots.erase(this);
-    {
-      std::lock_guard lock(posix::TreeMutex());
-      posix::LiveMains().erase(pid_);
-    }
+    posix::ForgetMain(pid_);
     loop_ = nullptr;
     UnregisterGroup(pid_);
     if (!home_.empty()) {
@@ -624,7 +621,9 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
   launcher.env = envp.data();
   boost::system::error_code ec;
   std::optional<bp::process> proc;
-  std::unique_lock<std::mutex> registering;
+  // From before the fork until the main pid is known: no other thread's
+  // scan takes the new child for an orphan of its bot.
+  posix::SpawnRegistration registering;
   const Clock::time_point started = Clock::now();
   {
     // Holds the child's ends of the pipes until the launch is over.
@@ -633,13 +632,9 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
       if (*e) error = "cannot start " + Quoted(name) + ": pipe: " + e->message();
     }
     if (error.empty()) {
-      // No tree is scanned between the fork and the registration of the new
-      // main pid: another thread's teardown would take it for an orphan.
-      registering = std::unique_lock(posix::TreeMutex());
       proc.emplace(launcher(asio::any_io_executor(io.get_executor()), ec, path, argv.data(), stdio,
                             ChildInit{&plan}));
-      if (!ec && proc) posix::LiveMains().insert(proc->id());
-      registering.unlock();
+      if (!ec && proc) registering.Register(proc->id());
     }
   }
   ::close(report[1]);

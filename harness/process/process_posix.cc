@@ -286,22 +286,81 @@ bool ReapWithin(pid_t pid, std::chrono::milliseconds patience, int* status) {
   return false;
 }
 
-std::mutex& TreeMutex() {
-  static std::mutex mu;
-  return mu;
+namespace {
+
+// The registry of live bots' main pids and of spawns in flight.
+struct Registry {
+  std::mutex mu;
+  std::set<pid_t> mains;
+  int in_flight = 0;     // spawns between their start and their registration
+  uint64_t started = 0;  // spawns ever started: tells a scan that one began
+};
+
+Registry& Bots() {
+  static Registry r;
+  return r;
 }
 
-std::set<pid_t>& LiveMains() {
-  static std::set<pid_t> mains;
-  return mains;
+// What BotMembers knows of the other bots around its /proc scan.
+struct Others {
+  std::set<pid_t> mains;  // their main pids (and groups, sessions)
+  uint64_t started = 0;   // Registry::started when the scan began
+  bool spawning = false;  // a spawn was in flight during the scan, or began in it
+};
+
+// Before the scan (`before` null) and after it: a bot released during the
+// scan is still another's, a bot registered during it is known by the end.
+Others SnapshotOthers(pid_t self_main, Others* before) {
+  Registry& r = Bots();
+  std::lock_guard lock(r.mu);
+  Others o;
+  if (before) o.mains = std::move(before->mains);
+  for (const pid_t main : r.mains)
+    if (main != self_main) o.mains.insert(main);
+  o.started = r.started;
+  o.spawning = r.in_flight > 0 || (before && (before->spawning || before->started != r.started));
+  return o;
+}
+
+constexpr int kScanTries = 3;  // scans that overlap a spawn, before orphans wait for the next look
+
+}  // namespace
+
+SpawnRegistration::SpawnRegistration() {
+  Registry& r = Bots();
+  std::lock_guard lock(r.mu);
+  ++r.in_flight;
+  ++r.started;
+}
+
+void SpawnRegistration::Register(pid_t main_pid) {
+  Registry& r = Bots();
+  std::lock_guard lock(r.mu);
+  r.mains.insert(main_pid);
+  if (!done_) --r.in_flight;
+  done_ = true;
+}
+
+SpawnRegistration::~SpawnRegistration() {
+  Registry& r = Bots();
+  std::lock_guard lock(r.mu);
+  if (!done_) --r.in_flight;
+}
+
+void ForgetMain(pid_t main_pid) {
+  Registry& r = Bots();
+  std::lock_guard lock(r.mu);
+  r.mains.erase(main_pid);
 }
 
 std::vector<proc::ProcStat> BotMembers(const BotTree& tree) {
-  std::lock_guard lock(TreeMutex());
-  std::set<pid_t> others;  // main pids (and groups, sessions) of the other live bots
-  for (const pid_t main : LiveMains())
-    if (main != tree.main_pid) others.insert(main);
-  const std::vector<proc::ProcStat> all = proc::ScanProcesses();
+  std::vector<proc::ProcStat> all;
+  Others others;
+  for (int attempt = 0; attempt < kScanTries && (attempt == 0 || others.spawning); ++attempt) {
+    Others before = SnapshotOthers(tree.main_pid, nullptr);
+    all = proc::ScanProcesses();
+    others = SnapshotOthers(tree.main_pid, &before);
+  }
   const pid_t self = ::getpid(), own_session = ::getsid(0);
   std::map<pid_t, std::vector<size_t>> children;
   std::vector<size_t> queue;
@@ -310,12 +369,14 @@ std::vector<proc::ProcStat> BotMembers(const BotTree& tree) {
     const proc::ProcStat& s = all[i];
     if (s.start_time < tree.main_start || s.pid == self) continue;  // older than the bot
     children[s.ppid].push_back(i);
-    const bool other =
-        others.count(s.pid) != 0 || others.count(s.pgrp) != 0 || others.count(s.session) != 0;
+    const bool other = others.mains.count(s.pid) != 0 || others.mains.count(s.pgrp) != 0 ||
+                       others.mains.count(s.session) != 0;
     // A child of arbiter that is no other bot's: an orphan of this bot's
     // reparented here (arbiter is a subreaper). Not one still in arbiter's
-    // own session: a bot another thread has just forked, before its setsid.
-    const bool orphan = s.ppid == self && !other && s.session != own_session;
+    // own session: a bot another thread has just forked, before its setsid;
+    // nor any while a spawn was in flight (after its setsid, before its
+    // registration, a new bot looks just like an orphan that left its session).
+    const bool orphan = s.ppid == self && !other && s.session != own_session && !others.spawning;
     if (s.pgrp == tree.main_pid || s.session == tree.main_pid ||
         tree.seen->count({s.pid, s.start_time}) != 0 || orphan) {
       if (in.insert(s.pid).second) queue.push_back(i);

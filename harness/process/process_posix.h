@@ -82,10 +82,24 @@ void SignalTree(const BotTree& tree, int sig);
 std::vector<proc::ProcStat> BotMembers(const BotTree& tree);
 
 // The main pids of every live bot of every event loop in the process (games
-// run on several threads), guarded by TreeMutex: a spawn registers its child
-// before the mutex is let go, and BotMembers scans under it.
-std::mutex& TreeMutex();
-std::set<pid_t>& LiveMains();
+// run on several threads). A spawn is registered from before its fork until
+// its main pid is known (SpawnRegistration); BotMembers scans /proc without
+// holding the registry's lock, and takes no child of arbiter for an orphan
+// when a spawn was in flight at either end of its scan: that child may be a
+// bot another thread has just forked. The next scan decides.
+class SpawnRegistration {
+ public:
+  SpawnRegistration();   // the spawn is in flight
+  ~SpawnRegistration();  // it is over, registered or failed
+  void Register(pid_t main_pid);
+  SpawnRegistration(const SpawnRegistration&) = delete;
+  SpawnRegistration& operator=(const SpawnRegistration&) = delete;
+
+ private:
+  bool done_ = false;
+};
+// A released bot: its main pid is no longer a live bot's.
+void ForgetMain(pid_t main_pid);
 
 // Live members of the bot's own process group, remembered in tree.seen.
 std::vector<proc::ProcStat> GroupMembers(const BotTree& tree);

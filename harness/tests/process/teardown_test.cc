@@ -3,9 +3,13 @@
 // woken, everything reaped, and a report that says what outlived the bot.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 
+#include "proc_probe.h"
+#include "process_posix.h"
 #include "process_test_support.h"
 
 namespace arbiter::harness::testing {
@@ -193,6 +197,43 @@ TEST(Teardown, OtherBotsAreLeftAlone) {
   b->Write("still here\n");
   ASSERT_TRUE(WaitFor(loop, milliseconds(5000), [&] { return b->HasLine(); }));
   EXPECT_EQ(b->PopLine().line.text, "still here");
+}
+
+// Between its fork and its registration, a bot another thread is starting is
+// a child of arbiter in its own session and in no bot's group: what an orphan
+// that left its bot's session looks like too. A scan during a spawn leaves it
+// alone (the scan does not hold the lock that spawns take); with no spawn in
+// flight it is taken, which shows the rule this guards is live.
+TEST(Teardown, AChildOfArbiterIsNotTakenForAnOrphanWhileABotIsBeingStarted) {
+  EventLoop loop;
+  auto bot = Spawn(loop, {"/bin/sleep", "30"});
+  ASSERT_TRUE(bot);
+  const auto main = proc::ReadStat(bot->pid());
+  ASSERT_TRUE(main);
+  const pid_t stranger = ::fork();
+  ASSERT_GE(stranger, 0);
+  if (stranger == 0) {
+    ::setsid();
+    while (true) ::pause();
+  }
+  ASSERT_TRUE(WaitFor(loop, milliseconds(5000), [&] {
+    const auto s = proc::ReadStat(stranger);
+    return s && s->session == stranger;
+  }));
+  posix::ProcessIds seen;
+  const posix::BotTree tree{bot->pid(), main->start_time, &seen};
+  auto members = [&] {
+    std::vector<pid_t> pids;
+    for (const proc::ProcStat& s : posix::BotMembers(tree)) pids.push_back(s.pid);
+    return pids;
+  };
+  {
+    posix::SpawnRegistration in_flight;
+    EXPECT_FALSE(Contains(members(), stranger));
+  }
+  EXPECT_TRUE(Contains(members(), stranger));
+  ::kill(stranger, SIGKILL);
+  ::waitpid(stranger, nullptr, 0);
 }
 
 }  // namespace
