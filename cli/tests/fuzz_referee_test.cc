@@ -608,9 +608,13 @@ std::vector<std::string> Essence(const Outcome& o) {
 CITES(FuzzRefereeTest, GamesPlayedInParallelGiveTheSameReportAsOneAfterAnother,
       "arbiter.referee.completes", "arbiter.run.split");
 TEST_F(FuzzRefereeTest, GamesPlayedInParallelGiveTheSameReportAsOneAfterAnother) {
-  const std::string referee = Referee("--rule stun_count=own-turns --mutant attack-own-block");
-  const Outcome one = Fuzz(referee, "--games 12 --seed 3 --jobs 1");
-  const Outcome three = Fuzz(referee, "--games 12 --seed 3 --jobs 3");
+  // Answers get 1 s on both sides: what is compared is the report, and on a
+  // loaded machine a 100 ms limit can make the referee stop a bot in one run
+  // and not in the other (a referee.busy note, and a shorter game).
+  const std::string referee =
+      Referee("--time-ms 1000 --rule stun_count=own-turns --mutant attack-own-block");
+  const Outcome one = Fuzz(referee, "--action-ms 1000 --games 12 --seed 3 --jobs 1");
+  const Outcome three = Fuzz(referee, "--action-ms 1000 --games 12 --seed 3 --jobs 3");
   EXPECT_EQ(one.status, 1) << one.output;
   EXPECT_EQ(three.status, one.status) << three.output;
   EXPECT_FALSE(Essence(one).empty());
