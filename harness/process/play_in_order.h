@@ -12,7 +12,7 @@
 // A bot's parent-death signal (PR_SET_PDEATHSIG, process_posix.cc) fires
 // when the thread that forked it ends, not the process. So `play` tears
 // down every bot it starts before it returns, on its own thread: a worker
-// thread outlives each of its bots (bot_process.cc checks it).
+// thread outlives each of its bots (real_bot.cc checks it).
 #pragma once
 
 #include <algorithm>

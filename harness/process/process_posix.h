@@ -7,7 +7,8 @@
 // its process group, every process ever seen in that group (a pid with its
 // start time, so that a reused pid is not mistaken for it), children that
 // were re-parented to arbiter (the child subreaper) and are not another bot,
-// and every descendant of those. bot_process.cc drives it from the event loop.
+// and every descendant of those (process_tree.cc). real_bot.cc drives it from
+// the event loop; bot_process.cc starts the child (process_posix.cc).
 #pragma once
 
 #include <sys/types.h>

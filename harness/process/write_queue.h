@@ -1,6 +1,6 @@
 // Bytes that a pipe or socket did not take at once: kept in order, handed
 // out as scatter-gather buffers for one asynchronous write, and consumed as
-// partial writes complete. Shared by the bots' stdin (bot_process.cc) and the
+// partial writes complete. Shared by the bots' stdin (bot_channels.cc) and the
 // probes' sockets (probe_hub.cc).
 #pragma once
 

@@ -1,7 +1,7 @@
 // The ProbeHub (probe_hub.h): per seat, a listening unix socket and at most
 // one live connection, on the EventLoop's io_context.
 //
-// As in bot_process.cc, every pending asynchronous operation holds a
+// As in bot_channels.h, every pending asynchronous operation holds a
 // shared_ptr to what its handler touches (the Seat, the Connection), so the
 // hub can be destroyed with operations pending: the asio objects are
 // destroyed at once (cancelling the operations) and the rest lives on until

@@ -1,0 +1,22 @@
+// Internal to the harness: the real BotProcess, once SpawnBot (bot_process.cc)
+// has started its program: the channels' bytes, its exit, the watch of its
+// tree (resident memory, CPU time), its /proc evidence and its teardown.
+#pragma once
+
+#include <sys/types.h>
+
+#include <memory>
+#include <string>
+
+#include "bot_channels.h"
+#include "bot_process.h"
+
+namespace arbiter::harness {
+
+// A bot of `loop` whose main process `pid` was started at `started`, with
+// `ch` started; `home` (its HOME, or empty) is removed when it is released.
+std::unique_ptr<BotProcess> MakeRealBot(EventLoop& loop, std::shared_ptr<Channels> ch, pid_t pid,
+                                        Clock::time_point started, const Limits& limits,
+                                        std::string home);
+
+}  // namespace arbiter::harness
