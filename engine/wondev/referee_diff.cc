@@ -1,7 +1,8 @@
 // What the referee fuzzer needs to know about wondev: where a message to a bot
 // ends (the initialisation lines travel with a player's first turn input), how
-// to learn the initial state from the first message, how to compare a message
-// with the reference field by field and which clauses a difference points to.
+// to learn the initial state from the first message, and how to compare a
+// message with the reference: a table of its fields, each with the clauses it
+// proves and how it is compared, walked in the order of the message's lines.
 // The answers the fuzzer sends are chosen in fuzz_answer.cc.
 #include <algorithm>
 
@@ -410,19 +411,17 @@ std::vector<std::string> DifferingFields(const InputView& e, const InputView& a)
   return differing;
 }
 
-}  // namespace
+// The referee sent input to a player whose turn it is not.
+Divergence WrongRecipient(const State& ref, int seat) {
+  return Make("recipient", "recipient", "input for player " + std::to_string(ref.current_player()),
+              "input for player " + std::to_string(seat), {"wondev.turn.order", "wondev.out.turns"},
+              "the referee sent input to the wrong player");
+}
 
-std::optional<Divergence> CompareMessage(const GameState& reference,
-                                         const std::vector<TurnLog>& history,
-                                         std::string_view actual, int seat) {
-  const State& ref = *StateOf(reference);
-  if (seat < 0) return ref.IsTerminal() ? std::nullopt : std::optional(EndedEarly(ref));
-  if (ref.IsTerminal()) return WentOnAfterEnd(ref, seat);
-  if (seat != ref.current_player())
-    return Make(
-        "recipient", "recipient", "input for player " + std::to_string(ref.current_player()),
-        "input for player " + std::to_string(seat), {"wondev.turn.order", "wondev.out.turns"},
-        "the referee sent input to the wrong player");
+// The initialisation lines go with a player's first turn input, and only
+// with it (wondev.protocol.init).
+std::optional<Divergence> CompareInit(const State& ref, const std::vector<TurnLog>& history,
+                                      std::string_view actual, int seat) {
   bool first = true;
   for (const TurnLog& t : history) first = first && t.player != seat;
   const size_t init = InitLength(actual);
@@ -432,7 +431,273 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
   if (!first && init > 0)
     return Make("init", "init", "no initialisation input", EscapeBytes(actual.substr(0, init)),
                 {"wondev.protocol.init"}, "the initialisation input was sent again");
-  const std::string_view text = actual.substr(init);
+  return std::nullopt;
+}
+
+// A well-formed turn input compared with the reference's: `a` the message's,
+// `e` the reference's, both texts, what the last turn with events did, the
+// legal actions of each sorted, and every field that differs.
+struct Compared {
+  const State& ref;
+  const InputView& a;
+  const InputView& e;
+  std::string_view expected, text;
+  std::string last_kind;
+  std::vector<std::string> listed, legal;  // a's and e's actions, sorted
+  std::vector<std::string> differing;
+};
+
+struct FieldCheck;
+using FieldCompare = std::optional<Divergence> (*)(const Compared&, const FieldCheck&);
+
+// One row of the table of fields: the field of the turn input, the kind of
+// its divergence, the clauses of the register it proves (the one a
+// difference points to first), whether a difference is in the listing only,
+// not the state (Divergence::listing_only), and how it is compared.
+struct FieldCheck {
+  std::string field;
+  std::string kind;
+  std::vector<std::string> clauses;
+  bool listing_only;
+  FieldCompare compare;
+};
+
+// A divergence of `check` on `field` (the check's, or one cell or unit of
+// it), the other differing fields listed after it.
+Divergence Found(const Compared& c, const FieldCheck& check, std::string field,
+                 std::vector<std::string> clauses, std::string expected, std::string actual,
+                 std::string message) {
+  std::string also;
+  int listed = 0;
+  for (const std::string& f : c.differing) {
+    if (f == field) continue;
+    if (++listed > 8) {
+      also += ", ...";
+      break;
+    }
+    also += (also.empty() ? "" : ", ") + f;
+  }
+  if (!also.empty()) message += " (also differing: " + also + ")";
+  Divergence d = Make(std::move(field), check.kind, std::move(expected), std::move(actual),
+                      std::move(clauses), std::move(message));
+  d.listing_only = check.listing_only;
+  return d;
+}
+
+// The same on the check's own field, with its own clauses.
+Divergence Found(const Compared& c, const FieldCheck& check, std::string expected,
+                 std::string actual, std::string message) {
+  return Found(c, check, check.field, check.clauses, std::move(expected), std::move(actual),
+               std::move(message));
+}
+
+std::optional<Divergence> CompareSize(const Compared& c, const FieldCheck& check) {
+  if (c.a.size == c.e.size) return std::nullopt;
+  return Found(c, check, std::to_string(c.e.size), std::to_string(c.a.size),
+               "the grid has another size");
+}
+
+// Removed cells drawn as holes, and the listing, differ; nothing else: the
+// message shows the reference's state, drawn otherwise (listing_only).
+bool OnlyDrawnOtherwise(const InputView& e, const InputView& a) {
+  bool only_drawn = a.mine == e.mine && a.theirs == e.theirs;
+  for (int y = 0; y < e.size; ++y)
+    for (int x = 0; x < e.size; ++x)
+      only_drawn = only_drawn &&
+                   (e.rows[y][x] == a.rows[y][x] || (e.rows[y][x] == '4' && a.rows[y][x] == '.'));
+  return only_drawn;
+}
+
+// What a cell that differs points to: a removed cell drawn as a hole, a
+// build the fog cancelled, a push's build, or else the row's own clauses.
+std::vector<std::string> CellClauses(char ce, char ca, const std::string& last_kind,
+                                     const FieldCheck& check) {
+  if (ce == '4' && ca == '.') return {"wondev.grid.cells", "wondev.build.height"};
+  if (last_kind == "build-cancelled") return {"wondev.fog.build"};
+  if (last_kind == "push" || last_kind == "push-cancelled")
+    return {"wondev.push.build", "wondev.fog.push"};
+  return check.clauses;
+}
+
+std::optional<Divergence> CompareCells(const Compared& c, const FieldCheck& check) {
+  for (int y = 0; y < c.e.size; ++y)
+    for (int x = 0; x < c.e.size; ++x) {
+      const char ce = c.e.rows[y][x], ca = c.a.rows[y][x];
+      if (ce == ca) continue;
+      Divergence d =
+          Found(c, check, check.field + "[" + std::to_string(y) + "][" + std::to_string(x) + "]",
+                CellClauses(ce, ca, c.last_kind, check), std::string(1, ce), std::string(1, ca),
+                "cell (" + std::to_string(x) + "," + std::to_string(y) + ") differs");
+      d.listing_only = OnlyDrawnOtherwise(c.e, c.a);
+      return d;
+    }
+  return std::nullopt;
+}
+
+std::optional<Divergence> CompareUnitCount(const Compared& c, const FieldCheck& check) {
+  if (c.a.mine.size() == c.e.mine.size()) return std::nullopt;
+  return Found(c, check, std::to_string(c.e.mine.size()), std::to_string(c.a.mine.size()),
+               "another number of units");
+}
+
+// What a unit that stands elsewhere points to: the fog showing or hiding
+// it, a push the fog cancelled, a push, or else the units' own clauses.
+std::vector<std::string> UnitClauses(Pos pe, Pos pa, const std::string& last_kind,
+                                     const FieldCheck& check) {
+  if ((pe.x < 0) != (pa.x < 0)) return {"wondev.fog.visibility"};
+  if (last_kind == "push-cancelled") return {"wondev.fog.push"};
+  if (last_kind == "push") return {"wondev.push.build", "wondev.push.destination"};
+  return check.clauses;
+}
+
+// The units of one side (InputView::mine or ::theirs), in order.
+std::optional<Divergence> CompareUnits(const Compared& c, const FieldCheck& check,
+                                       std::vector<Pos> InputView::*side) {
+  for (size_t i = 0; i < c.e.mine.size(); ++i) {
+    const Pos pe = (c.e.*side)[i], pa = (c.a.*side)[i];
+    if (pe == pa) continue;
+    const std::string who = check.field + " " + std::to_string(i);
+    return Found(c, check, who, UnitClauses(pe, pa, c.last_kind, check), P(pe), P(pa),
+                 who + " stands elsewhere");
+  }
+  return std::nullopt;
+}
+
+std::optional<Divergence> CompareOwnUnits(const Compared& c, const FieldCheck& check) {
+  return CompareUnits(c, check, &InputView::mine);
+}
+
+std::optional<Divergence> CompareOpponentUnits(const Compared& c, const FieldCheck& check) {
+  return CompareUnits(c, check, &InputView::theirs);
+}
+
+// In plain words: no list at all is not one missing action.
+std::optional<Divergence> CompareNoList(const Compared& c, const FieldCheck& check) {
+  if (!c.listed.empty() || c.legal.empty()) return std::nullopt;
+  return Found(c, check, std::to_string(c.legal.size()) + " legal actions",
+               "an empty list (legalActions 0)",
+               "the referee sent no legal-action list although the player has " +
+                   std::to_string(c.legal.size()) + " legal actions");
+}
+
+std::optional<Divergence> CompareListForNone(const Compared& c, const FieldCheck& check) {
+  if (!c.legal.empty() || c.listed.empty()) return std::nullopt;
+  return Found(c, check, "an empty list (legalActions 0)",
+               std::to_string(c.listed.size()) + " actions",
+               "the referee lists actions for a player that has no legal action");
+}
+
+std::optional<Divergence> CompareOrder(const Compared& c, const FieldCheck& check) {
+  if (c.listed != c.legal) return std::nullopt;
+  return Found(c, check, "sorted by text", "another order",
+               "the legal actions are listed in another order");
+}
+
+// An action listed that the rules forbid, with the clause it breaks first.
+std::optional<Divergence> CompareExtraAction(const Compared& c, const FieldCheck& check) {
+  for (const std::string& x : c.listed) {
+    if (std::binary_search(c.legal.begin(), c.legal.end(), x)) continue;
+    std::vector<std::string> clauses = {
+        WhyIllegal(c.ref, ParseAnswer(x, ActionParsing::kExact).action)};
+    clauses.insert(clauses.end(), check.clauses.begin(), check.clauses.end());
+    return Found(c, check, check.field, std::move(clauses), "not listed", x,
+                 "the referee lists an action the rules forbid");
+  }
+  return std::nullopt;
+}
+
+// A legal action not listed: a push's destination or a move's climb first.
+std::optional<Divergence> CompareMissingAction(const Compared& c, const FieldCheck& check) {
+  for (const std::string& x : c.legal) {
+    if (std::binary_search(c.listed.begin(), c.listed.end(), x)) continue;
+    std::vector<std::string> clauses = {x.rfind("PUSH", 0) == 0 ? "wondev.push.destination"
+                                                                : "wondev.move.climb"};
+    clauses.insert(clauses.end(), check.clauses.begin(), check.clauses.end());
+    return Found(c, check, check.field, std::move(clauses), x, "not listed",
+                 "the referee omits a legal action");
+  }
+  return std::nullopt;
+}
+
+// Every field is the reference's (or an action is listed twice), the text
+// is not.
+std::optional<Divergence> CompareLayout(const Compared& c, const FieldCheck& check) {
+  return Found(c, check, EscapeBytes(c.expected), EscapeBytes(c.text),
+               "the message differs in its layout");
+}
+
+// The fields of a turn input in the order of its lines, each with the
+// clauses it proves: the first that differs is the divergence. From the
+// legal actions on, the state is the reference's: only the list differs.
+// The layout comes last: the text differs where no field does.
+const std::vector<FieldCheck>& FieldChecks() {
+  static const std::vector<FieldCheck> checks = {
+      {"size", "size", {"wondev.grid.square"}, false, &CompareSize},
+      {"rows", "cell", {"wondev.build.height", "wondev.build.adjacent"}, false, &CompareCells},
+      {"units", "units", {"wondev.league.units"}, false, &CompareUnitCount},
+      {"own unit",
+       "position",
+       {"wondev.move.neighbour", "wondev.push.build"},
+       false,
+       &CompareOwnUnits},
+      {"opponent unit",
+       "position",
+       {"wondev.move.neighbour", "wondev.push.build"},
+       false,
+       &CompareOpponentUnits},
+      {"legal actions", "no-legal-list", {"wondev.protocol.input.legal"}, true, &CompareNoList},
+      {"legal actions",
+       "extra-action",
+       {"wondev.turn.no-legal-action", "wondev.protocol.input.legal"},
+       true,
+       &CompareListForNone},
+      {"legal actions", "order", {"wondev.protocol.input.legal"}, true, &CompareOrder},
+      {"legal actions", "extra-action", {"wondev.protocol.input.legal"}, true, &CompareExtraAction},
+      {"legal actions",
+       "missing-action",
+       {"wondev.fog.build", "wondev.protocol.input.legal"},
+       true,
+       &CompareMissingAction},
+      {"text", "format", {"wondev.protocol.input.format"}, false, &CompareLayout},
+  };
+  return checks;
+}
+
+std::vector<std::string> Sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+// Walks the table of fields over a well-formed turn input.
+std::optional<Divergence> CompareFields(const State& ref, const std::vector<TurnLog>& history,
+                                        const InputView& a, const InputView& e,
+                                        std::string_view expected, std::string_view text) {
+  const Event* last = LastEvent(history);
+  const Compared c{ref,
+                   a,
+                   e,
+                   expected,
+                   text,
+                   last ? last->kind : "",
+                   Sorted(a.actions),
+                   Sorted(e.actions),
+                   DifferingFields(e, a)};
+  for (const FieldCheck& check : FieldChecks())
+    if (auto d = check.compare(c, check)) return d;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Divergence> CompareMessage(const GameState& reference,
+                                         const std::vector<TurnLog>& history,
+                                         std::string_view actual, int seat) {
+  const State& ref = *StateOf(reference);
+  if (seat < 0) return ref.IsTerminal() ? std::nullopt : std::optional(EndedEarly(ref));
+  if (ref.IsTerminal()) return WentOnAfterEnd(ref, seat);
+  if (seat != ref.current_player()) return WrongRecipient(ref, seat);
+  if (auto d = CompareInit(ref, history, actual, seat)) return d;
+  const std::string_view text = actual.substr(InitLength(actual));
   const std::string expected = FormatInput(ref, seat);
   if (text == expected) return std::nullopt;
   const auto parsed = ParseInput(text);
@@ -440,110 +705,7 @@ std::optional<Divergence> CompareMessage(const GameState& reference,
     return Make("format", "format", EscapeBytes(expected), EscapeBytes(text.substr(0, 300)),
                 {"wondev.protocol.input.format"},
                 "the message is not a well-formed turn input: " + parsed.error().ToString());
-  const InputView& a = parsed.value();
-  const InputView e = ViewFor(ref, seat);
-  const Event* last = LastEvent(history);
-  const std::string last_kind = last ? last->kind : "";
-  const std::vector<std::string> differing = DifferingFields(e, a);
-  const auto Make = [&](std::string field, std::string kind, std::string expected,
-                        std::string actual, std::vector<std::string> clauses, std::string message) {
-    std::string also;
-    int listed = 0;
-    for (const std::string& f : differing) {
-      if (f == field) continue;
-      if (++listed > 8) {
-        also += ", ...";
-        break;
-      }
-      also += (also.empty() ? "" : ", ") + f;
-    }
-    if (!also.empty()) message += " (also differing: " + also + ")";
-    return ::arbiter::wondev::Make(std::move(field), std::move(kind), std::move(expected),
-                                   std::move(actual), std::move(clauses), std::move(message));
-  };
-  if (a.size != e.size)
-    return Make("size", "size", std::to_string(e.size), std::to_string(a.size),
-                {"wondev.grid.square"}, "the grid has another size");
-  // Removed cells drawn as holes, and the listing, differ; nothing else: the
-  // message shows the reference's state, drawn otherwise (listing_only).
-  bool only_drawn = a.mine == e.mine && a.theirs == e.theirs;
-  for (int y = 0; y < e.size; ++y)
-    for (int x = 0; x < e.size; ++x)
-      only_drawn = only_drawn && (e.rows[y][x] == a.rows[y][x] ||
-                                  (e.rows[y][x] == '4' && a.rows[y][x] == '.'));
-  for (int y = 0; y < e.size; ++y)
-    for (int x = 0; x < e.size; ++x) {
-      const char ce = e.rows[y][x], ca = a.rows[y][x];
-      if (ce == ca) continue;
-      std::vector<std::string> clauses = {"wondev.build.height", "wondev.build.adjacent"};
-      if (ce == '4' && ca == '.')
-        clauses = {"wondev.grid.cells", "wondev.build.height"};
-      else if (last_kind == "build-cancelled")
-        clauses = {"wondev.fog.build"};
-      else if (last_kind == "push" || last_kind == "push-cancelled")
-        clauses = {"wondev.push.build", "wondev.fog.push"};
-      Divergence d = Make("rows[" + std::to_string(y) + "][" + std::to_string(x) + "]", "cell",
-                          std::string(1, ce), std::string(1, ca), clauses,
-                          "cell (" + std::to_string(x) + "," + std::to_string(y) + ") differs");
-      d.listing_only = only_drawn;
-      return d;
-    }
-  if (a.mine.size() != e.mine.size())
-    return Make("units", "units", std::to_string(e.mine.size()), std::to_string(a.mine.size()),
-                {"wondev.league.units"}, "another number of units");
-  for (int side = 0; side < 2; ++side)
-    for (size_t i = 0; i < e.mine.size(); ++i) {
-      const Pos pe = side ? e.theirs[i] : e.mine[i], pa = side ? a.theirs[i] : a.mine[i];
-      if (pe == pa) continue;
-      std::vector<std::string> clauses = {"wondev.move.neighbour", "wondev.push.build"};
-      if ((pe.x < 0) != (pa.x < 0))
-        clauses = {"wondev.fog.visibility"};
-      else if (last_kind == "push-cancelled")
-        clauses = {"wondev.fog.push"};
-      else if (last_kind == "push")
-        clauses = {"wondev.push.build", "wondev.push.destination"};
-      const std::string who = std::string(side ? "opponent" : "own") + " unit " + std::to_string(i);
-      return Make(who, "position", P(pe), P(pa), clauses, who + " stands elsewhere");
-    }
-  // From here on the state is the reference's: only the list differs.
-  const auto Listed = [&](Divergence d) {
-    d.listing_only = true;
-    return d;
-  };
-  std::vector<std::string> se = e.actions, sa = a.actions;
-  // In plain words: no list at all is not one missing action.
-  if (sa.empty() && !se.empty())
-    return Listed(Make("legal actions", "no-legal-list",
-                       std::to_string(se.size()) + " legal actions",
-                       "an empty list (legalActions 0)", {"wondev.protocol.input.legal"},
-                       "the referee sent no legal-action list although the player has " +
-                           std::to_string(se.size()) + " legal actions"));
-  if (se.empty() && !sa.empty())
-    return Listed(Make("legal actions", "extra-action", "an empty list (legalActions 0)",
-                       std::to_string(sa.size()) + " actions",
-                       {"wondev.turn.no-legal-action", "wondev.protocol.input.legal"},
-                       "the referee lists actions for a player that has no legal action"));
-  std::sort(se.begin(), se.end());
-  std::sort(sa.begin(), sa.end());
-  if (se == sa)
-    return Listed(Make("legal actions", "order", "sorted by text", "another order",
-                       {"wondev.protocol.input.legal"},
-                       "the legal actions are listed in another order"));
-  for (const std::string& x : sa)
-    if (!std::binary_search(se.begin(), se.end(), x)) {
-      const Answer ans = ParseAnswer(x, ActionParsing::kExact);
-      return Listed(Make("legal actions", "extra-action", "not listed", x,
-                         {WhyIllegal(ref, ans.action), "wondev.protocol.input.legal"},
-                         "the referee lists an action the rules forbid"));
-    }
-  for (const std::string& x : se)
-    if (!std::binary_search(sa.begin(), sa.end(), x))
-      return Listed(Make("legal actions", "missing-action", x, "not listed",
-                         {x.rfind("PUSH", 0) == 0 ? "wondev.push.destination" : "wondev.move.climb",
-                          "wondev.fog.build", "wondev.protocol.input.legal"},
-                         "the referee omits a legal action"));
-  return Make("text", "format", EscapeBytes(expected), EscapeBytes(text),
-              {"wondev.protocol.input.format"}, "the message differs in its layout");
+  return CompareFields(ref, history, parsed.value(), ViewFor(ref, seat), expected, text);
 }
 
 }  // namespace arbiter::wondev
