@@ -75,19 +75,15 @@ Micros Timed(int scans, const std::function<void()>& scan) {
   return out;
 }
 
-// BotMembers of one sleeping bot per thread, `threads` threads at once.
-Micros ScanTrees(int threads, int scans) {
+// `each` on `threads` threads at once, each with an event loop of its own
+// (as --jobs gives every game); their timings together.
+Micros OnThreads(int threads, const std::function<Micros(EventLoop&)>& each) {
   std::vector<Micros> per(threads);
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t)
     pool.emplace_back([&, t] {
       EventLoop loop;
-      auto bot = Start(loop, {"/bin/sleep", "60"});
-      const auto main = proc::ReadStat(bot->pid());
-      posix::ProcessIds seen;
-      const posix::BotTree tree{bot->pid(), main ? main->start_time : 0, &seen};
-      per[t] = Timed(scans, [&] { posix::BotMembers(tree); });
-      bot->Terminate(std::chrono::milliseconds(200));
+      per[t] = each(loop);
     });
   for (std::thread& t : pool) t.join();
   Micros all;
@@ -95,32 +91,35 @@ Micros ScanTrees(int threads, int scans) {
   return all;
 }
 
-// Round trips of one line through 4 `cat` bots, in turn, per thread.
-Micros RoundTrips(int threads, int trips) {
-  std::vector<Micros> per(threads);
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] {
-      EventLoop loop;
-      std::vector<std::unique_ptr<BotProcess>> bots;
-      for (int b = 0; b < 4; ++b) bots.push_back(Start(loop, {"/bin/cat"}));
-      for (int i = 0; i < trips * 4; ++i) {
-        BotProcess& bot = *bots[i % 4];
-        const Clock::time_point sent = Clock::now();
-        bot.Write("0 1 2 3 4 5 6 7 8 9\n");
-        if (!loop.RunUntil(sent + std::chrono::seconds(5), [&] { return bot.HasLine(); })) {
-          std::fprintf(stderr, "tree_scan_bench: cat did not answer within 5 s\n");
-          std::exit(2);
-        }
-        bot.PopLine();
-        per[t].push_back(Since(sent));
-      }
-      for (auto& bot : bots) bot->Terminate(std::chrono::milliseconds(200));
-    });
-  for (std::thread& t : pool) t.join();
-  Micros all;
-  for (const Micros& m : per) all.insert(all.end(), m.begin(), m.end());
-  return all;
+// BotMembers of one sleeping bot per thread.
+Micros ScanTree(EventLoop& loop, int scans) {
+  auto bot = Start(loop, {"/bin/sleep", "60"});
+  const auto main = proc::ReadStat(bot->pid());
+  posix::ProcessIds seen;
+  const posix::BotTree tree{bot->pid(), main ? main->start_time : 0, &seen};
+  Micros out = Timed(scans, [&] { posix::BotMembers(tree); });
+  bot->Terminate(std::chrono::milliseconds(200));
+  return out;
+}
+
+// Round trips of one line through 4 `cat` bots, in turn.
+Micros RoundTrips(EventLoop& loop, int trips) {
+  std::vector<std::unique_ptr<BotProcess>> bots;
+  for (int b = 0; b < 4; ++b) bots.push_back(Start(loop, {"/bin/cat"}));
+  Micros out;
+  for (int i = 0; i < trips * 4; ++i) {
+    BotProcess& bot = *bots[i % 4];
+    const Clock::time_point sent = Clock::now();
+    bot.Write("0 1 2 3 4 5 6 7 8 9\n");
+    if (!loop.RunUntil(sent + std::chrono::seconds(5), [&] { return bot.HasLine(); })) {
+      std::fprintf(stderr, "tree_scan_bench: cat did not answer within 5 s\n");
+      std::exit(2);
+    }
+    bot.PopLine();
+    out.push_back(Since(sent));
+  }
+  for (auto& bot : bots) bot->Terminate(std::chrono::milliseconds(200));
+  return out;
 }
 
 void Row(const char* what, const Figures& f, const Figures& floor) {
@@ -143,11 +142,14 @@ int main(int argc, char** argv) {
   const Figures floor = Summarise(Timed(scans, [] { proc::ScanProcesses(); }));
   std::printf("scans (ratios against the floor):\n");
   Row("floor: ScanProcesses, one thread", floor, floor);
-  Row("BotMembers, one thread", Summarise(ScanTrees(1, scans)), floor);
-  Row("BotMembers, two threads at once", Summarise(ScanTrees(2, scans)), floor);
+  Row("BotMembers, one thread",
+      Summarise(OnThreads(1, [&](EventLoop& l) { return ScanTree(l, scans); })), floor);
+  Row("BotMembers, two threads at once",
+      Summarise(OnThreads(2, [&](EventLoop& l) { return ScanTree(l, scans); })), floor);
   std::printf("answer latency through cat (ratios against one thread):\n");
-  const Figures one = Summarise(RoundTrips(1, trips));
+  const Figures one = Summarise(OnThreads(1, [&](EventLoop& l) { return RoundTrips(l, trips); }));
   Row("one thread (--jobs 1)", one, one);
-  Row("two threads (--jobs 2)", Summarise(RoundTrips(2, trips)), one);
+  Row("two threads (--jobs 2)",
+      Summarise(OnThreads(2, [&](EventLoop& l) { return RoundTrips(l, trips); })), one);
   return 0;
 }
