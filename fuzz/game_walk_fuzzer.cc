@@ -131,6 +131,13 @@ std::unique_ptr<GameState> Start(const GameInfo& game, const fuzz::WalkInput& w,
 
 }  // namespace
 
+// libFuzzer calls this once before any input: an unknown mutant is then a
+// usage error (exit status 2), not a crash of an input.
+extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
+  EngineMutant();
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const fuzz::WalkInput w = fuzz::ConsumeWalkInput({data, size});
   const auto& games = AllGames();
