@@ -6,8 +6,8 @@
 // what broke and the state. Starting anywhere reaches the rule edges (the
 // last turn, blocks about to fall together, stunned players, players close to
 // each other) without playing a game up to them; with no text round trip per
-// step (that is engine_walk's property) it makes about fifty times as many
-// runs per second as engine_walk (figures: docs/fuzzing.md).
+// step (that is game_walk's property) it makes far more runs per second
+// than game_walk (figures: docs/fuzzing.md).
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstdio>

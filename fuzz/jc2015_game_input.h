@@ -1,5 +1,5 @@
-// The byte format shared by engine_walk_fuzzer and model_diff_fuzzer, and its
-// inverse for scripts/make-seeds: a game is a placement (drawn from a seed or
+// The byte format of model_diff_fuzzer, and its
+// inverse for fuzz/make_seeds.cc: a game is a placement (drawn from a seed or
 // explicit squares), rule options and one byte per global turn. The rule
 // options, the action bytes and TailWriter are also used by engine_step's
 // format (jc2015_state_input.h).

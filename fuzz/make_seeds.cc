@@ -1,16 +1,18 @@
-// make_seeds: writes the seed corpora of the fuzz targets from the golden
-// playthroughs (spec-tests/jc2015/golden/*.txt); scripts/make-seeds runs it
-// and names the files by their sha1. Deterministic: the same goldens give the
-// same seeds.
+// make_seeds: writes the jc2015 seed corpora of the fuzz targets from the
+// golden playthroughs (spec-tests/jc2015/golden/*.txt);
+// spec-tests/jc2015/make-seeds runs it and names the files by their sha1.
+// Deterministic: the same goldens give the same seeds.
 //
 //   make_seeds <out-dir> <golden.txt>...
-// writes <out-dir>/<target>/<n> for engine_walk, engine_step, model_diff,
+// writes <out-dir>/<target>/<n> for game_walk (jc2015's golden games, beside
+// the seeds make_walk_seeds writes for every game), engine_step, model_diff,
 // input_parser, action_parser and line_framer. Every game and state seed is
-// decoded again with the targets' own decoder (jc2015_game_input.h,
-// jc2015_state_input.h) and must read back as written.
+// decoded again with the targets' own decoder (game_walk_input.h,
+// jc2015_game_input.h, jc2015_state_input.h) and must read back as written.
 #include <fuzzer/FuzzedDataProvider.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +24,7 @@
 
 #include "core/game.h"
 #include "core/parse.h"
+#include "game_walk_input.h"
 #include "jc2015/codec.h"
 #include "jc2015/game.h"
 #include "jc2015_game_input.h"
@@ -124,6 +127,85 @@ std::string CheckedStateEncoding(const State& state, const std::string& next) {
   return bytes;
 }
 
+// The index of key=value among the values of the register's rule options.
+uint8_t RuleValueIndex(const std::vector<arbiter::fuzz::RuleValue>& values, const std::string& key,
+                       const std::string& value) {
+  for (size_t i = 0; i < values.size() && i < 256; ++i)
+    if (values[i].key == key && values[i].value == value) return static_cast<uint8_t>(i);
+  Fail("rule " + key + "=" + value + " is no value of the register's options");
+}
+
+// game_walk's input for a golden game (format: game_walk_input.h): its
+// profile, its rules as values of the register's options, its placement
+// (explicit ones through fuzz_start, fuzz_start.cc) and its first answers as
+// turn bytes: each answer the legal answer it is read as, an answer read as
+// no command a fuzzing answer of the family "garbage". With `turn_limit`, a
+// short turn limit through fuzz_start. Checked: the walk starts from the
+// golden's start and decodes as written.
+std::string WalkSeed(const nlohmann::json& scenario, const std::vector<std::string>& answers,
+                     int turn_limit) {
+  namespace af = arbiter::fuzz;
+  const auto& games = arbiter::AllGames();
+  af::WalkInput w;
+  while (w.game < games.size() && games[w.game] != &kGameInfo) ++w.game;
+  const std::string profile = scenario.value("profile", "");
+  arbiter::ScenarioOptions options;  // the golden game under its profile's rules
+  for (size_t i = 0; i < kGameInfo.profiles.size() && !profile.empty(); ++i) {
+    if (kGameInfo.profiles[i].name != profile) continue;
+    w.rule_set = static_cast<uint8_t>(i + 1);
+    for (const auto& [key, value] : kGameInfo.profiles[i].rules)
+      options.profile_rules.emplace_back(key, value);
+  }
+  arbiter::ScenarioError scenario_error;
+  const auto golden = kGameInfo.load_scenario(scenario, options, scenario_error);
+  if (!golden) Fail("a golden scenario: " + scenario_error.field + ": " + scenario_error.message);
+  const State& initial = *StateOf(*golden->initial);
+  const std::vector<af::RuleValue> values = af::RuleValuesOf(kGameInfo);
+  const nlohmann::json golden_rules = scenario.value("rules", nlohmann::json::object());
+  for (const auto& [key, value] : golden_rules.items())
+    w.options.push_back(
+        {RuleValueIndex(values, key, value.is_string() ? value.get<std::string>() : value.dump()),
+         0});
+  if (w.options.size() > af::kMaxRuleOptions) Fail("a golden game sets too many rules");
+  w.seed = scenario.value("seed", uint64_t{0});
+  if (!scenario.contains("seed")) {
+    w.game_start = true;
+    w.start[0] |= 1;
+    for (int p = 0; p < kNumPlayers; ++p) {
+      w.start[1 + 3 * p] = static_cast<uint8_t>(initial.player(p).row + 1);
+      w.start[2 + 3 * p] = static_cast<uint8_t>(initial.player(p).col + 1);
+      w.start[3 + 3 * p] = static_cast<uint8_t>(initial.player(p).dir);
+    }
+  }
+  if (turn_limit > 0) {
+    w.game_start = true;
+    w.start[0] |= 2;
+    w.start[13] = static_cast<uint8_t>(turn_limit - 1);
+  }
+  const auto& families = kGameInfo.referee_fuzzing->answer_families;
+  const auto garbage = std::find(families.begin(), families.end(), "garbage") - families.begin();
+  std::unique_ptr<arbiter::GameState> gs = Wrap(initial);
+  for (size_t t = 0; t < answers.size() && t < 64 && !gs->IsTerminal(); ++t) {
+    const Action a = ParseAction(answers[t], initial.rules().action_parsing);
+    const std::vector<std::string> legal = gs->LegalAnswers();
+    const auto at = std::find(legal.begin(), legal.end(), std::string(1, ActionLetter(a)));
+    w.turns.push_back(static_cast<char>(
+        a == Action::kInvalid || at == legal.end() ? 180 + 2 * garbage : at - legal.begin()));
+    gs->ApplyLine(answers[t]);
+  }
+  const std::string bytes = af::EncodeWalkInput(w);
+  const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
+  if (!(af::ConsumeWalkInput({data, bytes.size()}) == w)) Fail("a walk seed does not decode");
+  std::string error;
+  const arbiter::RuleList rules = af::RulesOf(kGameInfo, values, w);
+  auto start = kGameInfo.new_game(w.seed, rules, error);
+  if (start && w.game_start) start = kGameInfo.fuzz_start(w.seed, w.start, rules);
+  if (!start) Fail("a walk seed's start is refused: " + error);
+  if (turn_limit == 0 && start->Serialize() != Wrap(initial)->Serialize())
+    Fail("a walk seed does not start from its golden game's start");
+  return bytes;
+}
+
 // line_framer_fuzzer's header (see line_framer_fuzzer.cc).
 std::string FramerSeed(size_t max_line, size_t max_queued, const std::vector<size_t>& chunks,
                        const std::string& payload) {
@@ -167,14 +249,16 @@ int main(int argc, char** argv) {
       game.actions += fuzz::ByteOfAction(ParseAction(a, game.rules.action_parsing));
       lines.insert(a);
     }
-    const std::string full = CheckedEncoding(game);
-    out.Write("engine_walk", full);
-    out.Write("model_diff", full);
+    out.Write("model_diff", CheckedEncoding(game));
     fuzz::GameInput opening = game;  // the first 16 turns under a short turn limit
     opening.actions.resize(std::min<size_t>(opening.actions.size(), 16));
     opening.rules.turn_limit = 12;
-    out.Write("engine_walk", CheckedEncoding(opening));
     out.Write("model_diff", CheckedEncoding(opening));
+    out.Write("game_walk", WalkSeed(golden.scenario, golden.answers, 0));
+    const std::vector<std::string> first(
+        golden.answers.begin(),
+        golden.answers.begin() + std::min<size_t>(golden.answers.size(), 16));
+    out.Write("game_walk", WalkSeed(golden.scenario, first, 12));
 
     // engine_step: the states of the game at turns 0, 3, 6, ... (every tenth
     // after turn 30) and the one before its last answer, each with the next

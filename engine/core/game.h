@@ -6,6 +6,7 @@
 // State of its own for speed; this interface wraps it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
@@ -47,6 +48,9 @@ enum class AnswerVerdict {
 
 // Rule options as key=value pairs, in the order given ("league", "3").
 using RuleList = std::vector<std::pair<std::string, std::string>>;
+
+// The bytes GameInfo::fuzz_start reads.
+inline constexpr size_t kFuzzStartBytes = 16;
 
 class GameState;
 
@@ -375,6 +379,18 @@ struct GameInfo {
   // and following a referee past a divergence.
   const RefereeFuzzing* referee_fuzzing = nullptr;
   const Resync* resync = nullptr;
+
+  // Optional, for the walk fuzzer (fuzz/game_walk_fuzzer.cc): a start built
+  // from kFuzzStartBytes arbitrary bytes (and `seed`, for whatever they leave
+  // to chance) under `rules`, which new_game accepted. It reaches starts that
+  // new_game's seeds and the register's rule options do not: a start given
+  // square by square (jc2015's explicit placements), a turn or round limit
+  // short enough to be played to within a fuzzer's input (the game's limit
+  // rule set from the bytes). nullptr when the bytes give no start the rules
+  // allow (two players on one square); every start it returns keeps the
+  // game's invariants. nullptr: the game has none.
+  std::unique_ptr<GameState> (*fuzz_start)(uint64_t seed, std::span<const uint8_t> bytes,
+                                           const RuleList& rules) = nullptr;
 
   // Reports: the board a message shows (a turn input of this game, as a bot
   // receives it), in the game-agnostic "board view" form the HTML replay

@@ -148,6 +148,7 @@ const GameInfo kGameInfo = {
     .ok_answer = "shuffle",
     .referee_fuzzing = &kRefereeFuzzing,
     .resync = &kResync,
+    .fuzz_start = &FuzzStart,
     .board_view = &BoardView,
 };
 

@@ -245,6 +245,7 @@ const GameInfo kGameInfo = {
     .ok_answer = "N",
     .referee_fuzzing = &kRefereeFuzzing,
     .resync = &kResync,
+    .fuzz_start = &FuzzStart,
     .board_view = &BoardView,
 };
 

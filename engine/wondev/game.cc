@@ -190,6 +190,7 @@ const GameInfo kGameInfo = {
     .ok_answer = "ACCEPT-DEFEAT",
     .referee_fuzzing = &kRefereeFuzzing,
     .resync = &kResync,
+    .fuzz_start = &FuzzStart,
     .board_view = &BoardView,
 };
 

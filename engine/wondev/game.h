@@ -6,6 +6,7 @@
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -72,5 +73,9 @@ nlohmann::json BoardView(std::string_view message);
 std::vector<EdgeCase> EdgeCases(const RuleList& rules = {});
 // The events of one turn as sentences with their clauses.
 std::vector<Event> DescribeEvents(const State& after, const TurnEvents& ev);
+
+// The walk fuzzer's starts from bytes (GameInfo::fuzz_start; fuzz_start.cc).
+std::unique_ptr<GameState> FuzzStart(uint64_t seed, std::span<const uint8_t> bytes,
+                                     const RuleList& rules);
 
 }  // namespace arbiter::wondev

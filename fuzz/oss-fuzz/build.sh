@@ -15,12 +15,31 @@ cd "$SRC_ROOT"
 WORK=${WORK:-$(mktemp -d)}
 mkdir -p "$OUT" "$WORK/obj"
 
-FLAGS="-std=c++20 -O1 -g -Iengine -Iharness -Iharness/process -Ispec-tests -Ispec-tests/common -Ifuzz $CXXFLAGS"
+FLAGS="-std=c++20 -O1 -g -Iengine -Iharness -Iharness/process -Ireport -Ispec-tests -Ispec-tests/common -Ifuzz $CXXFLAGS"
 engine_objs=()
+# The spec registers compiled in (report/registers.cc.in, as
+# report/CMakeLists.txt writes it): game_walk_fuzzer reads each game's rule
+# options from its register.
+{
+  echo '#include "registers.h"'
+  echo 'namespace arbiter::report {'
+  echo 'std::string_view RegisterJson(std::string_view game) {'
+  names=""
+  for file in spec-tests/*/clauses.json; do
+    register=$(basename "$(dirname "$file")")
+    echo "  if (game == \"$register\") return R\"ARBITER_REGISTER($(cat "$file"))ARBITER_REGISTER\";"
+    names="$names\"$register\", "
+  done
+  echo '  return {};'
+  echo '}'
+  echo "std::vector<std::string_view> RegisterNames() { return {$names}; }"
+  echo '}  // namespace arbiter::report'
+} >"$WORK/registers.cc"
 # The engine as engine/CMakeLists.txt globs it (games.cc and every game's
-# folder but tests/), the line framer and the simple model.
+# folder but tests/), the registers, the line framer and the simple model.
 engine_srcs=$(find engine -mindepth 2 -maxdepth 2 -name '*.cc' -not -path 'engine/tests/*' | sort)
-for src in engine/games.cc $engine_srcs harness/process/line_framer.cc spec-tests/jc2015/model.cc; do
+for src in engine/games.cc $engine_srcs "$WORK/registers.cc" harness/process/line_framer.cc \
+    spec-tests/jc2015/model.cc; do
   obj=$WORK/obj/$(echo "$src" | tr / _).o
   $CXX $FLAGS -c "$src" -o "$obj"
   engine_objs+=("$obj")
