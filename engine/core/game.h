@@ -49,8 +49,9 @@ enum class AnswerVerdict {
 // Rule options as key=value pairs, in the order given ("league", "3").
 using RuleList = std::vector<std::pair<std::string, std::string>>;
 
-// The bytes GameInfo::fuzz_start reads.
+// The bytes GameInfo::fuzz_start reads, always kFuzzStartBytes of them.
 inline constexpr size_t kFuzzStartBytes = 16;
+using FuzzStartBytes = std::span<const uint8_t, kFuzzStartBytes>;
 
 class GameState;
 
@@ -389,7 +390,7 @@ struct GameInfo {
   // rule set from the bytes). nullptr when the bytes give no start the rules
   // allow (two players on one square); every start it returns keeps the
   // game's invariants. nullptr: the game has none.
-  std::unique_ptr<GameState> (*fuzz_start)(uint64_t seed, std::span<const uint8_t> bytes,
+  std::unique_ptr<GameState> (*fuzz_start)(uint64_t seed, FuzzStartBytes bytes,
                                            const RuleList& rules) = nullptr;
 
   // Reports: the board a message shows (a turn input of this game, as a bot

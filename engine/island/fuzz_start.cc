@@ -9,11 +9,10 @@
 
 namespace arbiter::island {
 
-std::unique_ptr<GameState> FuzzStart(uint64_t seed, std::span<const uint8_t> bytes,
-                                     const RuleList& pairs) {
+std::unique_ptr<GameState> FuzzStart(uint64_t seed, FuzzStartBytes bytes, const RuleList& pairs) {
   Rules rules;
   std::string error;
-  if (bytes.size() < kFuzzStartBytes || !RulesFrom(pairs, rules, error)) return nullptr;
+  if (!RulesFrom(pairs, rules, error)) return nullptr;
   if (bytes[0] & 2) rules.max_turns = 1 + bytes[13] % 64;
   if (!(bytes[0] & 1)) return Wrap(State::Initial(seed, rules));
   const std::array<int, 2> pos = {bytes[1] % kIslandSize, bytes[2] % kIslandSize};

@@ -9,11 +9,10 @@
 
 namespace arbiter::jc2015 {
 
-std::unique_ptr<GameState> FuzzStart(uint64_t seed, std::span<const uint8_t> bytes,
-                                     const RuleList& pairs) {
+std::unique_ptr<GameState> FuzzStart(uint64_t seed, FuzzStartBytes bytes, const RuleList& pairs) {
   Rules rules;
   std::string error;
-  if (bytes.size() < kFuzzStartBytes || !RulesFrom(pairs, rules, error)) return nullptr;
+  if (!RulesFrom(pairs, rules, error)) return nullptr;
   Placement placement = DrawPlacement(seed);
   if (bytes[0] & 1) {
     constexpr int kSpan = kBoardSquares + 2;  // -1..18

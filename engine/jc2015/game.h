@@ -44,7 +44,6 @@ bool RulesFrom(const RuleList& pairs, Rules& rules, std::string& error);
 std::vector<Event> DescribeEvents(const State& after, const TurnEvents& ev);
 
 // The walk fuzzer's starts from bytes (GameInfo::fuzz_start; fuzz_start.cc).
-std::unique_ptr<GameState> FuzzStart(uint64_t seed, std::span<const uint8_t> bytes,
-                                     const RuleList& rules);
+std::unique_ptr<GameState> FuzzStart(uint64_t seed, FuzzStartBytes bytes, const RuleList& rules);
 
 }  // namespace arbiter::jc2015

@@ -8,11 +8,10 @@
 
 namespace arbiter::wondev {
 
-std::unique_ptr<GameState> FuzzStart(uint64_t seed, std::span<const uint8_t> bytes,
-                                     const RuleList& pairs) {
+std::unique_ptr<GameState> FuzzStart(uint64_t seed, FuzzStartBytes bytes, const RuleList& pairs) {
   Rules rules;
   std::string error;
-  if (bytes.size() < kFuzzStartBytes || !RulesFrom(pairs, rules, error)) return nullptr;
+  if (!RulesFrom(pairs, rules, error)) return nullptr;
   if (bytes[0] & 1) rules.max_rounds = 1 + bytes[1] % 16;
   return Wrap(NewState(seed, rules));
 }
