@@ -16,6 +16,7 @@
 #include "option_checks.h"
 #include "referee_fuzz.h"
 #include "run_common.h"
+#include "rule_options.h"
 #include "run_options.h"
 
 namespace arbiter::cli {
@@ -80,12 +81,13 @@ harness::MatchResult MatchOf(const std::string& id, const RefereeGamePlan& plan,
 // every value of every rule option its register's decisions name, the
 // default and each alternative, except those of the harness (the timing
 // profile) and ranges.
-std::vector<harness::RuleReading> Readings(const nlohmann::json& reg) {
+std::vector<harness::RuleReading> Readings(std::string_view game) {
   std::vector<harness::RuleReading> out;
-  for (harness::RuleReading r : RuleOptionsOf(reg)) {
-    if (r.value.empty() || r.value.find("..") != std::string::npos) continue;
-    if (r.is_default) r.meaning = "the text's reading, arbiter's default";
-    out.push_back(std::move(r));
+  for (const report::RuleOption& o : report::RuleOptionsOf(game)) {
+    if (o.value.empty() || o.value.find("..") != std::string::npos) continue;
+    out.push_back({o.key, o.value, o.clause,
+                   o.is_default ? "the text's reading, arbiter's default" : o.meaning,
+                   o.is_default});
   }
   return out;
 }

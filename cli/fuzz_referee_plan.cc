@@ -175,7 +175,7 @@ int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& e
     if (config.probe_executable.empty()) return Usage(err, kCmd, error);
   }
   plan.game_register = nlohmann::json::parse(report::RegisterJson(p.game->name));
-  config.readings = Readings(plan.game_register);
+  config.readings = Readings(p.game->name);
   // A profile of a real server asks for that server's readings exactly: a
   // referee that reads a rule otherwise differs from it (a failure naming the
   // reading), as under --strict-readings.

@@ -90,7 +90,7 @@ class FuzzRun {
 // Helpers of fuzz_referee.cc the pieces share.
 harness::MatchResult MatchOf(const std::string& id, const harness::RefereeGamePlan& plan,
                              const harness::RefereeGameResult& r);
-std::vector<harness::RuleReading> Readings(const nlohmann::json& reg);
+std::vector<harness::RuleReading> Readings(std::string_view game);
 bool AdoptableForRun(const std::vector<std::string>& adopted, const harness::ReadingFound& reading,
                      std::string& narrowed);
 std::string NotReproduced(const nlohmann::json& doc, const harness::RefereeGameResult& r);

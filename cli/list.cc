@@ -11,6 +11,7 @@
 #include "core/game.h"
 #include "option_checks.h"
 #include "registers.h"
+#include "rule_options.h"
 #include "run_common.h"
 
 namespace arbiter::cli {
@@ -38,13 +39,12 @@ ordered_json Checks(const std::vector<const GameInfo*>& games) {
   return out;
 }
 
-// The rule options of the register's decisions (RuleOptionsOf); the
+// The rule options of the register's decisions (report::RuleOptionsOf); the
 // profile, chosen by --profile, is listed by `list profiles`.
 ordered_json Rules(const std::vector<const GameInfo*>& games) {
   ordered_json out = ordered_json::array();
   for (const GameInfo* g : games) {
-    const auto reg = nlohmann::json::parse(report::RegisterJson(g->name));
-    for (const harness::RuleReading& r : RuleOptionsOf(reg)) {
+    for (const report::RuleOption& r : report::RuleOptionsOf(g->name)) {
       if (out.empty() || out.back()["game"] != g->name || out.back()["rule"] != r.key)
         out.push_back({{"game", g->name},
                        {"rule", r.key},

@@ -90,27 +90,6 @@ std::optional<std::pair<int, int>> ParseShard(const std::string& text, std::stri
   return std::pair<int, int>(static_cast<int>(*i) - 1, static_cast<int>(*n));
 }
 
-std::vector<harness::RuleReading> RuleOptionsOf(const nlohmann::json& reg) {
-  const auto text = [](const nlohmann::json& v) {
-    return v.is_string() ? v.get<std::string>() : v.dump();
-  };
-  std::vector<harness::RuleReading> out;
-  for (const auto& c : reg["clauses"]) {
-    if (!c.contains("decision") || !c["decision"].is_object()) continue;
-    const auto& d = c["decision"];
-    if (!d.contains("option") || !d["option"].is_string()) continue;
-    const std::string key = d["option"];
-    if (key.find(' ') != std::string::npos) continue;  // "profile (harness)"
-    if (d.contains("default"))
-      out.push_back({key, text(d["default"]), c["id"], d.value("choice", ""), true});
-    if (d.contains("alternatives") && d["alternatives"].is_array())
-      for (const auto& a : d["alternatives"])
-        if (a.is_object() && a.contains("value"))
-          out.push_back({key, text(a["value"]), c["id"], a.value("meaning", ""), false});
-  }
-  return out;
-}
-
 namespace {
 
 // Writes one file of a match with `write`; says once per `said` flag when it fails.

@@ -59,12 +59,6 @@ void WriteTranscript(const RunOptions& o, const report::RunReport& rep,
 void WriteLog(const RunOptions& o, const report::RunReport& rep, const harness::MatchResult& m,
               std::ostream& err);
 
-// Every value of every rule option of a game's register `reg` (a decision's
-// "option", a --rule key; the harness's, "profile (harness)", is not one),
-// each option's default first with its decision's choice as its meaning,
-// then its alternatives. `arbiter list rules` shows them; fuzz-referee tries
-// them as readings.
-std::vector<harness::RuleReading> RuleOptionsOf(const nlohmann::json& reg);
 bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::ostream& err);
 // "resident memory limit 2048 MB per bot (--memory-mb), CPU time 120 s".
 std::string MemoryLimitsText(const harness::Limits& limits);

@@ -3,7 +3,7 @@
 // it chooses among: every value of every rule option of the game's register
 // (a decision's "option": its default and its alternatives, an alternative
 // "A..B" being the whole numbers of that range), read from the register
-// compiled into arbiter (report/registers.h), so that no game is named here.
+// compiled into arbiter (report/rule_options.h), so that no game is named here.
 //
 // An input, front to back (bytes past its end read as 0):
 //   byte 0     the game, modulo the number of registered games
@@ -22,14 +22,13 @@
 #include <array>
 #include <cstdint>
 #include <exception>
-#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/game.h"
-#include "registers.h"
+#include "rule_options.h"
 
 namespace arbiter::fuzz {
 
@@ -112,27 +111,13 @@ inline bool ParseRange(const std::string& text, long long& lo, long long& hi) {
 }
 
 // Every value of every rule option of `game`'s register, in register order
-// (empty when it has no register). A key holding a blank is the harness's
-// ("profile (harness)"), not a rule.
+// (report::RuleOptionsOf; empty when it has no register).
 inline std::vector<RuleValue> RuleValuesOf(const GameInfo& game) {
   std::vector<RuleValue> out;
-  const auto doc = nlohmann::json::parse(report::RegisterJson(game.name), nullptr, false);
-  if (doc.is_discarded() || !doc.contains("clauses")) return out;
-  const auto add = [&](const std::string& key, const nlohmann::json& v) {
-    RuleValue r{key, v.is_string() ? v.get<std::string>() : v.dump()};
+  for (const report::RuleOption& o : report::RuleOptionsOf(game.name)) {
+    RuleValue r{o.key, o.value};
     r.range = ParseRange(r.value, r.lo, r.hi);
     out.push_back(std::move(r));
-  };
-  for (const auto& c : doc["clauses"]) {
-    if (!c.contains("decision") || !c["decision"].is_object()) continue;
-    const auto& d = c["decision"];
-    if (!d.contains("option") || !d["option"].is_string()) continue;
-    const std::string key = d["option"];
-    if (key.find(' ') != std::string::npos) continue;
-    if (d.contains("default")) add(key, d["default"]);
-    if (d.contains("alternatives") && d["alternatives"].is_array())
-      for (const auto& a : d["alternatives"])
-        if (a.is_object() && a.contains("value")) add(key, a["value"]);
   }
   return out;
 }

@@ -17,6 +17,7 @@
 #include "core/game.h"
 #include "core/rng.h"
 #include "registers.h"
+#include "rule_options.h"
 #include "spec_test.h"
 
 namespace arbiter {
@@ -46,20 +47,11 @@ std::vector<RuleList> RuleSets(const GameInfo& game) {
     for (const auto& [key, value] : p.rules) rules.emplace_back(key, value);
     if (!rules.empty()) out.push_back(std::move(rules));
   }
-  const auto doc = nlohmann::json::parse(report::RegisterJson(game.name), nullptr, false);
-  if (doc.is_discarded()) return out;
-  for (const auto& c : doc["clauses"]) {
-    const auto& d = c.value("decision", nlohmann::json::object());
-    if (!d.is_object() || !d.contains("option") || !d["option"].is_string()) continue;
-    const std::string key = d["option"];
-    if (key.find(' ') != std::string::npos || !d.contains("alternatives")) continue;
-    for (const auto& a : d["alternatives"]) {
-      if (!a.is_object() || !a.contains("value")) continue;
-      const auto& v = a["value"];
-      RuleList rules = {{key, v.is_string() ? v.get<std::string>() : v.dump()}};
-      std::string error;
-      if (game.new_game(1, rules, error)) out.push_back(std::move(rules));
-    }
+  for (const report::RuleOption& o : report::RuleOptionsOf(game.name)) {
+    if (o.is_default) continue;
+    RuleList rules = {{o.key, o.value}};
+    std::string error;
+    if (game.new_game(1, rules, error)) out.push_back(std::move(rules));
   }
   return out;
 }
