@@ -36,10 +36,11 @@ engine_objs=()
   echo '}  // namespace arbiter::report'
 } >"$WORK/registers.cc"
 # The engine as engine/CMakeLists.txt globs it (games.cc and every game's
-# folder but tests/), the registers, the line framer and the simple model.
+# folder but tests/), the registers and their rule options, the line framer
+# and the simple model.
 engine_srcs=$(find engine -mindepth 2 -maxdepth 2 -name '*.cc' -not -path 'engine/tests/*' | sort)
-for src in engine/games.cc $engine_srcs "$WORK/registers.cc" harness/process/line_framer.cc \
-    spec-tests/jc2015/model.cc; do
+for src in engine/games.cc $engine_srcs "$WORK/registers.cc" report/rule_options.cc \
+    harness/process/line_framer.cc spec-tests/jc2015/model.cc; do
   obj=$WORK/obj/$(echo "$src" | tr / _).o
   $CXX $FLAGS -c "$src" -o "$obj"
   engine_objs+=("$obj")
