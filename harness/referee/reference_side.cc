@@ -312,13 +312,16 @@ bool ReferenceSide::ReceiveUnfollowed(int seat, const std::string& text) {
   return !stop_here;
 }
 
+// The game's neutral answer on this turn where it has one, else ok_answer.
+std::string ReferenceSide::HarmlessAnswer() const {
+  return fuzzing_.neutral_answer ? fuzzing_.neutral_answer(*ref_)
+                                 : std::string(config_->game->ok_answer);
+}
+
 std::string ReferenceSide::AnswerWith(Rng& rng) const {
-  const GameInfo& game = *config_->game;
   const int turn = ref_->turn();
-  if (static_cast<size_t>(turn) < plan_.script.size()) {
-    if (plan_.script[turn] != kNeutralAnswer) return plan_.script[turn];
-    return fuzzing_.neutral_answer ? fuzzing_.neutral_answer(*ref_) : std::string(game.ok_answer);
-  }
+  if (static_cast<size_t>(turn) < plan_.script.size())
+    return plan_.script[turn] != kNeutralAnswer ? plan_.script[turn] : HarmlessAnswer();
   // While the start is still hidden in part (arbiter.referee.chance), a
   // legal answer: a referee misreading a fuzzing answer could move what the
   // next player's first message is to show as it started.
@@ -327,7 +330,7 @@ std::string ReferenceSide::AnswerWith(Rng& rng) const {
   // After a replay's answers: harmless ones, so that the replay shows only
   // what its answers do (Save The Island's ok_answer, a shuffle, ends the
   // game once a player has none left).
-  return fuzzing_.neutral_answer ? fuzzing_.neutral_answer(*ref_) : std::string(game.ok_answer);
+  return HarmlessAnswer();
 }
 
 std::string ReferenceSide::NextAnswer() { return AnswerWith(rng_); }

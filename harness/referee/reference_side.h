@@ -176,6 +176,7 @@ class ReferenceSide {
   void Record(LaterDivergence l);
   void AdvanceSilent();
   std::string AnswerWith(Rng& rng) const;
+  std::string HarmlessAnswer() const;
   void Log(int turn, int player, std::string answer, bool silent, std::vector<Event> events,
            std::string input);
   void AddPlayedClauses(Divergence& d) const;

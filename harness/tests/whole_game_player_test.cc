@@ -15,8 +15,9 @@ namespace {
 
 // The bot's stand-in: the game's harmless answer (never ends the game).
 std::string PlayOn(const GameInfo& game, const GameState& s) {
-  return game.referee_fuzzing->neutral_answer ? game.referee_fuzzing->neutral_answer(s)
-                                              : std::string(game.ok_answer);
+  const RefereeFuzzing* fuzzing = game.referee_fuzzing;  // optional: null in a game without it
+  return fuzzing && fuzzing->neutral_answer ? fuzzing->neutral_answer(s)
+                                            : std::string(game.ok_answer);
 }
 
 SPEC_TEST(WholeGames, TheWholeGamePlayerOfEveryGameAnswersOnlyValidLines,
