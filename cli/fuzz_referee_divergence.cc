@@ -3,7 +3,10 @@
 // arbiter.referee.resync), each of its own cause shrunk to a reproducer and
 // reported on its own; one the same answers do not show again is a warning
 // (arbiter.referee.replayable), a bot the referee stopped is judged by the
-// machine's load (arbiter.referee.load).
+// machine's load (arbiter.referee.load). A divergence a deviation explains
+// is that referee bug, said in its words (arbiter.referee.deviations); a
+// later one no deviation explains, whose reproducer still shows the game's
+// first, is a symptom of that one and joins its finding.
 #include <algorithm>
 
 #include "cg_runner.h"
@@ -51,6 +54,29 @@ std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const s
               : "; the reference's view: " + Self() + " simulate --transcript " + file);
 }
 
+// The finding's sentence: the deviation's words when one explains the
+// divergence; else the first differing field, and when the game's catalogue
+// was tried, that no single rule change of it explains it.
+std::string Sentence(const Divergence& d) {
+  const std::string shown = d.field + " expected " + d.expected + ", the referee sent " + d.actual;
+  if (!d.deviation.empty()) return d.message + ": " + shown;  // its words, and what showed it
+  std::string out = d.message + ": " + shown;
+  if (d.changes_tried > 0)
+    out += "; no single rule change arbiter tried (" + std::to_string(d.changes_tried) +
+           " readings and deviations) explains it";
+  // The likeliest few, not every rule the game played: the finding's clause
+  // is the first.
+  constexpr size_t kShown = 3;
+  if (d.clauses.size() > 1) {
+    out += " (clauses, most likely first:";
+    for (size_t i = 0; i < d.clauses.size() && i < kShown; ++i) out += " " + d.clauses[i];
+    if (d.clauses.size() > kShown)
+      out += "; " + std::to_string(d.clauses.size() - kShown) + " more the game played";
+    out += ")";
+  }
+  return out;
+}
+
 }  // namespace
 
 void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& plan,
@@ -61,12 +87,19 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
                         : harness::RunRefereeGame(loop_, shrink_config_, p);
   };
   int shrunk_count = 0;
+  // The game's first divergence no deviation explains (its signature, and
+  // the cause it is reported under): later ones may be its symptoms.
+  std::string root_sig, root_cause;
   for (std::string cause : harness::Signatures(r)) {
-    if (Finding* earlier = Seen(cause, found, shrunk)) {
-      ++earlier->occurrences;
-      continue;
-    }
     const RefereeGameResult focus = harness::Focus(r, cause);
+    // A difference only in what a message lists besides the state leads to
+    // nothing later: it is never a root.
+    const bool root = root_sig.empty() && focus.divergence->deviation.empty() &&
+                      focus.divergence->kind != "stopped" && !focus.divergence->listing_only;
+    const bool maybe_symptom = !root_sig.empty() && focus.divergence->deviation.empty() &&
+                               focus.divergence->kind != "stopped";
+    if (root) root_sig = root_cause = cause;
+    if (Joined(cause, *focus.divergence, r, id, found, shrunk)) continue;
     Shown s;
     s.game = focus;
     s.script.assign(focus.answers.begin(), focus.answers.end());
@@ -87,11 +120,16 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
       // that reading's, perhaps one reported already.
       if (k.reproduced && k.signature != cause) {
         cause = k.signature;
-        if (Finding* earlier = Seen(cause, found, shrunk)) {
-          ++earlier->occurrences;
-          continue;
-        }
+        if (root) root_cause = cause;
+        if (Joined(cause, *s.game.divergence, r, id, found, shrunk)) continue;  // k.game moved
       }
+      // A symptom: its reproducer still shows the game's first divergence
+      // before it, or it was not seen again at all.
+      const bool independent =
+          k.reproduced && std::find(k.shown.begin(), k.shown.end(), root_sig) == k.shown.end();
+      if (maybe_symptom && !independent && Symptom(root_cause, focus, found, shrunk)) continue;
+    } else if (maybe_symptom && Symptom(root_cause, focus, found, shrunk)) {
+      continue;
     }
     s.script.resize(std::min<size_t>(s.script.size(), s.game.divergence_turn + 1));
     const Divergence& d = *s.game.divergence;
@@ -108,13 +146,7 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     f.seed = plan.seed;
     f.seat = s.game.divergence_seat;
     f.turn = s.game.divergence_turn;
-    f.message =
-        d.message + ": " + d.field + " expected " + d.expected + ", the referee sent " + d.actual;
-    if (d.clauses.size() > 1) {
-      f.message += " (clauses:";
-      for (const auto& c : d.clauses) f.message += " " + c;
-      f.message += ")";
-    }
+    f.message = Sentence(d);
     f.received = EscapeBytes(s.game.actual_text);
     f.input = s.game.expected_text;  // what the reference engine would have sent
     f.stderr_tail = harness::LastLines(s.game.referee_stderr, 10);
@@ -167,6 +199,7 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
         continue;
       }
     }
+    cause = GroupOf(d, cause, r);
     if (!s.reproduced) {
       found.emplace_back(cause, std::move(f));
       continue;
@@ -180,6 +213,103 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     one.emplace_back(cause, std::move(f));
     shrunk.emplace_back(std::move(m), std::move(one));
   }
+}
+
+}  // namespace arbiter::cli
+
+namespace arbiter::cli {
+
+// A later divergence counted under the game's first (`root_cause`): the
+// root's finding says so once per kind. False when the root has no finding
+// to join (then the divergence is reported on its own).
+// A deviation's divergence is reported under the cause of an earlier
+// deviation finding whose games allow one of the deviations this game allows
+// (RefereeGameResult::deviation_alternatives), the set narrowed to those all
+// allow; else under a cause of its own. Deviations of one clause that state
+// the same rule (climb-two, climb-any) are one bug in different amounts.
+std::string FuzzRun::GroupOf(const Divergence& d, const std::string& cause,
+                             const harness::RefereeGameResult& r) {
+  if (d.deviation.empty()) return cause;
+  std::set<std::string> allowed = {d.deviation};
+  if (const auto it = r.deviation_alternatives.find(d.deviation);
+      it != r.deviation_alternatives.end())
+    allowed.insert(it->second.begin(), it->second.end());
+  const auto rule_of = [&](const std::string& name) { return RuleOf(name); };
+  for (auto& [key, live] : deviation_causes_) {
+    std::set<std::string> both;
+    for (const std::string& name : allowed)
+      for (const std::string& kept : live)
+        if (name == kept || rule_of(name) == rule_of(kept)) both.insert(kept), both.insert(name);
+    if (both.empty()) continue;
+    live = both;
+    return key;
+  }
+  deviation_causes_.emplace_back("deviation " + d.deviation, allowed);
+  return deviation_causes_.back().first;
+}
+
+// The clause and rule a deviation states: one bug, whatever its amount.
+std::string FuzzRun::RuleOf(const std::string& deviation) const {
+  for (const Deviation& dev : plan_.prepared.game->deviations)
+    if (dev.name == deviation) return std::string(dev.clause) + "|" + std::string(dev.rule);
+  return deviation;
+}
+
+// A divergence of a cause reported before joins its finding. A deviation
+// finding whose named deviation a later game rules out is named again by one
+// that every game of it allows; a larger amount of the same bug is said.
+bool FuzzRun::Joined(const std::string& cause, const Divergence& d,
+                     const harness::RefereeGameResult& r, const std::string& id, Found& found,
+                     Shrunk& shrunk) {
+  const size_t known = deviation_causes_.size();
+  const std::string key = GroupOf(d, cause, r);
+  Finding* earlier = Seen(key, found, shrunk);
+  if (!earlier) {
+    if (deviation_causes_.size() > known) deviation_causes_.pop_back();  // registered when kept
+    return false;
+  }
+  ++earlier->occurrences;
+  if (d.deviation.empty()) return true;
+  const std::set<std::string>* live = nullptr;
+  for (const auto& [k, names] : deviation_causes_)
+    if (k == key) live = &names;
+  const std::string named_at = "--rule deviation=";
+  const size_t at = earlier->message.find(named_at);
+  const std::string named =
+      at == std::string::npos
+          ? std::string()
+          : earlier->message.substr(
+                at + named_at.size(),
+                earlier->message.find(' ', at + named_at.size()) - at - named_at.size());
+  if (live && !named.empty() && !live->count(named)) {
+    // Named again, by the first deviation of the catalogue every game allows.
+    for (const Deviation& dev : plan_.prepared.game->deviations) {
+      if (!live->count(std::string(dev.name))) continue;
+      const size_t showed = earlier->message.find("; it showed as: ");
+      earlier->message = std::string(dev.does) + "; " + std::string(dev.rule) + " (" + named_at +
+                         std::string(dev.name) + " replays every message of each game it " +
+                         "touched; " + id + " ruled out " + named + ")" +
+                         (showed == std::string::npos ? "" : earlier->message.substr(showed));
+      earlier->clause = dev.clause;
+      break;
+    }
+  } else if (named != d.deviation && RuleOf(named) == RuleOf(d.deviation)) {
+    earlier->message += "; in " + id + " more of it showed: " +
+                        d.message.substr(0, d.message.find("; it showed as"));
+  }
+  return true;
+}
+
+bool FuzzRun::Symptom(const std::string& root_cause, const RefereeGameResult& later, Found& found,
+                      Shrunk& shrunk) {
+  Finding* root = Seen(root_cause, found, shrunk);
+  if (!root) return false;
+  const Divergence& d = *later.divergence;
+  const std::string note = "a later divergence of the same game (" + d.field +
+                           ") follows from it: its reproducer still shows this one first";
+  if (root->advice.find(note) == std::string::npos)
+    root->advice += (root->advice.empty() ? "" : "; ") + note;
+  return true;
 }
 
 }  // namespace arbiter::cli

@@ -9,6 +9,7 @@
 #include <iosfwd>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -59,6 +60,17 @@ class FuzzRun {
                      const harness::RefereeGameResult& r, Found& found, Shrunk& shrunk);
   void DivergenceFindings(const std::string& id, const harness::RefereeGamePlan& plan,
                           const harness::RefereeGameResult& r, Found& found, Shrunk& shrunk);
+  // The cause a divergence is reported under (its signature, or its
+  // deviation's group), and a divergence joining a finding of it.
+  std::string GroupOf(const Divergence& d, const std::string& cause,
+                      const harness::RefereeGameResult& r);
+  std::string RuleOf(const std::string& deviation) const;
+  bool Joined(const std::string& cause, const Divergence& d, const harness::RefereeGameResult& r,
+              const std::string& id, Found& found, Shrunk& shrunk);
+  // A later divergence that is a symptom of the game's first
+  // (fuzz_referee_divergence.cc); false when that one has no finding.
+  bool Symptom(const std::string& root_cause, const harness::RefereeGameResult& later, Found& found,
+               Shrunk& shrunk);
   // The finding of a cause reported before: in an earlier game, or in this one.
   harness::Finding* Known(const std::string& cause);
   harness::Finding* Seen(const std::string& cause, Found& found, Shrunk& shrunk);
@@ -82,6 +94,9 @@ class FuzzRun {
   harness::RefereeFuzzConfig shrink_config_;
   int repro_count_ = 0;
   std::string arbiter_error_;
+  // Deviation findings (arbiter.referee.deviations): the cause each is
+  // reported under, and the deviations every game it touched allows.
+  std::vector<std::pair<std::string, std::set<std::string>>> deviation_causes_;
   uint64_t families_played_ = 0;  // the swarm bits of the games played
   std::chrono::steady_clock::time_point run_start_ = std::chrono::steady_clock::now();
   Progress progress_;

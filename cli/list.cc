@@ -57,6 +57,21 @@ ordered_json Rules(const std::vector<const GameInfo*>& games) {
   return out;
 }
 
+// The deviations of each game's catalogue (GameInfo::deviations), the bugs
+// fuzz-referee names a referee's divergences by (arbiter.referee.deviations).
+ordered_json Deviations(const std::vector<const GameInfo*>& games) {
+  ordered_json out = ordered_json::array();
+  for (const GameInfo* g : games)
+    for (const Deviation& d : g->deviations)
+      out.push_back({{"game", g->name},
+                     {"deviation", d.name},
+                     {"clause", d.clause},
+                     {"derivation", d.derivation},
+                     {"does", d.does},
+                     {"rule", d.rule}});
+  return out;
+}
+
 ordered_json Profiles(const std::vector<const GameInfo*>& games) {
   ordered_json out = ordered_json::array();
   for (const GameInfo* g : games) {
@@ -95,6 +110,11 @@ void Text(const std::string& what, const ordered_json& items, std::ostream& out)
         first = false;
       }
       out << "  " << it["clause"].get<std::string>() << "\n";
+    } else if (what == "deviations") {
+      out << game << "  " << it["deviation"].get<std::string>() << "  "
+          << it["clause"].get<std::string>() << "  (" << it["derivation"].get<std::string>()
+          << ")  " << it["does"].get<std::string>() << "; " << it["rule"].get<std::string>()
+          << "\n";
     } else {
       out << game << "  --profile " << it["profile"].get<std::string>() << "  ";
       if (it["ready_ms"].get<int>() > 0) out << "READY " << it["ready_ms"] << " ms, ";
@@ -124,11 +144,16 @@ int RunList(const ListOptions& o, std::ostream& out, std::ostream& err) {
     err << "arbiter list: --game: unknown game '" << o.game << "' (known: " << known << ")\n";
     return 2;
   }
-  const ordered_json items = o.what == "games"    ? Games(games)
-                             : o.what == "checks" ? Checks(games)
-                             : o.what == "rules"  ? Rules(games)
-                                                  : Profiles(games);
-  if (o.json) {
+  const ordered_json items = o.what == "games"        ? Games(games)
+                             : o.what == "checks"     ? Checks(games)
+                             : o.what == "rules"      ? Rules(games)
+                             : o.what == "deviations" ? Deviations(games)
+                                                      : Profiles(games);
+  if (o.what == "deviations" && items.empty() && !o.json) {
+    // Said, not an empty list that reads as "nothing to check".
+    out << "no deviations catalogued for " << (o.game.empty() ? "any game" : o.game)
+        << ": fuzz-referee reports its divergences by the first differing field\n";
+  } else if (o.json) {
     out << items.dump(2) << "\n";
   } else {
     Text(o.what, items, out);
@@ -139,10 +164,12 @@ int RunList(const ListOptions& o, std::ostream& out, std::ostream& err) {
 // The `list` subcommand and its options, into `o`.
 CLI::App* AddListCommand(CLI::App& app, ListOptions& o) {
   auto* c = app.add_subcommand(
-      "list", "What arbiter knows: its games, checks, rule options (--rule) and profiles");
-  c->add_option("what", o.what, "games, checks, rules or profiles")
+      "list",
+      "What arbiter knows: its games, checks, rule options (--rule), profiles and the referee "
+      "bugs fuzz-referee names (deviations)");
+  c->add_option("what", o.what, "games, checks, rules, profiles or deviations")
       ->required()
-      ->check(CLI::IsMember({"games", "checks", "rules", "profiles"}));
+      ->check(CLI::IsMember({"games", "checks", "rules", "profiles", "deviations"}));
   c->add_option("--game", o.game, "Only this game (default: every game)");
   c->add_flag("--json", o.json, "Print a JSON array instead of one line per item");
   return c;

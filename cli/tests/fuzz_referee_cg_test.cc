@@ -166,8 +166,8 @@ TEST_F(FuzzRefereeCgTest, ARefereeWithTwoDefectsShowsEachAsItsOwnFindingInPlainW
 using arbiter::testing::Listed;
 
 CITES(FuzzRefereeCgTest, ARunnerRefereeThatEndsTheGameWronglyInTwoWaysShowsEachWayOnItsOwn,
-      "arbiter.referee.resync", "arbiter.referee.replayable", "wondev.out.invalid",
-      "wondev.end.leader-alone");
+      "arbiter.referee.resync", "arbiter.referee.replayable", "arbiter.referee.deviations",
+      "wondev.out.invalid", "wondev.end.leader-alone");
 TEST_F(FuzzRefereeCgTest, ARunnerRefereeThatEndsTheGameWronglyInTwoWaysShowsEachWayOnItsOwn) {
   // Lowercase move&build accepted (push&build not); the game ended when
   // player 1 is out whoever leads, and not ended when player 0 is out and
@@ -181,8 +181,13 @@ TEST_F(FuzzRefereeCgTest, ARunnerRefereeThatEndsTheGameWronglyInTwoWaysShowsEach
     const std::string message = f["message"], clause = f["clause"];
     std::string what = clause;
     if (message.find("the referee accepted the answer 'move&build ") == 0) what = "lowercase";
-    if (message.find("the referee ended the game when player 1 was out") == 0) what = "early";
-    if (message.find("the referee went on when player 0 was out and player 1 led") == 0)
+    // Each end bug by the deviation that replays its games (the leader check
+    // left out, the end condition missing), or else by what showed it.
+    if (message.find("the referee ended the game when player 1 was out") == 0 ||
+        message.find("--rule deviation=leader-alone-any ") != std::string::npos)
+      what = "early";
+    if (message.find("the referee went on when player 0 was out and player 1 led") == 0 ||
+        message.find("--rule deviation=leader-alone-missing ") != std::string::npos)
       what = "late";
     EXPECT_TRUE(seen.insert(what).second) << Listed(o);
     EXPECT_EQ(arbiter::testing::ReproduceFails(f, arbiter::testing::FuzzDir("fuzz-cg")), "")
@@ -434,6 +439,51 @@ TEST_F(FuzzRefereeCgTest, AnUnknownProtocolOrABotPlaceholderIsAUsageError) {
   const Outcome o = Fuzz(Referee() + " {bot0} {bot1}", "--games 1");
   EXPECT_EQ(o.status, 2) << o.output;
   EXPECT_NE(o.output.find("{bot0} makes no sense"), std::string::npos) << o.output;
+}
+
+// examples/referees/wondev-py: a referee of our own in Python, written as an
+// organiser writes one (its own maps from its own generator, seeded from
+// ###Seed here so that the run is the same every time), league 2, with three
+// planted bugs from three clauses: drops of more than one level refused
+// (wondev.move.climb), a pushed unit's height step not checked at all
+// (wondev.push.destination), and a build on the cell just left refused
+// (wondev.build.adjacent), which no deviation of the catalogue models. Each
+// modelled bug is one failure under its clause, named by its deviation where
+// a game let one explain it; no other deviation is named; what nothing
+// explains says so.
+CITES(FuzzRefereeCgTest, APythonRefereeWithThreeBugsShowsEachModelledOneOnceUnderItsClause,
+      "arbiter.referee.deviations", "arbiter.referee.runner-protocol", "wondev.move.climb",
+      "wondev.push.destination");
+TEST_F(FuzzRefereeCgTest, APythonRefereeWithThreeBugsShowsEachModelledOneOnceUnderItsClause) {
+  const Outcome o = Fuzz(std::string("python3 ") + WONDEV_PY_REFEREE +
+                             " --seeded --league 2 --bugs drop-one,push-no-step,build-on-left-cell",
+                         "--games 60 --seed 1 --rule league=2");
+  EXPECT_EQ(o.status, 1) << o.output;
+  int drop_one = 0, push = 0, unexplained = 0;
+  for (const auto& f : o.report["findings"]) {
+    if (f["severity"] != "fail") continue;
+    EXPECT_EQ(f["check"], "referee.divergence") << Listed(o);
+    const std::string message = f["message"], clause = f["clause"];
+    const size_t named = message.find("--rule deviation=");
+    if (message.find("--rule deviation=drop-one") != std::string::npos) {
+      EXPECT_EQ(clause, "wondev.move.climb") << message;
+      ++drop_one;
+    } else if (clause == "wondev.push.destination") {
+      // Named, it is the push height check left out, in one amount or another.
+      if (named != std::string::npos) {
+        EXPECT_EQ(message.find("push-climb-", named), named + 17) << message;
+      }
+      ++push;
+    } else {
+      // Never another deviation: the third bug is none of them.
+      EXPECT_EQ(named, std::string::npos) << message;
+      EXPECT_NE(message.find("no single rule change arbiter tried"), std::string::npos) << message;
+      ++unexplained;
+    }
+  }
+  EXPECT_EQ(drop_one, 1) << Listed(o);
+  EXPECT_EQ(push, 1) << Listed(o);
+  EXPECT_GE(unexplained, 1) << Listed(o);
 }
 
 }  // namespace

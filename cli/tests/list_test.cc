@@ -90,4 +90,44 @@ TEST(List, ListsTheOfficialProfileWithItsReadingsAndEachCheckWithItsClause) {
   EXPECT_EQ(run.status, 2) << run.output;
 }
 
+CITES(List, ListsEachDeviationWithItsClauseAndEachIsARuleTheGameAccepts,
+      "arbiter.referee.deviations", "arbiter.cli.bad-input");
+TEST(List, ListsEachDeviationWithItsClauseAndEachIsARuleTheGameAccepts) {
+  const std::string arbiter = ARBITER_BINARY;
+  std::set<std::string> games;
+  int deviations = 0;
+  for (const auto& d : ListJson("deviations")) {
+    const std::string game = d["game"], name = d["deviation"], clause = d["clause"];
+    games.insert(game);
+    EXPECT_EQ(clause.rfind(game + ".", 0), 0u) << d;
+    EXPECT_FALSE(d["does"].get<std::string>().empty()) << d;
+    EXPECT_FALSE(d["rule"].get<std::string>().empty()) << d;
+    EXPECT_FALSE(d["derivation"].get<std::string>().empty()) << d;
+    // Selected like a rule option: simulate plays under it.
+    const auto run = RunCommand(arbiter + " simulate --game " + game +
+                                " --seed 1 --turns 1 --rule deviation=" + name);
+    EXPECT_EQ(run.status, 0) << name << "\n" << run.output;
+    ++deviations;
+  }
+  EXPECT_EQ(games, (std::set<std::string>{"jc2015", "wondev", "island"}));
+  EXPECT_GE(deviations, 40);
+  // In words, one line each.
+  auto run = RunCommand(arbiter + " list deviations --game wondev");
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("wondev  drop-one  wondev.move.climb  (up and down made symmetric)  "
+                            "the referee refuses a move down more than one level; the rules "
+                            "allow a move down of any height\n"),
+            std::string::npos)
+      << run.output;
+  // The test-only mutants' older rule name selects the same deviations.
+  run = RunCommand(arbiter +
+                   " simulate --game jc2015 --seed 1 --turns 1 --rule mutant=move-onto-fallen");
+  EXPECT_EQ(run.status, 0) << run.output;
+  run =
+      RunCommand(arbiter + " simulate --game wondev --seed 1 --turns 1 --rule deviation=drop-two");
+  EXPECT_EQ(run.status, 2) << run.output;
+  EXPECT_NE(run.output.find("'drop-two' is not a deviation of this game"), std::string::npos)
+      << run.output;
+}
+
 }  // namespace

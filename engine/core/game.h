@@ -66,6 +66,10 @@ struct Misreading {
   // the opponent): a message is compared with it, and the game is followed
   // no further.
   bool last = false;
+  // The deviation of the game's catalogue (GameInfo::deviations) that plays
+  // this answer so, when one does: the same referee bug, when a game shows
+  // it on one answer only (arbiter.referee.deviations). Empty: none.
+  std::string_view deviation = {};
 };
 
 // One way an answer may have turned out when its outcome hangs on chance the
@@ -210,6 +214,15 @@ struct Divergence {
   // that differs so is still the start of the reference's game, and the
   // game is followed on as it is.
   bool listing_only = false;
+  // The deviation of the game's catalogue (GameInfo::deviations) under which
+  // every message of the game matches, by name: the referee's bug, said as
+  // the rule change that explains it (arbiter.referee.deviations); or, for
+  // an answer the referee played as a known misreading, the deviation that
+  // plays it so (Misreading::deviation). Empty: none.
+  std::string deviation = {};
+  // How many rule changes (readings, deviations) were replayed and did not
+  // explain it; 0 when none was tried.
+  int changes_tried = 0;
 };
 
 // One turn as the referee fuzzer saw it (for attributing a divergence).
@@ -343,6 +356,25 @@ struct Resync {
                                                       Divergence& why) = nullptr;
 };
 
+// A deviation (arbiter.referee.deviations): a bug a referee author could
+// write at one clause, modelled in the game's engine and selected like a rule
+// option, "deviation=<name>" (several separated by commas: a referee with
+// several bugs). Unlike a reading it is not allowed by any text: a referee
+// that plays so breaks `clause`. Each game derives its catalogue the same
+// way, clause by clause (docs/deviations.md): `derivation` names the
+// mutation it comes from ("a check left out"), `does` says what such a
+// referee does and `rule` what the rules say instead, for people.
+struct Deviation {
+  std::string_view name;        // "drop-one"
+  std::string_view clause;      // "wondev.move.climb"
+  std::string_view derivation;  // "up and down made symmetric"
+  std::string_view does;        // "the referee refuses a move down more than one level"
+  std::string_view rule;        // "the rules allow a drop of any height"
+};
+
+// The rule option that selects deviations (Deviation).
+inline constexpr std::string_view kDeviationRule = "deviation";
+
 struct GameInfo {
   std::string_view name;                   // "jc2015"
   std::string_view title;                  // "JavaChallenge2015"
@@ -398,6 +430,10 @@ struct GameInfo {
   // draws (docs/report-schema.md, "Board views"); null when the message is not
   // a turn input of this game. Optional: nullptr when the game has none.
   nlohmann::json (*board_view)(std::string_view message) = nullptr;
+
+  // Optional: the game's catalogue of deviations (Deviation), each one its
+  // rule option "deviation=<name>" accepts; empty when it has none.
+  std::span<const Deviation> deviations = {};
 };
 
 // Every game arbiter knows (engine/games.cc holds one registration line each).

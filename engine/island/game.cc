@@ -150,6 +150,7 @@ const GameInfo kGameInfo = {
     .resync = &kResync,
     .fuzz_start = &FuzzStart,
     .board_view = &BoardView,
+    .deviations = Deviations(),
 };
 
 std::unique_ptr<GameState> Wrap(const State& state) { return std::make_unique<IslandState>(state); }

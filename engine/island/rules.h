@@ -11,9 +11,14 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace arbiter {
+struct Deviation;  // core/game.h
+}  // namespace arbiter
 
 namespace arbiter::island {
 
@@ -57,11 +62,11 @@ enum class LimitResult : uint8_t {
   kGround,  // alternative: the player with more island behind it; equal ground is a draw
 };
 
-#ifdef ARBITER_MUTANTS
-// Engine mutants: deliberate referee bugs compiled only into the test library
-// arbiter_engine_mutants (see jc2015/rules.h for the scheme). Each is a
-// plausible referee mistake and breaks the clause MutantClause names; find
-// each mutation point by grepping for "MUTANT <name>:".
+// Deviations (arbiter.referee.deviations; see jc2015/rules.h for the
+// scheme): deliberate referee bugs, each a plausible referee mistake that
+// breaks the clause its catalogue entry names (Deviations()), selected by the
+// rule "deviation" (or "mutant"); find each mutation point by grepping for
+// "MUTANT <name>:".
 enum class Mutant : uint8_t {
   kNone,
   kDefenceUncapped,      // the defender uses every matching tile, not at most the attack's count
@@ -71,13 +76,16 @@ enum class Mutant : uint8_t {
   kShuffleLimitPlusOne,  // a 21st shuffle is accepted
   kKeywordsAnyCase,      // "MOVE;2" is accepted although the rules say lower case
 };
+constexpr uint32_t MutantBit(Mutant m) {
+  return m == Mutant::kNone ? 0u : 1u << static_cast<int>(m);
+}
+// The catalogue, in Mutant order (entry i is Mutant i + 1).
+std::span<const Deviation> Deviations();
+#ifdef ARBITER_MUTANTS
 std::string_view MutantName(Mutant m);  // kebab-case, "none" for kNone
 std::optional<Mutant> MutantFromName(std::string_view name);
 std::vector<Mutant> AllMutants();         // every mutant except kNone
 std::string_view MutantClause(Mutant m);  // the clause it breaks; "" for kNone
-constexpr uint32_t MutantBit(Mutant m) {
-  return m == Mutant::kNone ? 0u : 1u << static_cast<int>(m);
-}
 #endif
 
 struct Rules {
@@ -88,21 +96,15 @@ struct Rules {
   int shuffle_limit = kDefaultShuffles;  // island.shuffle.limit
   int max_turns = kDefaultMaxTurns;      // island.end.limit: global turns, both players'
   LimitResult limit_result = LimitResult::kDraw;
-#ifdef ARBITER_MUTANTS
-  // Rule "mutant" (test builds only): one bit per Mutant (MutantBit); a
-  // referee with several defects at once sets several.
+  // Rule "deviation" (and "mutant"): one bit per Mutant (MutantBit); a
+  // referee with several defects at once sets several. 0 plays the rules.
   uint32_t mutants = 0;
-#endif
 
   friend bool operator==(const Rules&, const Rules&) = default;
 };
 
-#ifdef ARBITER_MUTANTS
 #define ISLAND_MUTANT(rules, m) \
   (((rules).mutants & ::arbiter::island::MutantBit(::arbiter::island::Mutant::m)) != 0)
-#else
-#define ISLAND_MUTANT(rules, m) false
-#endif
 
 // Names used by scenarios, serialisation and the command line ("deal=immediate",
 // "max_turns=300"). SetRule returns an error message, empty on success. Under

@@ -118,7 +118,12 @@ std::string ScenarioOf(const GameState& initial) {
   doc["shuffles"] = {s.shuffles(0), s.shuffles(1)};
   doc["turn"] = s.turn();
   doc["seed"] = s.rng_state();
-  if (auto rules = DifferingRules(DescribeRules(s.rules()), DescribeRules(Rules{})); !rules.empty())
+  // A scenario is the game under the rules: a deviation is the referee's
+  // bug, never part of the game a reproducer shows (arbiter.referee.deviations).
+  Rules rules_played = s.rules();
+  rules_played.mutants = 0;
+  if (auto rules = DifferingRules(DescribeRules(rules_played), DescribeRules(Rules{}));
+      !rules.empty())
     doc["rules"] = std::move(rules);
   return doc.dump();
 }

@@ -247,6 +247,7 @@ const GameInfo kGameInfo = {
     .resync = &kResync,
     .fuzz_start = &FuzzStart,
     .board_view = &BoardView,
+    .deviations = Deviations(),
 };
 
 const State* StateOf(const GameState& state) {

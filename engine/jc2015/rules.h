@@ -10,11 +10,16 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #ifdef ARBITER_MUTANTS
 #include <vector>
 #endif
+
+namespace arbiter {
+struct Deviation;  // core/game.h
+}  // namespace arbiter
 
 namespace arbiter::jc2015 {
 
@@ -93,20 +98,22 @@ enum class ExtraLines : uint8_t {
              // 2015 referee)
 };
 
-#ifdef ARBITER_MUTANTS
-// Engine mutants: deliberate referee bugs, one per mutation point, compiled
-// only into the test library arbiter_engine_mutants (engine/CMakeLists.txt).
-// Each is a plausible mistake at one rule edge, and breaks the clause that
-// MutantClause names. They exist to test the testers: a referee fuzzer or a
-// spec test that is any good must tell every mutant from the real rules, and
-// engine/tests/mutants_test.cc shows a reachable play on which each one
-// differs. Unlike the options above, a mutant is not a reading of the texts
-// that the register allows, with two exceptions kept on purpose:
+// Deviations (arbiter.referee.deviations, docs/deviations.md): deliberate
+// referee bugs, one per mutation point, each a plausible mistake at one rule
+// edge that breaks the clause its catalogue entry names (Deviations()). In
+// production fuzz-referee replays a diverging game under them to name a
+// referee's bug (rule "deviation=<name>[,<name>...]"); the test library
+// arbiter_engine_mutants also selects them as "mutant=<name>" and lists them
+// (MutantName, AllMutants, MutantClause) to test the testers: a referee
+// fuzzer or a spec test that is any good must tell every one from the real
+// rules, and engine/tests/mutants_test.cc shows a reachable play on which
+// each differs. Unlike the options above, a deviation is not a reading of the
+// texts that the register allows, with two exceptions kept on purpose:
 // extra-last-turn plays the same game as the option turn_limit + 1 (a referee
 // counting T from 1), and restore-one-turn-early the same as restore_turns=19
 // (the official 2015 referee's count), so a tester that tries the options may
-// explain them as those readings rather than report a bug. Find each mutation point by grepping
-// for "MUTANT <name>:" in state.cc and codec.cc.
+// explain them as those readings rather than report a bug. Find each mutation
+// point by grepping for "MUTANT <name>:" in state.cc and codec.cc.
 enum class Mutant : uint8_t {
   kNone,
   kCancelBelowThree,        // a move ending at distance exactly 3 is not cancelled
@@ -120,20 +127,23 @@ enum class Mutant : uint8_t {
   kRestoreOneTurnEarly,     // a fallen block gets B = -19: restored one tick early
   kStunOneTurnShort,        // the attacker acts again on T + 8 instead of T + 12
   kNoTickOnFallenTurns,     // no tick at the start of a fallen player's turn
-  kExtraLastTurn,           // turn T = turn_limit is played too (see below)
+  kExtraLastTurn,           // turn T = turn_limit is played too (see above)
   kSimultaneousFallLowestWins,  // when the last players fall together, the lowest id wins
   kStunnedMayMove,              // a stunned player's move is played (its attack still is not)
   kStunShownOneLess,            // (codec) S shown as stunned_until - T - 1
   kTurnShownFromOne,            // (codec) T shown as turn + 1
   kBlocksTransposed,            // (codec) B rows and columns swapped
 };
+constexpr uint32_t MutantBit(Mutant m) {
+  return m == Mutant::kNone ? 0u : 1u << static_cast<int>(m);
+}
+// The catalogue, in Mutant order (entry i is Mutant i + 1).
+std::span<const Deviation> Deviations();
+#ifdef ARBITER_MUTANTS
 std::string_view MutantName(Mutant m);  // kebab-case, e.g. "cancel-below-three"; "none"
 std::optional<Mutant> MutantFromName(std::string_view name);
 std::vector<Mutant> AllMutants();         // every mutant except kNone
 std::string_view MutantClause(Mutant m);  // the clause it breaks; "" for kNone
-constexpr uint32_t MutantBit(Mutant m) {
-  return m == Mutant::kNone ? 0u : 1u << static_cast<int>(m);
-}
 #endif
 
 struct Rules {
@@ -151,34 +161,24 @@ struct Rules {
   int restore_turns = kRestoreTurns;
   ZeroAlive zero_alive = ZeroAlive::kDraw;
   FallenStun fallen_stun = FallenStun::kZero;
-#ifdef ARBITER_MUTANTS
-  // Rule "mutant" (test builds only): one bit per Mutant (MutantBit); a
-  // referee with several defects at once sets several.
+  // Rule "deviation" (and "mutant"): one bit per Mutant (MutantBit); a
+  // referee with several defects at once sets several. 0 plays the rules.
   uint32_t mutants = 0;
-#endif
 
   friend bool operator==(const Rules&, const Rules&) = default;
 };
 
-// ARBITER_MUTANT(rules, kName) is true when `rules` selects mutant kName. In a
-// production build it is the constant false, so every mutation point compiles
-// away and the engine is exactly the conformant one. Never link
-// arbiter_engine and arbiter_engine_mutants into one binary: the two define
-// the same symbols with different layouts of Rules and State (an ODR
-// violation that the linker does not report).
-#ifdef ARBITER_MUTANTS
+// ARBITER_MUTANT(rules, kName) is true when `rules` select deviation kName.
 #define ARBITER_MUTANT(rules, m) \
   (((rules).mutants & ::arbiter::jc2015::MutantBit(::arbiter::jc2015::Mutant::m)) != 0)
-#else
-#define ARBITER_MUTANT(rules, m) false
-#endif
 
 // Names used by scenarios, serialisation and the command line
 // ("stun_count=own-turns"). SetRule returns an error message, empty on success.
-// Under ARBITER_MUTANTS, SetRule also accepts "mutant" (a MutantName, or
-// several separated by commas, added to those set; "none" clears them), and
-// DescribeRules appends " mutant=<name>[,<name>...]" when one is set, so that
-// the rules without a mutant describe and serialise exactly as in production.
+// SetRule also accepts "deviation" (a deviation's name, or several separated
+// by commas, added to those set; "none" clears them) and its older name
+// "mutant"; DescribeRules appends " deviation=<name>[,<name>...]" (" mutant="
+// in the test library) when one is set, so that the rules without one
+// describe and serialise exactly as they always did.
 std::string SetRule(Rules& rules, std::string_view key, std::string_view value);
 std::string DescribeRules(const Rules& rules);  // "turn_limit=1000 stun_count=global-turns ..."
 

@@ -468,4 +468,26 @@ TEST(Mutants, TheInvariantWalkerCatchesExactlyTheMutantsThatBreakAnInvariant) {
 }
 
 }  // namespace
+// The production catalogue of deviations (rules.cc's kDeviations, what
+// fuzz-referee names a referee's bug by) is this list of mutants: the same
+// names, in the same order, each breaking the same clause, and each said in
+// words.
+TEST(Mutants, EachMutantIsTheDeviationOfTheSameNameAndClause) {
+  const auto deviations = Deviations();
+  const std::vector<Mutant> all = AllMutants();
+  ASSERT_EQ(deviations.size(), all.size());
+  for (size_t i = 0; i < all.size(); ++i) {
+    EXPECT_EQ(static_cast<size_t>(all[i]), i + 1);
+    EXPECT_EQ(deviations[i].name, MutantName(all[i]));
+    EXPECT_EQ(deviations[i].clause, MutantClause(all[i]));
+    EXPECT_FALSE(deviations[i].does.empty() || deviations[i].rule.empty() ||
+                 deviations[i].derivation.empty())
+        << deviations[i].name;
+    Rules by_deviation, by_mutant;
+    EXPECT_EQ(SetRule(by_deviation, "deviation", deviations[i].name), "");
+    EXPECT_EQ(SetRule(by_mutant, "mutant", MutantName(all[i])), "");
+    EXPECT_EQ(by_deviation, by_mutant) << deviations[i].name;
+  }
+}
+
 }  // namespace arbiter::jc2015

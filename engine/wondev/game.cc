@@ -192,6 +192,7 @@ const GameInfo kGameInfo = {
     .resync = &kResync,
     .fuzz_start = &FuzzStart,
     .board_view = &BoardView,
+    .deviations = Deviations(),
 };
 
 std::unique_ptr<GameState> Wrap(const State& state) { return std::make_unique<WondevState>(state); }
@@ -232,7 +233,7 @@ State PlayedRegardless(const State& s, const Action& a) {
 
 }  // namespace
 
-std::optional<std::pair<std::string, std::string>> LeftOutCheck(const State& s, const Action& a) {
+std::optional<LeftOut> LeftOutCheck(const State& s, const Action& a) {
   const int me = s.current_player();
   const Pos from = s.unit(me, a.unit), t = Step(from, a.d1);
   if (!s.Playable(t)) return std::nullopt;
@@ -240,8 +241,7 @@ std::optional<std::pair<std::string, std::string>> LeftOutCheck(const State& s, 
     const Pos b = Step(t, a.d2);
     if (s.OwnerAt(t) >= 0 || s.Height(t) <= s.Height(from) + 1 || !s.Playable(b))
       return std::nullopt;
-    return std::pair{std::string("wondev.move.climb"),
-                     std::string("as a move more than one level up")};
+    return LeftOut{"wondev.move.climb", "as a move more than one level up", "climb-any"};
   }
   if (!s.rules().pushes()) return std::nullopt;
   const int turn = (static_cast<int>(a.d2) - static_cast<int>(a.d1) + kDirs) % kDirs;
@@ -250,11 +250,10 @@ std::optional<std::pair<std::string, std::string>> LeftOutCheck(const State& s, 
     return std::nullopt;
   const bool own = s.OwnerAt(t) == me, climbs = s.Height(p) > s.Height(t) + 1;
   if (own && !climbs)
-    return std::pair{std::string("wondev.push.target"),
-                     std::string("as a push of the player's own unit")};
+    return LeftOut{"wondev.push.target", "as a push of the player's own unit", {}};
   if (s.OwnerAt(t) == 1 - me && climbs)
-    return std::pair{std::string("wondev.push.destination"),
-                     std::string("as a push sending the unit more than one level up")};
+    return LeftOut{"wondev.push.destination", "as a push sending the unit more than one level up",
+                   "push-climb-any"};
   return std::nullopt;
 }
 
@@ -265,7 +264,8 @@ std::vector<Misreading> WondevState::Misreadings(std::string_view line) const {
   if (s_.IsTerminal() || a.kind != Answer::kAction) return out;
   if (a.action.unit >= 0 && a.action.unit < per) {
     if (const auto left_out = LeftOutCheck(s_, a.action))
-      out.push_back({left_out->second, left_out->first, Wrap(PlayedRegardless(s_, a.action))});
+      out.push_back({left_out->how, left_out->clause, Wrap(PlayedRegardless(s_, a.action)), false,
+                     left_out->deviation});
     return out;
   }
   if (a.action.unit < per || a.action.unit >= 2 * per) return out;

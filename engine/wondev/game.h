@@ -47,7 +47,11 @@ bool RulesFrom(const RuleList& pairs, Rules& rules, std::string& error);
 // that a referee may leave out: its clause and how a referee without it
 // plays the action ("as a push of the player's own unit"); nullopt when
 // another check refuses it too, or none of these (game.cc).
-std::optional<std::pair<std::string, std::string>> LeftOutCheck(const State& s, const Action& a);
+struct LeftOut {
+  std::string clause, how;
+  std::string_view deviation;  // the deviation that leaves the check out everywhere, or empty
+};
+std::optional<LeftOut> LeftOutCheck(const State& s, const Action& a);
 
 // Referee fuzzing (referee_diff.cc).
 size_t FrameMessage(std::string_view bytes);

@@ -10,8 +10,13 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+
+namespace arbiter {
+struct Deviation;  // core/game.h
+}  // namespace arbiter
 
 namespace arbiter::wondev {
 
@@ -60,6 +65,37 @@ enum class ActionOrder : uint8_t {
                 // NW
 };
 
+// Deviations (arbiter.referee.deviations, docs/deviations.md): the bugs a
+// referee author writes at each clause, selected by the rule "deviation"
+// (names separated by commas) and described by Deviations() (rules.cc).
+// The smaller change of a clause comes first: the first that explains a
+// game is the one named.
+// fuzz-referee replays a diverging game under them to name a referee's bug.
+enum class DeviationId : uint8_t {
+  kNone,
+  kClimbTwo,            // wondev.move.climb: two levels up allowed
+  kClimbAny,            // wondev.move.climb: the climb check left out
+  kClimbNone,           // wondev.move.climb: no climb at all (< for <=)
+  kDropOne,             // wondev.move.climb: a drop limited to one level too
+  kPushClimbTwo,        // wondev.push.destination: two levels up allowed
+  kPushClimbAny,        // wondev.push.destination: the height check left out
+  kPushDropOne,         // wondev.push.destination: a drop limited to one level too
+  kPushAnyDirection,    // wondev.push.target: the direction check left out
+  kPushStraightOnly,    // wondev.push.target: the two neighbouring directions refused
+  kBuildUnderUnit,      // wondev.build.adjacent: the unit check left out
+  kScoreClimbOnly,      // wondev.score.climb: a move level 3 to level 3 does not score
+  kScoreOnLeaving,      // wondev.score.climb: the cell left scores, not the cell reached
+  kPushScores,          // wondev.push.build: the pusher scores on a level-3 build
+  kRoundsOneEarly,      // wondev.end.rounds: one round fewer
+  kRoundsOneLate,       // wondev.end.rounds: one round more
+  kFogTwo,              // wondev.fog.visibility: seen within distance 2
+  kFogBuildBuilds,      // wondev.fog.build: the build on an unseen unit not cancelled
+  kLeaderAloneAny,      // wondev.end.leader-alone: the leader check left out
+  kLeaderAloneMissing,  // wondev.end.leader-alone: the end condition missing
+  kLeaderOrTied,        // wondev.end.leader-alone: a tie ends it too (>= for >)
+  kCount,
+};
+
 struct Rules {
   int league = kDefaultLeague;  // wondev.league: 0..3, cumulative
   MapKind map = MapKind::kAny;
@@ -67,7 +103,9 @@ struct Rules {
   NoLegalAction no_legal_action = NoLegalAction::kOut;
   ActionParsing action_parsing = ActionParsing::kTrimmed;
   ActionOrder action_order = ActionOrder::kText;
+  uint32_t deviations = 0;  // one bit per DeviationId; 0 plays the rules
 
+  bool deviates(DeviationId d) const { return (deviations >> static_cast<int>(d) & 1u) != 0; }
   // wondev.league.units, wondev.push.target, wondev.fog.visibility.
   int units_per_player() const { return league >= 2 ? 2 : 1; }
   bool pushes() const { return league >= 2; }
@@ -84,5 +122,8 @@ struct Rules {
 std::string SetRule(Rules& rules, std::string_view key, std::string_view value);
 // "league=1 map=any max_rounds=200 no_legal_action=out action_parsing=trimmed action_order=text"
 std::string DescribeRules(const Rules& rules);
+
+// The catalogue of deviations, in DeviationId order (entry i is id i + 1).
+std::span<const Deviation> Deviations();
 
 }  // namespace arbiter::wondev

@@ -121,7 +121,12 @@ std::string ScenarioOf(const GameState& initial) {
       side.push_back({{"x", s.unit(q, i).x}, {"y", s.unit(q, i).y}});
     doc["units"].push_back(side);
   }
-  if (auto rules = DifferingRules(DescribeRules(s.rules()), DescribeRules(Rules{})); !rules.empty())
+  // A scenario is the game under the rules: a deviation is the referee's
+  // bug, never part of the game a reproducer shows (arbiter.referee.deviations).
+  Rules rules_played = s.rules();
+  rules_played.deviations = 0;
+  if (auto rules = DifferingRules(DescribeRules(rules_played), DescribeRules(Rules{}));
+      !rules.empty())
     doc["rules"] = std::move(rules);
   return doc.dump();
 }

@@ -83,12 +83,29 @@ int State::OwnerAt(Pos p) const {
 bool State::Visible(int viewer, int player, int i) const {
   if (viewer == player || !rules_.fog()) return true;
   // wondev.fog.visibility: within Chebyshev distance 1 of any of the viewer's units.
+  // DEVIATION fog-two: within distance 2.
+  const int sight = rules_.deviates(DeviationId::kFogTwo) ? 2 : 1;
   for (int k = 0; k < units_per_player(); ++k)
-    if (Chebyshev(units_[viewer][k], units_[player][i]) <= 1) return true;
+    if (Chebyshev(units_[viewer][k], units_[player][i]) <= sight) return true;
   return false;
 }
 
 bool State::LegalFor(int player, const Action& a) const { return !IllegalFor(player, a); }
+
+namespace {
+
+// Whether a step `up` levels up (negative: down) is refused, by the rule
+// (wondev.move.climb, wondev.push.destination: at most one level up, any
+// drop) or by the deviations of that clause: `any` leaves the check out,
+// `two` allows two levels, `none` allows no climb, `drop` limits a drop to
+// one level as well.
+bool StepRefused(int up, bool any, bool two, bool none, bool drop) {
+  if (drop && up < -1) return true;
+  if (any) return false;
+  return up > (none ? 0 : two ? 2 : 1);
+}
+
+}  // namespace
 
 const char* State::IllegalFor(int player, const Action& a) const {
   if (a.unit < 0 || a.unit >= units_per_player())
@@ -108,25 +125,37 @@ const char* State::IllegalFor(int player, const Action& a) const {
   };
   if (a.type == ActionType::kMoveBuild) {
     if (OwnerAt(t) >= 0) return "a unit stands on the cell it moves to (wondev.move.occupied)";
-    if (Height(t) > Height(from) + 1)
+    // DEVIATION climb-any, climb-two, climb-none, drop-one.
+    if (StepRefused(Height(t) - Height(from), rules_.deviates(DeviationId::kClimbAny),
+                    rules_.deviates(DeviationId::kClimbTwo),
+                    rules_.deviates(DeviationId::kClimbNone),
+                    rules_.deviates(DeviationId::kDropOne)))
       return "the cell it moves to is more than one level up (wondev.move.climb)";
     const Pos b = Step(t, a.d2);
     if (!Playable(b))
       return "the cell it builds on is off the grid, a hole or removed (wondev.build.adjacent)";
-    if (seen_unit_on(b)) return "a unit stands on the cell it builds on (wondev.build.adjacent)";
+    // DEVIATION build-under-unit.
+    if (seen_unit_on(b) && !rules_.deviates(DeviationId::kBuildUnderUnit))
+      return "a unit stands on the cell it builds on (wondev.build.adjacent)";
     return nullptr;
   }
   if (!rules_.pushes()) return "PUSH&BUILD is allowed from league 2 on (wondev.push.target)";
   if (OwnerAt(t) != 1 - player) return "no enemy unit on the cell it pushes (wondev.push.target)";
   const int turn = (static_cast<int>(a.d2) - static_cast<int>(a.d1) + kDirs) % kDirs;
-  if (turn != 0 && turn != 1 && turn != kDirs - 1)
+  // DEVIATION push-any-direction, push-straight-only.
+  const bool straight_only = rules_.deviates(DeviationId::kPushStraightOnly);
+  if (!rules_.deviates(DeviationId::kPushAnyDirection) && turn != 0 &&
+      (straight_only || (turn != 1 && turn != kDirs - 1)))
     return "the push direction is not the same as or next to the first direction "
            "(wondev.push.target)";
   const Pos p = Step(t, a.d2);
   if (!Playable(p))
     return "the pushed unit would go off the grid, onto a hole or a removed cell "
            "(wondev.push.destination)";
-  if (Height(p) > Height(t) + 1)
+  // DEVIATION push-climb-any, push-climb-two, push-drop-one.
+  if (StepRefused(Height(p) - Height(t), rules_.deviates(DeviationId::kPushClimbAny),
+                  rules_.deviates(DeviationId::kPushClimbTwo), false,
+                  rules_.deviates(DeviationId::kPushDropOne)))
     return "the pushed unit would go more than one level up (wondev.push.destination)";
   if (seen_unit_on(p))
     return "a unit stands where the pushed unit would go (wondev.push.destination)";
@@ -183,12 +212,22 @@ int State::Winner() const {
 }
 
 void State::UpdateTerminal() {
-  const bool both_out = out_[0] && out_[1];                        // wondev.end.both-out
-  const bool leader_alone = (out_[0] && score_[1] > score_[0]) ||  // wondev.end.leader-alone
-                            (out_[1] && score_[0] > score_[1]);
+  const bool both_out = out_[0] && out_[1];  // wondev.end.both-out
+  // wondev.end.leader-alone; DEVIATION leader-alone-any, leader-alone-missing,
+  // leader-or-tied.
+  const bool tied_ends = rules_.deviates(DeviationId::kLeaderOrTied);
+  const auto leads = [&](int p) {
+    return score_[p] > score_[1 - p] || (tied_ends && score_[p] == score_[1 - p]);
+  };
+  bool leader_alone = (out_[0] && leads(1)) || (out_[1] && leads(0));
+  if (rules_.deviates(DeviationId::kLeaderAloneAny)) leader_alone = out_[0] || out_[1];
+  if (rules_.deviates(DeviationId::kLeaderAloneMissing)) leader_alone = false;
   const bool climbed = rules_.first_climb_wins() && (score_[0] > 0 || score_[1] > 0);
-  terminal_ = both_out || leader_alone || climbed ||
-              turn_ >= kNumPlayers * rules_.max_rounds;  // wondev.end.rounds
+  // DEVIATION rounds-one-early, rounds-one-late.
+  const int rounds = rules_.max_rounds - rules_.deviates(DeviationId::kRoundsOneEarly) +
+                     rules_.deviates(DeviationId::kRoundsOneLate);
+  terminal_ =
+      both_out || leader_alone || climbed || turn_ >= kNumPlayers * rounds;  // wondev.end.rounds
 }
 
 void State::Play(const Action& a, TurnEvents& ev) {
@@ -200,13 +239,20 @@ void State::Play(const Action& a, TurnEvents& ev) {
     ev.to = t;
     mover = t;  // wondev.move.neighbour
     // wondev.score.climb: counted on T's height, before the build.
-    if (Height(t) == kScoreHeight) {
+    bool scores = Height(t) == kScoreHeight;
+    // DEVIATION score-climb-only, score-on-leaving.
+    if (rules_.deviates(DeviationId::kScoreClimbOnly))
+      scores = scores && Height(ev.from) < kScoreHeight;
+    if (rules_.deviates(DeviationId::kScoreOnLeaving)) scores = Height(ev.from) == kScoreHeight;
+    if (scores) {
       ++score_[me];
       ev.scored = true;
     }
     ev.build = Step(t, a.d2);
     // wondev.fog.build: an invisible enemy on B cancels the build only.
-    if (OwnerAt(ev.build) >= 0) {
+    // DEVIATION fog-build-builds, build-under-unit: built all the same.
+    if (OwnerAt(ev.build) >= 0 && !rules_.deviates(DeviationId::kFogBuildBuilds) &&
+        !rules_.deviates(DeviationId::kBuildUnderUnit)) {
       ev.result = Result::kBuildCancelled;
       return;
     }
@@ -228,6 +274,12 @@ void State::Play(const Action& a, TurnEvents& ev) {
   int8_t& h = map_.height[ev.build.y * size() + ev.build.x];
   ++h;                               // wondev.build.height
   ev.removed = h == kRemovedHeight;  // removed from play, still printed as 4
+  // DEVIATION push-scores: the cell a push built on, at level 3 now.
+  if (a.type == ActionType::kPushBuild && rules_.deviates(DeviationId::kPushScores) &&
+      h == kScoreHeight) {
+    ++score_[me];
+    ev.scored = true;
+  }
 }
 
 TurnEvents State::Finish(TurnEvents ev) {

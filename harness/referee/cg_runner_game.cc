@@ -46,8 +46,12 @@ void CgRunnerGame::End(const std::vector<std::vector<int>>& ranking) {
   d.expected = FormatRanking(RankingOfWinner(winner, seats_));
   d.actual = FormatRanking(ranking);
   d.message = "the referee ranks the players otherwise than the reference engine";
-  reference_.Diverge(std::move(d), -1, shown);
-  stop_ = true;
+  // The winner the ranking states: one group is a draw; a first group of
+  // several in a larger game states no single winner (-2, never one).
+  const int stated = ranking.size() == 1           ? -1
+                     : ranking.front().size() == 1 ? ranking.front()[0]
+                                                   : -2;
+  if (!reference_.StatedWinner(stated, std::move(d), shown)) stop_ = true;
 }
 
 }  // namespace arbiter::harness

@@ -305,7 +305,7 @@ void RefereeGame::CheckResult(const std::vector<std::string>& stdout_lines) {
   d.expected = "winner " + std::to_string(ref->Winner());
   d.actual = "winner " + std::to_string(stated->first);
   d.message = "the referee's RESULT line states another winner than the reference engine";
-  reference_.Diverge(std::move(d), -1, stated->second);
+  reference_.StatedWinner(stated->first, std::move(d), stated->second);
 }
 
 std::string RefereeGame::TakeMessage(int seat) {

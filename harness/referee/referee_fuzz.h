@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,6 +38,11 @@ struct RuleReading {
   std::string clause;       // the clause whose decision the option is
   std::string meaning;      // the value's meaning, for people
   bool is_default = false;  // the value arbiter plays when the option is not set
+  // A deviation of the game's catalogue (arbiter.referee.deviations), not a
+  // reading: `key` is kDeviationRule, `value` every deviation adopted with
+  // this one, and `deviation` its own name. A referee bug, never adopted
+  // for the run.
+  std::string deviation = {};
 };
 
 // Sets the reading's option in `rules`, replacing every value given before.
@@ -184,6 +190,12 @@ struct RefereeGameResult {
   // Bots the referee stopped though arbiter answered them, in order
   // (arbiter.referee.load); each is also a divergence of kind "stopped".
   std::vector<BotStopped> stopped_by_referee;
+  // arbiter.referee.deviations: per deviation adopted in the game (by name),
+  // every deviation under which the game's messages matched as well, itself
+  // first: what the game's evidence cannot tell apart (a scoring bug and an
+  // end bug both show only at the end). The run keeps the ones every game
+  // of a finding allows.
+  std::map<std::string, std::vector<std::string>> deviation_alternatives;
 };
 
 // The signatures of every divergence of a result, the first one first.
@@ -221,6 +233,10 @@ struct ShrinkResult {
   // The signature of the divergence shrunk: the original's, or what the same
   // turn shows under the readings the run adopted after the game was played.
   std::string signature;
+  // Every signature the reproducer's run showed, in order: a later
+  // divergence whose reproducer still shows the game's first one is its
+  // symptom, not a bug of its own (arbiter.referee.deviations).
+  std::vector<std::string> shown = {};
 };
 
 // Plays one game of a plan against the referee under test: RunRefereeGame,

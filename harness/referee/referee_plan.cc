@@ -108,7 +108,8 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
     RefereeGameResult r = run(q);
     last_first_input = r.inputs.empty() ? std::string() : r.inputs.front();
     if (r.interrupted) return false;
-    for (const std::string& seen : Signatures(r)) {
+    const std::vector<std::string> shown = Signatures(r);
+    for (const std::string& seen : shown) {
       if (seen != sig) continue;
       // Never later than the witness so far: a candidate that shows the
       // same kind of divergence only further on has slid onto another
@@ -117,15 +118,17 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
       RefereeGameResult focused = Focus(std::move(r), sig);
       if (focused.divergence_turn > out.game.divergence_turn) return false;
       out.game = std::move(focused);
+      out.shown = shown;
       return true;
     }
     if (!reread) return false;
-    for (const std::string& seen : Signatures(r)) {
+    for (const std::string& seen : shown) {
       RefereeGameResult focused = Focus(r, seen);
       if (focused.divergence_turn != failing.divergence_turn) continue;
       sig = out.signature = seen;
       p.stop_at = sig;
       out.game = std::move(focused);
+      out.shown = shown;
       return true;
     }
     return false;

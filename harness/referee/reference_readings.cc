@@ -1,11 +1,17 @@
-// ReferenceSide::Explain (reference_side.h): the readings of ambiguous
-// rules a referee may follow (arbiter.referee.readings). A divergence is
-// replayed under each reading the game's register lists, then under pairs of
-// them; one under which every message matches (or the message shows fewer
-// differing fields, the explained one not among them) explains it, and the
-// game goes on under it.
+// ReferenceSide::Explain (reference_side.h): the smallest rule change under
+// which every message of the game matches. A divergence is replayed under
+// each reading of an ambiguous rule the game's register lists
+// (arbiter.referee.readings), then under pairs of them, then under each
+// deviation of the game's catalogue, a referee bug (arbiter.referee.deviations),
+// added to the deviations the game adopted already: a referee with several
+// bugs shows each. One under which every message matches (or the message
+// shows fewer differing fields, the explained one not among them) explains
+// it, and the game goes on under it; a deviation is recorded as the
+// referee's bug, under its clause.
 #include <algorithm>
+#include <set>
 
+#include "core/parse.h"
 #include "reference_side.h"
 
 namespace arbiter::harness {
@@ -53,8 +59,9 @@ void LeadWith(std::vector<std::string>& clauses, const std::string& clause) {
 // pass 1 lets through), the last one, `d`'s, included.
 bool ReferenceSide::ReplaySteps(ReferenceSide& replay, const RefereeGameResult& replayed,
                                 const Divergence& d, bool at_end, const std::string& shown,
-                                int pass, size_t stop_at) const {
+                                int pass, size_t stop_at, ReplayFailure* failure) const {
   bool diverged = false;
+  if (failure) *failure = {};
   for (size_t i = 0; i < steps_.size() && !diverged; ++i) {
     const Step& step = steps_[i];
     if (step.kind == Step::kReceive) {
@@ -67,12 +74,18 @@ bool ReferenceSide::ReplaySteps(ReferenceSide& replay, const RefereeGameResult& 
       // list): when what is explained is not a listing, its state
       // matches, and the listing is a finding of its own.
       const Divergence* left = resynced ? &replay.last_recorded_->divergence : nullptr;
-      if (last && left && (d.listing_only || !ListedBefore(*left)))
+      if (last && left && (d.listing_only || !ListedBefore(*left))) {
         diverged = pass == 0 || !ExplainsPart(d, *left);
-      else if (last)
+        if (failure) failure->partial = diverged && pass == 0;
+      } else if (last)
         diverged = !went_on;
-      else
-        diverged = !went_on || (resynced && !step.resynced);
+      else  // followed past the very difference the game was followed past
+        diverged = !went_on ||
+                   (resynced && (!step.resynced || !replay.last_recorded_ ||
+                                 DifferenceShown(*replay.last_recorded_) != step.resynced_past));
+      // Not the message explained: whatever comes later, these rules
+      // cannot replay the game.
+      if (diverged && !last && failure) failure->refuted = true;
     } else if (!replay.ref_) {
       diverged = true;
     } else if (step.kind == Step::kPlay && i != stop_at) {
@@ -82,6 +95,10 @@ bool ReferenceSide::ReplaySteps(ReferenceSide& replay, const RefereeGameResult& 
     }
   }
   if (!diverged && at_end) diverged = !replay.End(shown);
+  // A stated winner being explained: the replay's must be it.
+  if (!diverged && stated_winner_)
+    diverged =
+        !replay.ref_ || !replay.ref_->IsTerminal() || replay.ref_->Winner() != *stated_winner_;
   return !diverged;
 }
 
@@ -105,11 +122,32 @@ void ReferenceSide::TakeReplay(ReferenceSide& replay, RefereeGameResult& replaye
   result_.expected_text = std::move(replayed.expected_text);
   result_.actual_text = std::move(replayed.actual_text);
   result_.later = std::move(replayed.later);
+  RestoreDeviated();
   result_.resyncs = replayed.resyncs;
   result_.compared = replayed.compared;
   result_.checked_alone = replayed.checked_alone;
   result_.chance_learnt = replayed.chance_learnt;
   steps_ = std::move(replay.steps_);
+  refuted_.clear();  // under the rules replaced
+}
+
+// The divergences deviations explained (deviated_) join those of a replay
+// that became the game, in the order of their turns, once per signature.
+void ReferenceSide::RestoreDeviated() {
+  if (deviated_.empty()) return;
+  std::vector<LaterDivergence> all = deviated_;
+  if (result_.divergence)
+    all.push_back({*result_.divergence, result_.divergence_turn, result_.divergence_seat,
+                   result_.expected_text, result_.actual_text});
+  for (LaterDivergence& l : result_.later) all.push_back(std::move(l));
+  std::stable_sort(all.begin(), all.end(), [](const LaterDivergence& a, const LaterDivergence& b) {
+    return a.turn < b.turn;
+  });
+  result_.divergence.reset();
+  result_.later.clear();
+  const std::optional<LaterDivergence> last = last_recorded_;  // the replay's, as it was
+  for (LaterDivergence& l : all) Record(std::move(l));
+  last_recorded_ = last;
 }
 
 // Single readings first, then pairs of readings of two options (a referee
@@ -123,40 +161,104 @@ void ReferenceSide::TakeReplay(ReferenceSide& replay, RefereeGameResult& replaye
 // happens early, before anything else differs).
 constexpr int kExplainTries = 4;
 
+std::vector<std::vector<RuleReading>> ReferenceSide::Candidates(const Divergence& d) const {
+  const auto& fixed = config_->fixed_rules;
+  const auto is_fixed = [&](std::string_view key) {
+    return std::find(fixed.begin(), fixed.end(), key) != fixed.end();
+  };
+  std::vector<const RuleReading*> open;
+  for (const RuleReading& reading : config_->readings) {
+    if (is_fixed(reading.key)) continue;
+    bool in_use = reading.is_default;  // unless the rules set the option
+    for (const auto& [key, value] : config_->rules)
+      if (key == reading.key) in_use = value == reading.value;
+    if (!in_use) open.push_back(&reading);
+  }
+  std::vector<std::vector<RuleReading>> out;
+  for (const RuleReading* r : open) out.push_back({*r});
+  for (size_t i = 0; i < open.size() && !result_.divergence; ++i)
+    for (size_t j = i + 1; j < open.size(); ++j)
+      if (open[i]->key != open[j]->key) out.push_back({*open[i], *open[j]});
+  // The deviations (arbiter.referee.deviations), each added to those the
+  // game adopted: a user who set the rule said what the referee does.
+  if (is_fixed(kDeviationRule)) return out;
+  std::string adopted;
+  for (const auto& [key, value] : config_->rules)
+    if (key == kDeviationRule) adopted = value;
+  const std::vector<std::string_view> have = SplitOn(adopted, ',');
+  std::vector<const Deviation*> order;
+  for (const std::string& clause : d.clauses)
+    for (const Deviation& dev : config_->game->deviations)
+      if (dev.clause == clause) order.push_back(&dev);
+  for (const Deviation& dev : config_->game->deviations)
+    if (std::find(order.begin(), order.end(), &dev) == order.end()) order.push_back(&dev);
+  for (const Deviation* each : order) {
+    const Deviation& dev = *each;
+    if (std::find(have.begin(), have.end(), dev.name) != have.end()) continue;
+    RuleReading r;
+    r.key = kDeviationRule;
+    r.value = (adopted.empty() ? "" : adopted + ",") + std::string(dev.name);
+    r.clause = dev.clause;
+    r.meaning = dev.does;
+    r.deviation = dev.name;
+    out.push_back({std::move(r)});
+  }
+  return out;
+}
+
+// The deviation's divergence, in its words, under its clause; kept when a
+// later replay becomes the game (TakeReplay).
+void ReferenceSide::RecordDeviation(Divergence d, const RuleReading& reading, int seat,
+                                    const std::string& text) {
+  d.deviation = reading.deviation;
+  d.kind = "deviation " + reading.deviation;
+  LeadWith(d.clauses, reading.clause);
+  // Its words, then what showed it (what the first differing field said).
+  const std::string showed = d.message;
+  d.message = reading.meaning;
+  d.listing_only = false;
+  for (const Deviation& dev : config_->game->deviations)
+    if (dev.name == reading.deviation) d.message += "; " + std::string(dev.rule);
+  d.message += " (--rule deviation=" + reading.deviation +
+               " replays every message of the game); it showed as: " + showed;
+  if (d.field == "end" || d.field == "ranking" || d.field == "result") AddPlayedClauses(d);
+  LaterDivergence l{std::move(d), ref_ ? ref_->turn() : 0, seat, {}, text};
+  if (ref_ && !ref_->IsTerminal() && seat >= 0)
+    l.expected_text = ref_->InputText(ref_->current_player());
+  deviated_.push_back(std::move(l));
+}
+
 bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::string& shown) {
-  if (!explain_ || config_->readings.empty()) return false;
+  if (!explain_) return false;
   const std::string signature = Signature(d);
   // The same difference after another answer may be another reading's
   // ("MOVE;2" where "RETREAT;3" was misread): tried again, a few times.
   const std::string answer = result_.history.empty() ? "" : result_.history.back().answer;
   const std::string tried = signature + "\n" + answer;
-  if (unexplained_.count(tried) || unexplained_tries_[signature] >= kExplainTries) return false;
+  if (unexplained_.count(tried) || unexplained_tries_[signature] >= kExplainTries) {
+    d.changes_tried = changes_tried_[signature];
+    return false;
+  }
   if (const auto named = named_.find(signature); named != named_.end()) {
     d.message += named->second.message;  // --strict-readings: the reading, found before
     d.kind = named->second.kind;
     LeadWith(d.clauses, named->second.clause);
     return false;
   }
-  const auto& fixed = config_->fixed_rules;
-  std::vector<const RuleReading*> open;
-  for (const RuleReading& reading : config_->readings) {
-    if (std::find(fixed.begin(), fixed.end(), reading.key) != fixed.end()) continue;
-    bool in_use = reading.is_default;  // unless the rules set the option
-    for (const auto& [key, value] : config_->rules)
-      if (key == reading.key) in_use = value == reading.value;
-    if (!in_use) open.push_back(&reading);
-  }
-  std::vector<std::vector<const RuleReading*>> candidates;
-  for (const RuleReading* r : open) candidates.push_back({r});
-  for (size_t i = 0; i < open.size() && !result_.divergence; ++i)
-    for (size_t j = i + 1; j < open.size(); ++j)
-      if (open[i]->key != open[j]->key) candidates.push_back({open[i], open[j]});
+  const std::vector<std::vector<RuleReading>> candidates = Candidates(d);
+  if (candidates.empty()) return false;
   // A reading under which every message matches comes before one that
   // explains part of a message: the first pass takes only the former.
+  std::set<std::string> partial;  // the candidates pass 1 may take
   for (int pass = 0; pass < 2; ++pass)
     for (const auto& readings : candidates) {
       auto rules = config_->rules;
-      for (const RuleReading* reading : readings) Adopt(rules, *reading);
+      for (const RuleReading& reading : readings) Adopt(rules, reading);
+      std::string written;  // the candidate's identity in refuted_
+      for (const auto& [key, value] : rules) written += key + "=" + value + " ";
+      if (refuted_.count(written)) continue;
+      // Pass 1 replays only what pass 0 left partly explained.
+      if (pass == 1 && !partial.count(written)) continue;
       auto config = std::make_shared<RefereeFuzzConfig>(*config_);
       config->rules = std::move(rules);
       RefereeGameResult replayed;
@@ -168,32 +270,62 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
       // The message being explained may still show another divergence under
       // the readings (a bug beside the reading): then fewer of its fields may
       // differ, and not the one explained.
-      bool diverged = !ReplaySteps(replay, replayed, d, at_end, shown, pass, steps_.size());
+      ReplayFailure failure;
+      bool diverged =
+          !ReplaySteps(replay, replayed, d, at_end, shown, pass, steps_.size(), &failure);
+      if (failure.refuted) refuted_.insert(written);
+      if (failure.partial) partial.insert(written);
       // A replay that could only check messages one by one (its first message
       // hid what it cannot learn) explains nothing.
       if (diverged || replay.stand_in_) continue;
       // Explained.
+      const bool deviation = !readings.front().deviation.empty();
+      if (deviation) {
+        // A referee bug: recorded as such, and the game goes on under it
+        // (whatever --strict-readings says: it is a finding either way).
+        // The other deviations this game allows as well, for the run.
+        std::vector<std::string>& alternatives =
+            result_.deviation_alternatives[readings.front().deviation];
+        alternatives = {readings.front().deviation};
+        for (const auto& other : candidates) {
+          if (other.front().deviation.empty() || &other == &readings || pass != 0) continue;
+          auto other_rules = config_->rules;
+          Adopt(other_rules, other.front());
+          auto other_config = std::make_shared<RefereeFuzzConfig>(*config_);
+          other_config->rules = std::move(other_rules);
+          RefereeGameResult other_replayed;
+          ReferenceSide other_replay(*other_config, plan_, other_replayed);
+          other_replay.explain_ = false;
+          if (other_replay.Start() &&
+              ReplaySteps(other_replay, other_replayed, d, at_end, shown, 0, steps_.size()) &&
+              !other_replay.stand_in_)
+            alternatives.push_back(other.front().deviation);
+        }
+        RecordDeviation(d, readings.front(), seat, shown);
+        const std::shared_ptr<RefereeFuzzConfig> before = adopted_;  // keeps config_ alive
+        adopted_ = std::move(config);
+        config_ = adopted_.get();
+        TakeReplay(replay, replayed);
+        return true;
+      }
       std::string flags, names;
-      for (const RuleReading* reading : readings) {
-        flags += (flags.empty() ? "--rule " : " --rule ") + reading->key + "=" + reading->value;
-        names += (names.empty() ? "" : ", ") + reading->clause + ": " + reading->meaning;
+      for (const RuleReading& reading : readings) {
+        flags += (flags.empty() ? "--rule " : " --rule ") + reading.key + "=" + reading.value;
+        names += (names.empty() ? "" : ", ") + reading.clause + ": " + reading.meaning;
       }
       if (!config_->adopt_readings) {
         // One cause, one finding: the reading's kind and clause, whichever
         // rule's field showed it.
         std::string kind = "reading";
-        for (const RuleReading* reading : readings)
-          kind += " " + reading->key + "=" + reading->value;
+        for (const RuleReading& reading : readings) kind += " " + reading.key + "=" + reading.value;
         named_[signature] = {"; this is exactly the reading " + flags + " (" + names + ")", kind,
-                             readings.front()->clause};
+                             readings.front().clause};
         d.message += named_[signature].message;
         d.kind = kind;
-        LeadWith(d.clauses, readings.front()->clause);
+        LeadWith(d.clauses, readings.front().clause);
         return false;
       }
-      // Copies: the pointers are into the config being replaced.
-      std::vector<RuleReading> adopted;
-      for (const RuleReading* reading : readings) adopted.push_back(*reading);
+      std::vector<RuleReading> adopted = readings;
       const std::shared_ptr<RefereeFuzzConfig> before = adopted_;  // keeps config_ alive
       const RefereeFuzzConfig* config_before = config_;
       adopted_ = std::move(config);
@@ -210,6 +342,7 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
     }
   unexplained_.insert(tried);
   ++unexplained_tries_[signature];
+  changes_tried_[signature] = d.changes_tried = static_cast<int>(candidates.size());
   return false;
 }
 

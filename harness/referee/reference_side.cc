@@ -170,6 +170,7 @@ bool ReferenceSide::VariantShown(int seat, const std::string& text) {
   if (!seeded) return true;  // a variant these rules refuse: the game goes on as it is
   adopted_ = std::move(config);
   config_ = adopted_.get();
+  refuted_.clear();
   seeded_ = std::move(seeded);
   Divergence d;
   d.kind = "variant-shown";
@@ -200,6 +201,7 @@ bool ReferenceSide::ReceiveFollowed(int seat, const std::string& text) {
     if (Explain(*d, seat, false, text)) return true;
     const bool goes_on = Follow(std::move(*d), seat, text);
     steps_.back().resynced = goes_on;
+    if (goes_on && last_recorded_) steps_.back().resynced_past = DifferenceShown(*last_recorded_);
     return goes_on;
   }
   if (fuzzing_.learn_from_message) fuzzing_.learn_from_message(*ref_, text, seat);
@@ -222,6 +224,7 @@ bool ReferenceSide::LearnFromFirsts(int seat, const std::string& text) {
   }
   std::vector<Step> steps = std::move(steps_);
   steps_.clear();
+  refuted_.clear();
   result_.history.clear();
   result_.answers.clear();
   result_.inputs.clear();
@@ -474,6 +477,7 @@ std::optional<ReferenceSide::PlayedAs> ReferenceSide::AcceptedAs(const Divergenc
                    "the referee accepted the answer '" + EscapeBytes(answer) + "' and played it " +
                        m.how + ", which the rules refuse")) {
       out->last = m.last;
+      out->divergence.deviation = m.deviation;  // the same bug as that deviation
       return out;
     }
   }
@@ -560,6 +564,7 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
 }
 
 bool ReferenceSide::End(const std::string& shown) {
+  end_shown_ = shown;
   // A stand-in, or a state partly the reference's own guess, knows nothing
   // of the end.
   if (!ref_ || stand_in_ || partial_) return true;
@@ -574,6 +579,16 @@ bool ReferenceSide::End(const std::string& shown) {
     return false;
   }
   return true;
+}
+
+bool ReferenceSide::StatedWinner(int stated, Divergence d, const std::string& shown) {
+  if (!ref_ || ref_->Winner() == stated) return true;
+  stated_winner_ = stated;
+  const bool explained = Explain(d, -1, true, end_shown_);
+  stated_winner_.reset();
+  if (explained) return true;
+  Diverge(std::move(d), -1, shown);
+  return false;
 }
 
 void ReferenceSide::Finish() {

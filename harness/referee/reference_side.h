@@ -24,6 +24,13 @@
 
 namespace arbiter::harness {
 
+// The difference a message showed (its field, expected and sent values):
+// what a replay under another rule must show again at a message the game
+// was followed past (arbiter.referee.resync).
+inline std::string DifferenceShown(const LaterDivergence& l) {
+  return l.divergence.field + "\n" + l.divergence.expected + "\n" + l.divergence.actual;
+}
+
 class ReferenceSide {
  public:
   ReferenceSide(const RefereeFuzzConfig& config, const RefereeGamePlan& plan,
@@ -67,6 +74,12 @@ class ReferenceSide {
   // exited): the reference must be over too. False: a divergence.
   bool End(const std::string& shown);
 
+  // The winner the referee states once the game is over (-1: a draw; its
+  // RESULT line, or its ranking), which `d` says otherwise than the
+  // reference, as the end `shown` did: a deviation may explain it (the
+  // scores no message shows), else it is recorded. False: a divergence.
+  bool StatedWinner(int stated, Divergence d, const std::string& shown);
+
   // Records the first divergence; on the end, the ranking or the result it
   // also cites every rule the game played.
   void Diverge(Divergence d, int seat, std::string actual);
@@ -109,6 +122,9 @@ class ReferenceSide {
     std::string input;      // kPlay, kStop: the message answered
     bool resynced = false;  // kReceive: it diverged, and the reference took its state
     int turn = -1;          // kPlay, kStop: the turn answered
+    // kReceive, resynced: the difference followed past (its field, expected
+    // and sent values); a replay must show exactly that one there.
+    std::string resynced_past = {};
   };
   // Replays every step (then the end, when `at_end`, shown as `shown`) under
   // each reading of config_->readings in turn; the first under which the
@@ -118,10 +134,30 @@ class ReferenceSide {
   bool Explain(Divergence& d, int seat, bool at_end, const std::string& shown);
   // Replays every step into `replay`, the kPlay at `stop_at` as a kStop;
   // true when the referee's messages match under it (reference_readings.cc).
+  // How a replay failed, when it did: `refuted`, a message before the last
+  // one diverged (then the rules replayed never explain anything later in
+  // the game either); `partial`, only the last one did, in a way pass 1
+  // may still take as explaining part of it.
+  struct ReplayFailure {
+    bool refuted = false, partial = false;
+  };
   bool ReplaySteps(ReferenceSide& replay, const RefereeGameResult& replayed, const Divergence& d,
-                   bool at_end, const std::string& shown, int pass, size_t stop_at) const;
-  // The replay's reference, history and findings become the game's.
+                   bool at_end, const std::string& shown, int pass, size_t stop_at,
+                   ReplayFailure* failure = nullptr) const;
+  // The replay's reference, history and findings become the game's; the
+  // divergences deviations explained before stay (deviated_).
   void TakeReplay(ReferenceSide& replay, RefereeGameResult& replayed);
+  // arbiter.referee.deviations: `d`, which the deviation `reading` explains,
+  // recorded as that referee bug (its clause, its words); the game goes on
+  // under it.
+  void RecordDeviation(Divergence d, const RuleReading& reading, int seat, const std::string& text);
+  // The rule changes Explain replays `d` under, in order: the readings
+  // alone, their pairs (before the game's first divergence only), then each
+  // deviation of the catalogue not adopted yet, added to those that are:
+  // first those of the clauses `d` names, in its order (the evidence of the
+  // field that differs), then the others in catalogue order.
+  std::vector<std::vector<RuleReading>> Candidates(const Divergence& d) const;
+  void RestoreDeviated();
   // arbiter.referee.load: the message to `seat` matches when one bot's last
   // answer is played as never having come, and the referee did stop that
   // bot (the StopProbe). Then the game goes on so, and `d` becomes that
@@ -195,9 +231,21 @@ class ReferenceSide {
   // shows (Resync::resync_keeps_hidden_parts): the end is not compared.
   bool partial_ = false;
   std::optional<LaterDivergence> last_recorded_;  // deduplicated or not
+  // Divergences that deviations explained, in order: each a finding, kept
+  // when a replay under the next deviation becomes the game.
+  std::vector<LaterDivergence> deviated_;
+  std::string end_shown_;             // what End was shown
+  std::optional<int> stated_winner_;  // while explaining a stated winner
   // Signature and answer of differences no reading explained; how many per signature.
   std::set<std::string> unexplained_;
   std::map<std::string, int> unexplained_tries_;
+  // Per signature: how many rule changes were replayed and explained none.
+  std::map<std::string, int> changes_tried_;
+  // Rule changes (their rules, written out) a message before the one
+  // explained refuted: under config_ and the steps so far they never explain
+  // anything, so Explain skips them. Cleared whenever config_ or the steps
+  // are replaced.
+  std::set<std::string> refuted_;
   // --strict-readings (or a server profile): signature -> the reading that explained it.
   struct Named {
     std::string message;  // what the divergence's message adds

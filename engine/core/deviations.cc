@@ -1,0 +1,39 @@
+// SetDeviationRule and DescribeDeviations (core/deviations.h).
+#include "core/deviations.h"
+
+#include "core/parse.h"
+
+namespace arbiter {
+
+std::string SetDeviationRule(std::span<const Deviation> catalogue, std::string_view value,
+                             uint32_t& bits) {
+  uint32_t out = bits;
+  for (std::string_view name : SplitOn(value, ',')) {
+    if (name == "none") {
+      out = 0;
+      continue;
+    }
+    size_t i = 0;
+    while (i < catalogue.size() && catalogue[i].name != name) ++i;
+    if (i == catalogue.size() || i + 1 >= 32) {
+      std::string names;
+      for (const Deviation& d : catalogue)
+        names += (names.empty() ? "" : ", ") + std::string(d.name);
+      return "rule " + std::string(kDeviationRule) + ": '" + std::string(name) +
+             "' is not a deviation of this game" +
+             (names.empty() ? std::string(" (it has none)") : " (known: none, " + names + ")");
+    }
+    out |= 1u << (i + 1);
+  }
+  bits = out;
+  return {};
+}
+
+std::string DescribeDeviations(std::span<const Deviation> catalogue, uint32_t bits) {
+  std::string names;
+  for (size_t i = 0; i < catalogue.size() && i + 1 < 32; ++i)
+    if (bits >> (i + 1) & 1u) names += (names.empty() ? "" : ",") + std::string(catalogue[i].name);
+  return names.empty() ? names : " " + std::string(kDeviationRule) + "=" + names;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,27 @@
+// The rule option "deviation" (arbiter.referee.deviations), the same way for
+// every game: a game's catalogue (GameInfo::deviations) is an array of
+// Deviation, entry i selected by bit i + 1 of its rules' deviation set (bit
+// 0 stays clear: no deviation), so that one table names, describes and
+// selects them.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/game.h"
+
+namespace arbiter {
+
+// Adds to `bits` the deviations `value` names ("drop-one,push-scores");
+// "none" clears the set. Else an error naming the catalogue, and `bits`
+// unchanged.
+std::string SetDeviationRule(std::span<const Deviation> catalogue, std::string_view value,
+                             uint32_t& bits);
+
+// " deviation=<name>[,<name>...]" for the set; empty when none is selected,
+// so that rules without a deviation read as they always did.
+std::string DescribeDeviations(std::span<const Deviation> catalogue, uint32_t bits);
+
+}  // namespace arbiter
