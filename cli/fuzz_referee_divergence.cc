@@ -11,6 +11,7 @@
 
 #include "cg_runner.h"
 #include "command_line.h"
+#include "core/deviations.h"
 #include "core/parse.h"
 #include "fuzz_referee_run.h"
 #include "interrupt.h"
@@ -219,9 +220,6 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
 
 namespace arbiter::cli {
 
-// A later divergence counted under the game's first (`root_cause`): the
-// root's finding says so once per kind. False when the root has no finding
-// to join (then the divergence is reported on its own).
 // A deviation's divergence is reported under the cause of an earlier
 // deviation finding whose games allow one of the deviations this game allows
 // (RefereeGameResult::deviation_alternatives), the set narrowed to those all
@@ -234,24 +232,23 @@ std::string FuzzRun::GroupOf(const Divergence& d, const std::string& cause,
   if (const auto it = r.deviation_alternatives.find(d.deviation);
       it != r.deviation_alternatives.end())
     allowed.insert(it->second.begin(), it->second.end());
-  const auto rule_of = [&](const std::string& name) { return RuleOf(name); };
-  for (auto& [key, live] : deviation_causes_) {
+  for (DeviationCause& known : deviation_causes_) {
     std::set<std::string> both;
     for (const std::string& name : allowed)
-      for (const std::string& kept : live)
-        if (name == kept || rule_of(name) == rule_of(kept)) both.insert(kept), both.insert(name);
+      for (const std::string& kept : known.live)
+        if (name == kept || RuleOf(name) == RuleOf(kept)) both.insert(kept), both.insert(name);
     if (both.empty()) continue;
-    live = both;
-    return key;
+    known.live = both;
+    return known.key;
   }
-  deviation_causes_.emplace_back("deviation " + d.deviation, allowed);
-  return deviation_causes_.back().first;
+  deviation_causes_.push_back({"deviation " + d.deviation, allowed, d.deviation});
+  return deviation_causes_.back().key;
 }
 
 // The clause and rule a deviation states: one bug, whatever its amount.
 std::string FuzzRun::RuleOf(const std::string& deviation) const {
-  for (const Deviation& dev : plan_.prepared.game->deviations)
-    if (dev.name == deviation) return std::string(dev.clause) + "|" + std::string(dev.rule);
+  if (const Deviation* dev = FindDeviation(plan_.prepared.game->deviations, deviation))
+    return std::string(dev->clause) + "|" + std::string(dev->rule);
   return deviation;
 }
 
@@ -270,27 +267,23 @@ bool FuzzRun::Joined(const std::string& cause, const Divergence& d,
   }
   ++earlier->occurrences;
   if (d.deviation.empty()) return true;
-  const std::set<std::string>* live = nullptr;
-  for (const auto& [k, names] : deviation_causes_)
-    if (k == key) live = &names;
-  const std::string named_at = "--rule deviation=";
-  const size_t at = earlier->message.find(named_at);
-  const std::string named =
-      at == std::string::npos
-          ? std::string()
-          : earlier->message.substr(
-                at + named_at.size(),
-                earlier->message.find(' ', at + named_at.size()) - at - named_at.size());
-  if (live && !named.empty() && !live->count(named)) {
+  DeviationCause* group = nullptr;
+  for (DeviationCause& each : deviation_causes_)
+    if (each.key == key) group = &each;
+  if (!group) return true;
+  const std::string named = group->named;
+  if (!group->live.count(named)) {
     // Named again, by the first deviation of the catalogue every game allows.
     for (const Deviation& dev : plan_.prepared.game->deviations) {
-      if (!live->count(std::string(dev.name))) continue;
+      if (!group->live.count(std::string(dev.name))) continue;
       const size_t showed = earlier->message.find("; it showed as: ");
-      earlier->message = std::string(dev.does) + "; " + std::string(dev.rule) + " (" + named_at +
-                         std::string(dev.name) + " replays every message of each game it " +
-                         "touched; " + id + " ruled out " + named + ")" +
+      earlier->message = std::string(dev.does) + "; " + std::string(dev.rule) +
+                         " (--rule deviation=" + std::string(dev.name) +
+                         " replays every message of each game it touched; " + id + " ruled out " +
+                         named + ")" +
                          (showed == std::string::npos ? "" : earlier->message.substr(showed));
       earlier->clause = dev.clause;
+      group->named = dev.name;
       break;
     }
   } else if (named != d.deviation && RuleOf(named) == RuleOf(d.deviation)) {
@@ -300,6 +293,9 @@ bool FuzzRun::Joined(const std::string& cause, const Divergence& d,
   return true;
 }
 
+// A later divergence counted under the game's first (`root_cause`): the
+// root's finding says so once per kind. False when the root has no finding
+// to join (then the divergence is reported on its own).
 bool FuzzRun::Symptom(const std::string& root_cause, const RefereeGameResult& later, Found& found,
                       Shrunk& shrunk) {
   Finding* root = Seen(root_cause, found, shrunk);

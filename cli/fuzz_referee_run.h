@@ -95,8 +95,14 @@ class FuzzRun {
   int repro_count_ = 0;
   std::string arbiter_error_;
   // Deviation findings (arbiter.referee.deviations): the cause each is
-  // reported under, and the deviations every game it touched allows.
-  std::vector<std::pair<std::string, std::set<std::string>>> deviation_causes_;
+  // reported under, the deviations every game it touched allows, and the one
+  // its message names.
+  struct DeviationCause {
+    std::string key;
+    std::set<std::string> live;
+    std::string named;
+  };
+  std::vector<DeviationCause> deviation_causes_;
   uint64_t families_played_ = 0;  // the swarm bits of the games played
   std::chrono::steady_clock::time_point run_start_ = std::chrono::steady_clock::now();
   Progress progress_;

@@ -5,6 +5,12 @@
 
 namespace arbiter {
 
+const Deviation* FindDeviation(std::span<const Deviation> catalogue, std::string_view name) {
+  for (const Deviation& d : catalogue)
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
 std::string SetDeviationRule(std::span<const Deviation> catalogue, std::string_view value,
                              uint32_t& bits) {
   uint32_t out = bits;
@@ -13,8 +19,8 @@ std::string SetDeviationRule(std::span<const Deviation> catalogue, std::string_v
       out = 0;
       continue;
     }
-    size_t i = 0;
-    while (i < catalogue.size() && catalogue[i].name != name) ++i;
+    const Deviation* found = FindDeviation(catalogue, name);
+    const size_t i = found ? static_cast<size_t>(found - catalogue.data()) : catalogue.size();
     if (i == catalogue.size() || i + 1 >= 32) {
       std::string names;
       for (const Deviation& d : catalogue)

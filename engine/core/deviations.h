@@ -20,6 +20,9 @@ namespace arbiter {
 std::string SetDeviationRule(std::span<const Deviation> catalogue, std::string_view value,
                              uint32_t& bits);
 
+// The deviation of `catalogue` named `name`, or nullptr.
+const Deviation* FindDeviation(std::span<const Deviation> catalogue, std::string_view name);
+
 // " deviation=<name>[,<name>...]" for the set; empty when none is selected,
 // so that rules without a deviation read as they always did.
 std::string DescribeDeviations(std::span<const Deviation> catalogue, uint32_t bits);

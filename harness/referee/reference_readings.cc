@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/deviations.h"
 #include "core/parse.h"
 #include "reference_side.h"
 
@@ -150,6 +151,24 @@ void ReferenceSide::RestoreDeviated() {
   last_recorded_ = last;
 }
 
+std::unique_ptr<ReferenceSide::Trial> ReferenceSide::Try(RuleList rules, const Divergence& d,
+                                                         bool at_end, const std::string& shown,
+                                                         int pass) const {
+  auto trial = std::make_unique<Trial>();
+  trial->config = std::make_shared<RefereeFuzzConfig>(*config_);
+  trial->config->rules = std::move(rules);
+  trial->side = std::make_unique<ReferenceSide>(*trial->config, plan_, trial->replayed);
+  trial->side->explain_ = false;
+  // A replay that could only check messages one by one (its first message
+  // hid what it cannot learn) explains nothing; nor does a value this
+  // game's rules refuse.
+  trial->matched = trial->side->Start() &&
+                   ReplaySteps(*trial->side, trial->replayed, d, at_end, shown, pass, steps_.size(),
+                               &trial->failure) &&
+                   !trial->side->stand_in_;
+  return trial;
+}
+
 // Single readings first, then pairs of readings of two options (a referee
 // often reads several rules otherwise, and one message can show two of them
 // at once: the official 2015 referee's first stun after a move).
@@ -217,8 +236,8 @@ void ReferenceSide::RecordDeviation(Divergence d, const RuleReading& reading, in
   const std::string showed = d.message;
   d.message = reading.meaning;
   d.listing_only = false;
-  for (const Deviation& dev : config_->game->deviations)
-    if (dev.name == reading.deviation) d.message += "; " + std::string(dev.rule);
+  if (const Deviation* dev = FindDeviation(config_->game->deviations, reading.deviation))
+    d.message += "; " + std::string(dev->rule);
   d.message += " (--rule deviation=" + reading.deviation +
                " replays every message of the game); it showed as: " + showed;
   if (d.field == "end" || d.field == "ranking" || d.field == "result") AddPlayedClauses(d);
@@ -250,35 +269,33 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
   // A reading under which every message matches comes before one that
   // explains part of a message: the first pass takes only the former.
   std::set<std::string> partial;  // the candidates pass 1 may take
+  const auto identity = [&](const std::vector<RuleReading>& readings, RuleList& rules) {
+    rules = config_->rules;
+    for (const RuleReading& reading : readings) Adopt(rules, reading);
+    std::string written;  // the candidate's identity in refuted_
+    for (const auto& [key, value] : rules) written += key + "=" + value + " ";
+    return written;
+  };
   for (int pass = 0; pass < 2; ++pass)
     for (const auto& readings : candidates) {
-      auto rules = config_->rules;
-      for (const RuleReading& reading : readings) Adopt(rules, reading);
-      std::string written;  // the candidate's identity in refuted_
-      for (const auto& [key, value] : rules) written += key + "=" + value + " ";
+      RuleList rules;
+      const std::string written = identity(readings, rules);
       if (refuted_.count(written)) continue;
       // Pass 1 replays only what pass 0 left partly explained.
       if (pass == 1 && !partial.count(written)) continue;
-      auto config = std::make_shared<RefereeFuzzConfig>(*config_);
-      config->rules = std::move(rules);
-      RefereeGameResult replayed;
-      ReferenceSide replay(*config, plan_, replayed);
-      replay.explain_ = false;
-      if (!replay.Start()) continue;  // a value this game's rules refuse
       // Under the readings every message must match, except where the
       // referee was followed past a divergence already (the same resync).
       // The message being explained may still show another divergence under
       // the readings (a bug beside the reading): then fewer of its fields may
       // differ, and not the one explained.
-      ReplayFailure failure;
-      bool diverged =
-          !ReplaySteps(replay, replayed, d, at_end, shown, pass, steps_.size(), &failure);
-      if (failure.refuted) refuted_.insert(written);
-      if (failure.partial) partial.insert(written);
-      // A replay that could only check messages one by one (its first message
-      // hid what it cannot learn) explains nothing.
-      if (diverged || replay.stand_in_) continue;
+      const std::unique_ptr<Trial> trial = Try(std::move(rules), d, at_end, shown, pass);
+      if (trial->failure.refuted) refuted_.insert(written);
+      if (trial->failure.partial) partial.insert(written);
+      if (!trial->matched) continue;
       // Explained.
+      std::shared_ptr<RefereeFuzzConfig>& config = trial->config;
+      ReferenceSide& replay = *trial->side;
+      RefereeGameResult& replayed = trial->replayed;
       const bool deviation = !readings.front().deviation.empty();
       if (deviation) {
         // A referee bug: recorded as such, and the game goes on under it
@@ -289,16 +306,9 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
         alternatives = {readings.front().deviation};
         for (const auto& other : candidates) {
           if (other.front().deviation.empty() || &other == &readings || pass != 0) continue;
-          auto other_rules = config_->rules;
-          Adopt(other_rules, other.front());
-          auto other_config = std::make_shared<RefereeFuzzConfig>(*config_);
-          other_config->rules = std::move(other_rules);
-          RefereeGameResult other_replayed;
-          ReferenceSide other_replay(*other_config, plan_, other_replayed);
-          other_replay.explain_ = false;
-          if (other_replay.Start() &&
-              ReplaySteps(other_replay, other_replayed, d, at_end, shown, 0, steps_.size()) &&
-              !other_replay.stand_in_)
+          RuleList other_rules;
+          if (refuted_.count(identity(other, other_rules))) continue;
+          if (Try(std::move(other_rules), d, at_end, shown, 0)->matched)
             alternatives.push_back(other.front().deviation);
         }
         RecordDeviation(d, readings.front(), seat, shown);

@@ -144,6 +144,17 @@ class ReferenceSide {
   bool ReplaySteps(ReferenceSide& replay, const RefereeGameResult& replayed, const Divergence& d,
                    bool at_end, const std::string& shown, int pass, size_t stop_at,
                    ReplayFailure* failure = nullptr) const;
+  // A replay of the game so far under `rules` (ReplaySteps, with the
+  // stop at `stop_at`): whether every message matched, and how it failed.
+  struct Trial {
+    std::shared_ptr<RefereeFuzzConfig> config;
+    RefereeGameResult replayed;
+    std::unique_ptr<ReferenceSide> side;
+    ReplayFailure failure;
+    bool matched = false;
+  };
+  std::unique_ptr<Trial> Try(RuleList rules, const Divergence& d, bool at_end,
+                             const std::string& shown, int pass) const;
   // The replay's reference, history and findings become the game's; the
   // divergences deviations explained before stay (deviated_).
   void TakeReplay(ReferenceSide& replay, RefereeGameResult& replayed);
