@@ -56,6 +56,7 @@ std::string Configure(const FuzzRefereeOptions& o, const Prepared& p,
                       harness::RefereeFuzzConfig& config) {
   config.game = p.game;
   config.rules = p.rules;
+  config.told_apart = std::make_shared<std::atomic<uint64_t>>(0);  // arbiter.referee.edges
   config.referee_action_ms = p.config.action_ms;
   config.limits = harness::Limits{};
   config.limits.memory_mb = o.referee_memory_mb;

@@ -28,6 +28,7 @@ FuzzRun::FuzzRun(const FuzzRefereeOptions& o, const FuzzPlan& plan, std::ostream
       run_rules_(plan.config.rules),
       shrink_config_(plan.config),
       progress_(o.quiet, err, "fuzz-referee", static_cast<long long>(plan.games.size())) {
+  shrink_config_.told_apart = nullptr;  // a shrink's runs tell nothing apart
   const auto arbiter_reg = nlohmann::json::parse(report::RegisterJson("arbiter"));
   catalog_ = harness::CatalogFromRegister(arbiter_reg);
   rep_.checks.clear();
@@ -49,6 +50,7 @@ bool FuzzRun::Play() {
     for (size_t f = 0; f < names.size(); ++f)
       (families_played_ >> f & 1 ? rep_.families_tried : rep_.families_not_tried)
           .emplace_back(names[f]);
+    RuleEdges();
   }
   if (!arbiter_error_.empty()) {
     progress_.Clear();
@@ -74,6 +76,7 @@ void FuzzRun::Consume(size_t index, RefereeGameResult r) {
     return;
   }
   if (plan.fuzz_after_script) families_played_ |= plan.swarm;
+  told_apart_ |= r.told_apart;
   if (id == "replay") rep_.not_reproduced = NotReproduced(plan_.replay_doc, r);
   if (!o_.expect.empty() && std::none_of(r.faults.begin(), r.faults.end(),
                                          [&](const auto& f) { return f.check == o_.expect; }))
@@ -91,6 +94,22 @@ void FuzzRun::Consume(size_t index, RefereeGameResult r) {
   AddMatch(std::move(played), std::move(found));
   for (auto& [m, fs] : shrunk) AddMatch(std::move(m), std::move(fs));
   progress_.Finished(static_cast<int>(by_cause_.size()));
+}
+
+// arbiter.referee.edges: per clause of the catalogue, in its order, the
+// deviations the games told apart from the rules and those none did.
+void FuzzRun::RuleEdges() {
+  const auto catalogue = plan_.prepared.game->deviations;
+  for (size_t i = 0; i < catalogue.size() && i < 63; ++i) {
+    const std::string clause(catalogue[i].clause), name(catalogue[i].name);
+    auto edge = std::find_if(rep_.rule_edges.begin(), rep_.rule_edges.end(),
+                             [&](const auto& e) { return e.clause == clause; });
+    if (edge == rep_.rule_edges.end()) edge = rep_.rule_edges.insert(edge, {clause, {}, {}});
+    const bool told = told_apart_ >> (i + 1) & 1;
+    (told ? edge->told_apart : edge->not_told_apart).push_back(name);
+    const auto out_of_play = plan_.prepared.game->deviation_out_of_play;
+    if (!told && out_of_play) edge->out_of_play = out_of_play(catalogue[i], run_rules_);
+  }
 }
 
 // The readings the game adopted: a note each, once, and the run's rules

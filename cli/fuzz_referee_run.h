@@ -104,6 +104,8 @@ class FuzzRun {
   };
   std::vector<DeviationCause> deviation_causes_;
   uint64_t families_played_ = 0;  // the swarm bits of the games played
+  uint64_t told_apart_ = 0;       // the deviations the games told apart (arbiter.referee.edges)
+  void RuleEdges();
   std::chrono::steady_clock::time_point run_start_ = std::chrono::steady_clock::now();
   Progress progress_;
 };

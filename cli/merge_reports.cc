@@ -16,6 +16,7 @@
 #include <tuple>
 
 #include "command_line.h"
+#include "core/game.h"
 #include "core/parse.h"
 #include "invocation.h"
 #include "option_checks.h"
@@ -115,6 +116,31 @@ template <class T>
 void AddNew(std::vector<T>& to, const std::vector<T>& from) {
   for (const T& x : from)
     if (std::find(to.begin(), to.end(), x) == to.end()) to.push_back(x);
+}
+
+// arbiter.referee.edges: a deviation one shard told apart is told apart
+// in the run; the clauses are the game's, the same in every shard, and each
+// list stays in the order of the game's catalogue, as one run writes it.
+void MergeEdges(const std::string& game, std::vector<report::RunReport::RuleEdge>& merged,
+                const std::vector<report::RunReport::RuleEdge>& shard) {
+  const GameInfo* info = FindGame(game);
+  const auto rank = [&](const std::string& name) {
+    size_t i = 0;
+    if (info)
+      while (i < info->deviations.size() && info->deviations[i].name != name) ++i;
+    return i;
+  };
+  for (const report::RunReport::RuleEdge& e : shard)
+    for (report::RunReport::RuleEdge& m : merged) {
+      if (m.clause != e.clause) continue;
+      AddNew(m.told_apart, e.told_apart);
+      std::erase_if(m.not_told_apart, [&](const std::string& d) {
+        return std::find(m.told_apart.begin(), m.told_apart.end(), d) != m.told_apart.end();
+      });
+      std::stable_sort(
+          m.told_apart.begin(), m.told_apart.end(),
+          [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
+    }
 }
 
 // One shard's report read from `path`; nullopt when it cannot be (the error
@@ -218,6 +244,7 @@ int RunMergeReports(const MergeOptions& o, std::ostream& out, std::ostream& err)
     AddNew(merged.readings, s.readings);
     AddNew(merged.families_tried, s.families_tried);
     AddNew(merged.families_not_tried, s.families_not_tried);
+    if (i > 0) MergeEdges(merged.game, merged.rule_edges, s.rule_edges);
     if (!s.harness_error.empty())
       merged.harness_error +=
           (merged.harness_error.empty() ? "" : "; ") + path + ": " + s.harness_error;

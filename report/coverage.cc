@@ -8,6 +8,7 @@
 // reference that follows the game, per game; a run that compared none is
 // inconclusive, never a PASS.
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "run_report.h"
@@ -189,6 +190,43 @@ std::vector<VariantVerdict> RunReport::VariantVerdicts() const {
     if (!seen) out.push_back({variant, "pass", {}});
   }
   return out;
+}
+
+// arbiter.referee.edges: "rule edges: 12 of 14 clauses exercised (every
+// deviation of theirs told apart from the rules by a game); never
+// exercised: C (d1, d2); partly: C (d3 not)".
+std::string RunReport::RuleEdgesText() const {
+  if (rule_edges.empty()) return "";
+  size_t exercised = 0, in_play = 0;
+  std::string never, partly;
+  std::map<std::string, std::string> out;  // why -> the clauses it keeps out of play
+  const auto join = [](const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out;
+  };
+  for (const RuleEdge& e : rule_edges) {
+    if (!e.out_of_play.empty() && e.told_apart.empty()) {
+      std::string& clauses = out[e.out_of_play];
+      clauses += (clauses.empty() ? "" : ", ") + e.clause;
+      continue;
+    }
+    ++in_play;
+    if (e.not_told_apart.empty()) {
+      ++exercised;
+    } else if (e.told_apart.empty()) {
+      never += (never.empty() ? "" : "; ") + e.clause + " (" + join(e.not_told_apart) + ")";
+    } else {
+      partly += (partly.empty() ? "" : "; ") + e.clause + " (" + join(e.not_told_apart) + " not)";
+    }
+  }
+  std::string text = "rule edges: " + std::to_string(exercised) + " of " + std::to_string(in_play) +
+                     " clauses exercised (a game told each of their deviations apart from the "
+                     "rules)";
+  if (!never.empty()) text += "; never exercised: " + never;
+  if (!partly.empty()) text += "; partly: " + partly;
+  for (const auto& [why, clauses] : out) text += "; not in play (" + why + "): " + clauses;
+  return text;
 }
 
 }  // namespace arbiter::report

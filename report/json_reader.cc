@@ -161,6 +161,10 @@ std::optional<RunReport> ReadJson(const json& j, std::string& error) {
       r.families_tried = j["answer_families"].value("tried", std::vector<std::string>());
       r.families_not_tried = j["answer_families"].value("not_tried", std::vector<std::string>());
     }
+    for (const auto& e : j.value("rule_edges", json::array()))
+      r.rule_edges.push_back(
+          {JsonString(e, "clause"), e.value("told_apart", std::vector<std::string>()),
+           e.value("not_told_apart", std::vector<std::string>()), JsonString(e, "out_of_play")});
     for (const auto& c : j.value("checks", json::array()))
       r.checks.push_back({JsonString(c, "id"), JsonString(c, "clause"),
                           harness::SeverityFromName(JsonString(c, "severity")),

@@ -177,6 +177,12 @@ void WriteJson(const RunReport& r, std::ostream& out) {
   if (r.tool == "fuzz-referee") {
     j["readings_adopted"] = r.readings;
     j["answer_families"] = {{"tried", r.families_tried}, {"not_tried", r.families_not_tried}};
+    j["rule_edges"] = ordered_json::array();
+    for (const RunReport::RuleEdge& e : r.rule_edges)
+      j["rule_edges"].push_back({{"clause", e.clause},
+                                 {"told_apart", e.told_apart},
+                                 {"not_told_apart", e.not_told_apart},
+                                 {"out_of_play", e.out_of_play}});
     const RefereeComparison c = r.ComparisonOf();
     j["compared"] = {{"messages", c.messages},
                      {"messages_alone", c.alone},

@@ -166,6 +166,21 @@ struct RunReport {
   std::vector<std::string> readings;
   // fuzz-referee: the families of answers the games played enabled, and not.
   std::vector<std::string> families_tried, families_not_tried;
+  // fuzz-referee (arbiter.referee.edges): per clause of the game's deviation
+  // catalogue, in catalogue order, the deviations some game told apart from
+  // the rules and those none did (a referee with that bug would have passed).
+  struct RuleEdge {
+    std::string clause;
+    std::vector<std::string> told_apart, not_told_apart;
+    // Why no game under the run's rules can show the deviations not told
+    // apart ("league 1 has no pushes"); "" when one can.
+    std::string out_of_play = {};
+  };
+  std::vector<RuleEdge> rule_edges;
+  // "12 of 14 clauses exercised", the clauses never or partly exercised,
+  // with the deviations no game told apart, and those the run's rules keep
+  // out of play; "" without edges.
+  std::string RuleEdgesText() const;
   int interrupt_signal = 0;  // the signal that interrupted the run (SIGINT...), or 0
   // check-bot: every (variant, seat) its plan covers, before --match or
   // --shard narrowed it; coverage is judged against it.

@@ -170,6 +170,7 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
     }
     out << "\n";
   }
+  if (const std::string edges = r.RuleEdgesText(); !edges.empty()) out << "  " << edges << "\n";
   if (!r.readings.empty()) {
     out << "  the referee's readings, adopted for the run (reproduce them with):";
     for (const auto& reading : r.readings) out << " --rule " << reading;

@@ -143,6 +143,93 @@ INSTANTIATE_TEST_SUITE_P(CgMutants, CgMutantTest,
                            return n;
                          });
 
+// arbiter.referee.edges: what a run says it told apart is what it can see.
+// The conformant referee's run names, per clause, the deviations its games
+// told apart from the rules; then the same run against the referee with each
+// deviation planted (its engine under --rule deviation=NAME) fails exactly
+// for those, and passes for every one it said no game told apart: the same
+// seed plays the same answers until a message differs.
+CITES(FuzzRefereeCgTest, EachDeviationTheRunToldApartIsFoundWhenPlantedAndNoOtherIs,
+      "arbiter.referee.edges", "arbiter.referee.deviations");
+TEST_F(FuzzRefereeCgTest, EachDeviationTheRunToldApartIsFoundWhenPlantedAndNoOtherIs) {
+  const std::string args = "--games 30 --seed 1";
+  const Outcome clean = Fuzz(Referee("--league 3"), args);
+  ExpectNoFinding(clean, 30);
+  std::set<std::string> told, untold;
+  for (const auto& edge : clean.report["rule_edges"]) {
+    for (const auto& d : edge["told_apart"]) told.insert(d);
+    for (const auto& d : edge["not_told_apart"]) untold.insert(d);
+    EXPECT_EQ(edge["out_of_play"], "") << edge;  // league 3 has pushes and the fog
+  }
+  EXPECT_EQ(told.size() + untold.size(), 20u) << clean.output;  // the whole catalogue, once
+  EXPECT_GE(told.size(), 10u) << clean.output;
+  for (const auto& d : untold)  // named in the summary, under its clause
+    EXPECT_NE(clean.output.find(d), std::string::npos) << d << "\n" << clean.output;
+  for (const std::string& d : told) {
+    const Outcome planted = Fuzz(Referee("--league 3 --rule deviation=" + d), args);
+    EXPECT_EQ(planted.report["verdict"], "fail") << d << " was told apart\n" << planted.output;
+  }
+  for (const std::string& d : untold) {
+    const Outcome planted = Fuzz(Referee("--league 3 --rule deviation=" + d), args);
+    EXPECT_EQ(planted.report["verdict"], "pass") << d << " was not told apart\n" << planted.output;
+  }
+}
+
+// arbiter.referee.deviations: a game names a bug too early when its first
+// divergence allows two deviations (a scoring bug shows first as a game
+// that does not end when a player is out: leader-alone-missing); its next
+// divergence, which only the scoring bug replays, renames it. One finding,
+// under the scoring clause, in the scoring bug's words.
+CITES(FuzzRefereeCgTest, AGameThatNamedItsBugTooEarlyRenamesItInsteadOfReportingASecond,
+      "arbiter.referee.deviations");
+TEST_F(FuzzRefereeCgTest, AGameThatNamedItsBugTooEarlyRenamesItInsteadOfReportingASecond) {
+  const Outcome o =
+      Fuzz(Referee("--league 3 --rule deviation=score-on-leaving"), "--games 30 --seed 1");
+  EXPECT_EQ(o.report["verdict"], "fail") << o.output;
+  std::vector<nlohmann::json> failures;
+  for (const auto& f : o.report["findings"])
+    if (f["severity"] == "fail") failures.push_back(f);
+  ASSERT_EQ(failures.size(), 1u) << o.output;
+  EXPECT_EQ(failures[0]["clause"], "wondev.score.climb") << o.output;
+  const std::string message = failures[0]["message"];
+  EXPECT_NE(message.find("the referee scores a move off a level-3 cell instead of onto one"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("--rule deviation=score-on-leaving replays every message"),
+            std::string::npos)
+      << message;
+}
+
+// arbiter.referee.edges: a clause the run's rules keep out of play (league
+// 1 has no pushes and no fog of war) is said so, not counted as unexercised.
+CITES(FuzzRefereeCgTest, ClausesTheLeagueHasNotAreOutOfPlayNotUnexercised, "arbiter.referee.edges");
+TEST_F(FuzzRefereeCgTest, ClausesTheLeagueHasNotAreOutOfPlayNotUnexercised) {
+  const Outcome o = Fuzz(Referee(), "--games 10 --seed 1");
+  ExpectNoFinding(o, 10);
+  int pushes = 0, fog = 0;
+  for (const auto& edge : o.report["rule_edges"]) {
+    const std::string clause = edge["clause"], why = edge["out_of_play"];
+    if (clause.starts_with("wondev.push.")) {
+      EXPECT_EQ(why, "league 1 has no pushes") << edge;
+      EXPECT_TRUE(edge["told_apart"].empty()) << edge;
+      ++pushes;
+    } else if (clause.starts_with("wondev.fog.")) {
+      EXPECT_EQ(why, "league 1 has no fog of war") << edge;
+      ++fog;
+    } else {
+      EXPECT_EQ(why, "") << edge;
+    }
+  }
+  EXPECT_EQ(pushes, 3);
+  EXPECT_EQ(fog, 2);
+  EXPECT_NE(o.output.find("not in play (league 1 has no pushes): wondev.push.destination, "
+                          "wondev.push.target, wondev.push.build"),
+            std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("rule edges: "), std::string::npos) << o.output;
+  EXPECT_EQ(o.output.find("never exercised: wondev.push"), std::string::npos) << o.output;
+}
+
 CITES(FuzzRefereeCgTest, ARefereeWithTwoDefectsShowsEachAsItsOwnFindingInPlainWords,
       "arbiter.referee.resync", "wondev.out.invalid", "wondev.move.climb");
 TEST_F(FuzzRefereeCgTest, ARefereeWithTwoDefectsShowsEachAsItsOwnFindingInPlainWords) {

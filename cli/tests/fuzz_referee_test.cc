@@ -711,7 +711,7 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& info) { return std::to_string(info.index); });
 
 CITES(FuzzRefereeTest, ShardsOfARunMergeIntoTheReportOfTheWholeRun, "arbiter.run.split",
-      "jc2015.move.cancel.distance");
+      "arbiter.referee.edges", "jc2015.move.cancel.distance");
 TEST_F(FuzzRefereeTest, ShardsOfARunMergeIntoTheReportOfTheWholeRun) {
   // Three jobs of one 9-game run, each its shard; merged, the same games and
   // the same findings (one per cause, counted over every game) as one job.
@@ -750,6 +750,15 @@ TEST_F(FuzzRefereeTest, ShardsOfARunMergeIntoTheReportOfTheWholeRun) {
     EXPECT_EQ(a["match"], b["match"]);
     EXPECT_EQ(a["occurrences"], b["occurrences"]);
   }
+  // arbiter.referee.edges: the deviations told apart are those of every
+  // game, however the games were split, in whatever order the shards come.
+  ASSERT_FALSE(whole.report["rule_edges"].empty()) << whole.output;
+  EXPECT_EQ(merged["rule_edges"], whole.report["rule_edges"]) << run.output;
+  const auto reversed = arbiter::testing::RunCommand(
+      std::string(ARBITER_BINARY) + " merge-reports " + shard_files[2] + " " + shard_files[1] +
+      " " + shard_files[0] + " --json " + merged_file);
+  EXPECT_EQ(arbiter::testing::ReadJsonFile(merged_file)["rule_edges"], whole.report["rule_edges"])
+      << reversed.output;
   // Refused, exit status 2: a shard given twice; a shard missing (a merged
   // PASS would pass for the whole run); a shard of another run (another seed).
   const auto merge = [&](const std::string& inputs) {

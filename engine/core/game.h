@@ -434,6 +434,10 @@ struct GameInfo {
   // Optional: the game's catalogue of deviations (Deviation), each one its
   // rule option "deviation=<name>" accepts; empty when it has none.
   std::span<const Deviation> deviations = {};
+  // Optional (arbiter.referee.edges): why no game under `rules` can show
+  // `deviation` ("league 1 has no pushes"); empty when a game can. nullptr:
+  // any deviation can show under any rules.
+  std::string (*deviation_out_of_play)(const Deviation& deviation, const RuleList& rules) = nullptr;
 };
 
 // Every game arbiter knows (engine/games.cc holds one registration line each).

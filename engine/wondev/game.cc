@@ -168,6 +168,19 @@ const Resync kResync = {
     .stand_in_from_message = &StandInFromMessage,
 };
 
+// arbiter.referee.edges: pushes come with league 2, the fog of war with
+// league 3 (wondev.league); below, no game shows their deviations.
+std::string DeviationOutOfPlay(const Deviation& deviation, const RuleList& pairs) {
+  Rules rules;
+  std::string error;
+  if (!RulesFrom(pairs, rules, error)) return {};
+  const std::string_view clause = deviation.clause;
+  const std::string league = "league " + std::to_string(rules.league);
+  if (clause.starts_with("wondev.push.") && !rules.pushes()) return league + " has no pushes";
+  if (clause.starts_with("wondev.fog.") && !rules.fog()) return league + " has no fog of war";
+  return {};
+}
+
 const GameInfo kGameInfo = {
     .name = "wondev",
     .title = "Wondev Woman",
@@ -193,6 +206,7 @@ const GameInfo kGameInfo = {
     .fuzz_start = &FuzzStart,
     .board_view = &BoardView,
     .deviations = Deviations(),
+    .deviation_out_of_play = &DeviationOutOfPlay,
 };
 
 std::unique_ptr<GameState> Wrap(const State& state) { return std::make_unique<WondevState>(state); }

@@ -43,6 +43,10 @@ struct RuleReading {
   // this one, and `deviation` its own name. A referee bug, never adopted
   // for the run.
   std::string deviation = {};
+  // A deviation that replaces this one the game adopted (it named an
+  // earlier divergence of the game, which `deviation` explains as well):
+  // one bug, named otherwise, not a second one.
+  std::string instead_of = {};
 };
 
 // Sets the reading's option in `rules`, replacing every value given before.
@@ -92,6 +96,12 @@ struct RefereeFuzzConfig {
     std::atomic<bool> stall{false}, progress{false};
   };
   std::shared_ptr<KnownHangs> known_hangs = std::make_shared<KnownHangs>();
+  // arbiter.referee.edges: the deviations of the game's catalogue some game
+  // of the run told apart from the rules (bit i + 1: entry i), shared like
+  // known_hangs. A game that ends with every message explained replays
+  // itself under each deviation not in here; one under which a message
+  // would have differed joins it. nullptr: not measured (a shrink's runs).
+  std::shared_ptr<std::atomic<uint64_t>> told_apart = nullptr;
 };
 
 struct RefereeGamePlan {
@@ -196,6 +206,9 @@ struct RefereeGameResult {
   // end bug both show only at the end). The run keeps the ones every game
   // of a finding allows.
   std::map<std::string, std::vector<std::string>> deviation_alternatives;
+  // arbiter.referee.edges: the deviations this game told apart from the
+  // rules that no game had before it (RefereeFuzzConfig::told_apart).
+  uint64_t told_apart = 0;
 };
 
 // The signatures of every divergence of a result, the first one first.

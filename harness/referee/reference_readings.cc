@@ -205,6 +205,26 @@ std::vector<std::vector<RuleReading>> ReferenceSide::Candidates(const Divergence
   for (const auto& [key, value] : config_->rules)
     if (key == kDeviationRule) adopted = value;
   const std::vector<std::string_view> have = SplitOn(adopted, ',');
+  // First, an adopted deviation replaced by another that explained its
+  // divergence as well (deviation_alternatives): one bug the game named
+  // too early, a smaller change than a second bug.
+  for (const std::string_view x : have) {
+    const auto alternatives = result_.deviation_alternatives.find(std::string(x));
+    if (alternatives == result_.deviation_alternatives.end()) continue;
+    for (const std::string& y : alternatives->second) {
+      const Deviation* dev = FindDeviation(config_->game->deviations, y);
+      if (!dev || std::find(have.begin(), have.end(), y) != have.end()) continue;
+      RuleReading r;
+      r.key = kDeviationRule;
+      for (const std::string_view each : have)
+        r.value += (r.value.empty() ? "" : ",") + std::string(each == x ? y : each);
+      r.clause = dev->clause;
+      r.meaning = dev->does;
+      r.deviation = y;
+      r.instead_of = x;
+      out.push_back({std::move(r)});
+    }
+  }
   std::vector<const Deviation*> order;
   for (const std::string& clause : d.clauses)
     for (const Deviation& dev : config_->game->deviations)
@@ -225,21 +245,54 @@ std::vector<std::vector<RuleReading>> ReferenceSide::Candidates(const Divergence
   return out;
 }
 
-// The deviation's divergence, in its words, under its clause; kept when a
-// later replay becomes the game (TakeReplay).
-void ReferenceSide::RecordDeviation(Divergence d, const RuleReading& reading, int seat,
-                                    const std::string& text) {
+namespace {
+
+constexpr std::string_view kShowedAs = "; it showed as: ";
+
+}  // namespace
+
+// The deviation's words and clause on `d`, a divergence that showed as
+// `showed` (what its first differing field said).
+void ReferenceSide::NameDeviation(Divergence& d, const RuleReading& reading,
+                                  const std::string& showed) const {
   d.deviation = reading.deviation;
   d.kind = "deviation " + reading.deviation;
   LeadWith(d.clauses, reading.clause);
-  // Its words, then what showed it (what the first differing field said).
-  const std::string showed = d.message;
   d.message = reading.meaning;
   d.listing_only = false;
   if (const Deviation* dev = FindDeviation(config_->game->deviations, reading.deviation))
     d.message += "; " + std::string(dev->rule);
-  d.message += " (--rule deviation=" + reading.deviation +
-               " replays every message of the game); it showed as: " + showed;
+  d.message += " (--rule deviation=" + reading.deviation + " replays every message of the game)" +
+               std::string(kShowedAs) + showed;
+}
+
+// The game named `reading.instead_of` too early: its divergences are
+// `reading.deviation`'s, which replays the whole game, and so are the
+// deviations it allowed besides.
+void ReferenceSide::RenameDeviation(const RuleReading& reading) {
+  for (LaterDivergence& l : deviated_) {
+    if (l.divergence.deviation != reading.instead_of) continue;
+    const size_t at = l.divergence.message.find(kShowedAs);
+    const std::string showed = at == std::string::npos
+                                   ? l.divergence.message
+                                   : l.divergence.message.substr(at + kShowedAs.size());
+    NameDeviation(l.divergence, reading, showed);
+  }
+  auto& alternatives = result_.deviation_alternatives;
+  std::vector<std::string> allowed = std::move(alternatives[reading.instead_of]);
+  alternatives.erase(reading.instead_of);
+  std::erase(allowed, reading.instead_of);
+  std::erase(allowed, reading.deviation);
+  allowed.insert(allowed.begin(), reading.deviation);
+  alternatives[reading.deviation] = std::move(allowed);
+}
+
+// The deviation's divergence, in its words, under its clause; kept when a
+// later replay becomes the game (TakeReplay).
+void ReferenceSide::RecordDeviation(Divergence d, const RuleReading& reading, int seat,
+                                    const std::string& text) {
+  const std::string showed = d.message;
+  NameDeviation(d, reading, showed);
   if (d.field == "end" || d.field == "ranking" || d.field == "result") AddPlayedClauses(d);
   LaterDivergence l{std::move(d), ref_ ? ref_->turn() : 0, seat, {}, text};
   if (ref_ && !ref_->IsTerminal() && seat >= 0)
@@ -297,6 +350,15 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
       ReferenceSide& replay = *trial->side;
       RefereeGameResult& replayed = trial->replayed;
       const bool deviation = !readings.front().deviation.empty();
+      if (deviation && !readings.front().instead_of.empty()) {
+        // The bug the game named before, named right: no new finding.
+        RenameDeviation(readings.front());
+        const std::shared_ptr<RefereeFuzzConfig> before = adopted_;  // keeps config_ alive
+        adopted_ = std::move(config);
+        config_ = adopted_.get();
+        TakeReplay(replay, replayed);
+        return true;
+      }
       if (deviation) {
         // A referee bug: recorded as such, and the game goes on under it
         // (whatever --strict-readings says: it is a finding either way).
@@ -305,7 +367,9 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
             result_.deviation_alternatives[readings.front().deviation];
         alternatives = {readings.front().deviation};
         for (const auto& other : candidates) {
-          if (other.front().deviation.empty() || &other == &readings || pass != 0) continue;
+          if (other.front().deviation.empty() || !other.front().instead_of.empty() ||
+              &other == &readings || pass != 0)
+            continue;
           RuleList other_rules;
           if (refuted_.count(identity(other, other_rules))) continue;
           if (Try(std::move(other_rules), d, at_end, shown, 0)->matched)

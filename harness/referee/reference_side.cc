@@ -565,6 +565,7 @@ bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
 
 bool ReferenceSide::End(const std::string& shown) {
   end_shown_ = shown;
+  ended_ = true;
   // A stand-in, or a state partly the reference's own guess, knows nothing
   // of the end.
   if (!ref_ || stand_in_ || partial_) return true;
@@ -582,6 +583,7 @@ bool ReferenceSide::End(const std::string& shown) {
 }
 
 bool ReferenceSide::StatedWinner(int stated, Divergence d, const std::string& shown) {
+  winner_stated_ = stated;
   if (!ref_ || ref_->Winner() == stated) return true;
   stated_winner_ = stated;
   const bool explained = Explain(d, -1, true, end_shown_);
@@ -598,6 +600,7 @@ void ReferenceSide::Finish() {
   }
   result_.game_over = ref_ && ref_->IsTerminal() && !stand_in_;
   result_.winner = ref_ ? ref_->Winner() : -1;
+  TellApart();
 }
 
 }  // namespace arbiter::harness

@@ -99,7 +99,8 @@ class ReferenceSide {
   // no reference yet, or its game is over.
   int ExpectedSeat() const;
 
-  // Fills in the end of the result (game over, winner).
+  // Fills in the end of the result (game over, winner), and what the game
+  // told apart from the rules (TellApart).
   void Finish();
 
   // arbiter.referee.load: whether the referee stopped the bot of a seat
@@ -162,13 +163,28 @@ class ReferenceSide {
   // recorded as that referee bug (its clause, its words); the game goes on
   // under it.
   void RecordDeviation(Divergence d, const RuleReading& reading, int seat, const std::string& text);
+  void NameDeviation(Divergence& d, const RuleReading& reading, const std::string& showed) const;
+  // A deviation the game adopted replaced by `reading.deviation`, one of the
+  // alternatives it allowed, under which the whole game replays: the
+  // earlier finding is renamed, and no new one made.
+  void RenameDeviation(const RuleReading& reading);
   // The rule changes Explain replays `d` under, in order: the readings
   // alone, their pairs (before the game's first divergence only), then each
-  // deviation of the catalogue not adopted yet, added to those that are:
-  // first those of the clauses `d` names, in its order (the evidence of the
-  // field that differs), then the others in catalogue order.
+  // adopted deviation replaced by another that explained its divergence as
+  // well (RuleReading::instead_of), then each deviation of the catalogue
+  // not adopted yet, added to those that are: first those of the clauses
+  // `d` names, in its order (the evidence of the field that differs), then
+  // the others in catalogue order.
   std::vector<std::vector<RuleReading>> Candidates(const Divergence& d) const;
   void RestoreDeviated();
+  // arbiter.referee.edges (rule_edges.cc). A game whose every message
+  // matched (under the readings and deviations it adopted) replays itself
+  // under each deviation of the catalogue the run has not told apart yet:
+  // one under which a message, the end or the stated winner would have
+  // differed was told apart by this game (RefereeGameResult::told_apart).
+  void TellApart();
+  // The deviations the game plays under (config_'s rule "deviation").
+  uint32_t DeviationBits() const;
   // arbiter.referee.load: the message to `seat` matches when one bot's last
   // answer is played as never having come, and the referee did stop that
   // bot (the StopProbe). Then the game goes on so, and `d` becomes that
@@ -247,6 +263,8 @@ class ReferenceSide {
   std::vector<LaterDivergence> deviated_;
   std::string end_shown_;             // what End was shown
   std::optional<int> stated_winner_;  // while explaining a stated winner
+  std::optional<int> winner_stated_;  // the winner the referee stated (StatedWinner)
+  bool ended_ = false;                // End was called
   // Signature and answer of differences no reading explained; how many per signature.
   std::set<std::string> unexplained_;
   std::map<std::string, int> unexplained_tries_;

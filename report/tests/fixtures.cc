@@ -221,6 +221,10 @@ RunReport RefereeDivergenceReport() {
       "--replay arbiter-repro/1-jc2015-fall-timing.json";
   m.findings.push_back(d);
   r.matches.push_back(std::move(m));
+  // arbiter.referee.edges: one clause exercised, one partly, one never.
+  r.rule_edges = {{"jc2015.attack.line", {"attack-stops-at-scheduled", "attack-own-block"}, {}},
+                  {"jc2015.attack.stun", {"stunned-may-move"}, {"stun-one-turn-short"}},
+                  {"jc2015.end.turn-limit", {}, {"extra-last-turn"}}};
   FillClausesFromChecks(r, {game_reg, arbiter_reg});
   return r;
 }
