@@ -84,6 +84,8 @@ void Header(const RunReport& r, std::ostream& out) {
                         (r.interrupt_signal ? " not run (interrupted)"
                                             : " not run (stopped at the first failing match)")));
     for (const std::string& line : r.CoverageLines()) Fact(out, "coverage", Escape(line));
+    if (const std::string edges = r.RuleEdgesText(); !edges.empty())
+      Fact(out, "rule edges", Escape(edges.substr(edges.find(':') + 2)));
     if (const auto verdicts = r.VariantVerdicts(); verdicts.size() > 1) {
       std::string text;
       for (const VariantVerdict& v : verdicts) {
