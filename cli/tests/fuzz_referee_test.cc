@@ -656,6 +656,27 @@ TEST_F(FuzzRefereeTest, ARefereeThatGivesASimultaneousLastFallAWinnerIsFoundInTh
   EXPECT_EQ(found, 1) << o.output;
 }
 
+// arbiter.referee.deviations: shrinking a divergence a deviation explains
+// stops each run at it, as for one nothing explains, so the shrunk match is
+// the reproducer's game, not the whole game played on under the deviation.
+CITES(FuzzRefereeTest, AShrunkDeviationFindingHoldsTheReproducersGameNotTheWholeGame,
+      "arbiter.referee.deviations", "jc2015.fall.timing");
+TEST_F(FuzzRefereeTest, AShrunkDeviationFindingHoldsTheReproducersGameNotTheWholeGame) {
+  const Outcome o = Fuzz(Referee("--mutant fall-one-turn-late"), "--games 2 --seed 1");
+  ASSERT_EQ(o.status, 1) << o.output;
+  const auto failures = Findings(o, "referee.divergence");
+  ASSERT_EQ(failures.size(), 1u) << o.output;
+  const auto& f = failures[0];
+  EXPECT_NE(f["message"].get<std::string>().find("--rule deviation=fall-one-turn-late"),
+            std::string::npos)
+      << o.output;
+  const std::string shrunk = f["match"];
+  ASSERT_NE(shrunk.find("-shrunk"), std::string::npos) << o.output;
+  for (const auto& m : o.report["matches"])
+    if (m["id"] == shrunk)
+      EXPECT_LE(m["turns_played"].get<int>(), f["turn"].get<int>() + 4) << o.output;
+}
+
 CITES(FuzzRefereeTest, AnOfficialLikeRefereeShowsNothingUnderTheOfficialProfile,
       "jc2015.protocol.action.limit", "arbiter.referee.readings");
 TEST_F(FuzzRefereeTest, AnOfficialLikeRefereeShowsNothingUnderTheOfficialProfile) {

@@ -289,6 +289,12 @@ void ReferenceSide::RenameDeviation(const RuleReading& reading) {
 
 // The deviation's divergence, in its words, under its clause; kept when a
 // later replay becomes the game (TakeReplay).
+bool ReferenceSide::StopsAtExplained() {
+  if (!stop_explained_) return false;
+  stopped_diverged_ = true;
+  return true;
+}
+
 void ReferenceSide::RecordDeviation(Divergence d, const RuleReading& reading, int seat,
                                     const std::string& text) {
   const std::string showed = d.message;
@@ -376,6 +382,9 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
             alternatives.push_back(other.front().deviation);
         }
         RecordDeviation(d, readings.front(), seat, shown);
+        // A shrink's run stops at the divergence it shrinks (RefereeGamePlan::stop_at).
+        stop_explained_ =
+            !plan_.stop_at.empty() && Signature(deviated_.back().divergence) == plan_.stop_at;
         const std::shared_ptr<RefereeFuzzConfig> before = adopted_;  // keeps config_ alive
         adopted_ = std::move(config);
         config_ = adopted_.get();

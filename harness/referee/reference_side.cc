@@ -127,7 +127,7 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
         // under which arbiter's own seeded start happens to show the same
         // (a 5x5 square map with the same two units, one game in hundreds).
         if (why.kind == "unlearnable") return Unknowable(why, seat, text);
-        if (Explain(why, seat, false, text)) return true;
+        if (Explain(why, seat, false, text)) return !StopsAtExplained();
         Diverge(why, seat, text);
         return false;
       }
@@ -198,7 +198,7 @@ bool ReferenceSide::ReceiveFollowed(int seat, const std::string& text) {
       return false;
     }
     if (ExplainStop(*d, seat, text)) return true;
-    if (Explain(*d, seat, false, text)) return true;
+    if (Explain(*d, seat, false, text)) return !StopsAtExplained();
     const bool goes_on = Follow(std::move(*d), seat, text);
     steps_.back().resynced = goes_on;
     if (goes_on && last_recorded_) steps_.back().resynced_past = DifferenceShown(*last_recorded_);

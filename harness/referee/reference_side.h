@@ -163,6 +163,10 @@ class ReferenceSide {
   // recorded as that referee bug (its clause, its words); the game goes on
   // under it.
   void RecordDeviation(Divergence d, const RuleReading& reading, int seat, const std::string& text);
+  // After Explain: whether the deviation it recorded is the divergence a
+  // shrink's run stops at (plan_.stop_at); then the game stops there, as
+  // after a divergence nothing explains, instead of playing on to its end.
+  bool StopsAtExplained();
   void NameDeviation(Divergence& d, const RuleReading& reading, const std::string& showed) const;
   // A deviation the game adopted replaced by `reading.deviation`, one of the
   // alternatives it allowed, under which the whole game replays: the
@@ -265,6 +269,7 @@ class ReferenceSide {
   std::optional<int> stated_winner_;  // while explaining a stated winner
   std::optional<int> winner_stated_;  // the winner the referee stated (StatedWinner)
   bool ended_ = false;                // End was called
+  bool stop_explained_ = false;       // Explain recorded the divergence plan_.stop_at names
   // Signature and answer of differences no reading explained; how many per signature.
   std::set<std::string> unexplained_;
   std::map<std::string, int> unexplained_tries_;
