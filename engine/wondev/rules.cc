@@ -52,6 +52,9 @@ constexpr Deviation kDeviations[] = {
     {"build-under-unit", "wondev.build.adjacent", "a check left out",
      "the referee lets a unit build on a cell where a unit it sees stands",
      "a cell with a unit on it cannot be built on"},
+    {"left-cell-occupied", "wondev.build.adjacent", "two steps in the other order",
+     "the referee refuses a build on the cell the unit has just left, as if it still stood there",
+     "the unit moves before it builds: the cell it left may be built on"},
     {"score-climb-only", "wondev.score.climb", "a condition added",
      "the referee scores a move onto level 3 only when it climbs there, not from another "
      "level-3 cell",

@@ -83,6 +83,7 @@ enum class DeviationId : uint8_t {
   kPushAnyDirection,    // wondev.push.target: the direction check left out
   kPushStraightOnly,    // wondev.push.target: the two neighbouring directions refused
   kBuildUnderUnit,      // wondev.build.adjacent: the unit check left out
+  kLeftCellOccupied,    // wondev.build.adjacent: the cell just left checked before the move
   kScoreClimbOnly,      // wondev.score.climb: a move level 3 to level 3 does not score
   kScoreOnLeaving,      // wondev.score.climb: the cell left scores, not the cell reached
   kPushScores,          // wondev.push.build: the pusher scores on a level-3 build

@@ -137,6 +137,9 @@ const char* State::IllegalFor(int player, const Action& a) const {
     // DEVIATION build-under-unit.
     if (seen_unit_on(b) && !rules_.deviates(DeviationId::kBuildUnderUnit))
       return "a unit stands on the cell it builds on (wondev.build.adjacent)";
+    // DEVIATION left-cell-occupied: the mover checked where it stood.
+    if (b == from && rules_.deviates(DeviationId::kLeftCellOccupied))
+      return "a unit stands on the cell it builds on (wondev.build.adjacent)";
     return nullptr;
   }
   if (!rules_.pushes()) return "PUSH&BUILD is allowed from league 2 on (wondev.push.target)";

@@ -118,6 +118,9 @@ std::vector<Case> Cases() {
       {"build-under-unit",
        [](const Rules& r) { return Listing(kFlat5, At(0, 0), At(2, 0), "MOVE&BUILD 0 E E", r); }, 0,
        1},
+      {"left-cell-occupied",
+       [](const Rules& r) { return Listing(kFlat5, At(1, 1), At(4, 4), "MOVE&BUILD 0 E W", r); }, 1,
+       0},
       {"score-climb-only",
        [](const Rules& r) {
          return ScoreAfter({"33000", "00000", "00000", "00000", "00000"}, At(0, 0), At(4, 4),

@@ -25,7 +25,8 @@ HOLE = -1
 TOP = 3          # moving onto it scores
 REMOVED = 4      # out of play, still printed as 4
 MAX_ROUNDS = 200
-KNOWN_BUGS = {"drop-one", "push-no-step", "score-climb-only", "build-on-left-cell", "rounds-199"}
+KNOWN_BUGS = {"drop-one", "push-no-step", "score-climb-only", "build-on-left-cell", "rounds-199",
+              "push-builds-where-pushed"}
 
 
 def connected(grid, size):
@@ -173,7 +174,10 @@ class Game:
             return
         p, j = self.unit_at(tx, ty)
         self.units[p][j] = [px, py]
-        self.grid[ty][tx] += 1
+        if "push-builds-where-pushed" in self.bugs:  # planted: push-builds-where-pushed
+            self.grid[py][px] += 1
+        else:
+            self.grid[ty][tx] += 1
 
     # --- protocol ---
     def turn_input(self, player, legal):
