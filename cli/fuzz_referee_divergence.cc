@@ -38,8 +38,8 @@ struct Shown {
 std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const std::string& file) {
   int nontrivial = 0;
   for (size_t i = 0; i < s.script.size(); ++i)
-    nontrivial += !(i < s.neutral.size() && s.neutral[i]) &&
-                  (game.referee_fuzzing->neutral_answer || s.script[i] != game.ok_answer);
+    nontrivial +=
+        !(i < s.neutral.size() && s.neutral[i]) && !harness::IsHarmlessInScript(game, s.script[i]);
   std::string how;
   if (shrinking)
     how = s.reproduced ? " (shrunk in " + std::to_string(s.runs) + " referee runs)"

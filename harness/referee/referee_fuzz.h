@@ -233,6 +233,16 @@ std::string Signature(const Divergence& d);
 // (RefereeFuzzing::neutral_answer), whatever the state then is.
 inline constexpr std::string_view kNeutralAnswer = "\x01neutral";
 
+// The harmless answer, one rule for shrinking, the reference side and the
+// reports: a game with a neutral answer puts kNeutralAnswer in a script,
+// which the reference side resolves on its turn (the state decides what is
+// harmless: Wondev Woman's first listed action); any other game puts its
+// ok_answer, harmless on every turn.
+std::string HarmlessInScript(const GameInfo& game);
+// Whether an answer of a script is the harmless one: not a non-trivial
+// answer of a reproducer.
+bool IsHarmlessInScript(const GameInfo& game, std::string_view answer);
+
 struct ShrinkResult {
   std::vector<std::string> script;  // the minimal answers, up to the divergence
   std::vector<bool> neutral;        // per answer: a neutral one, put there by shrinking

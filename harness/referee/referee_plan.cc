@@ -9,6 +9,15 @@
 
 namespace arbiter::harness {
 
+std::string HarmlessInScript(const GameInfo& game) {
+  return game.referee_fuzzing->neutral_answer ? std::string(kNeutralAnswer)
+                                              : std::string(game.ok_answer);
+}
+
+bool IsHarmlessInScript(const GameInfo& game, std::string_view answer) {
+  return answer == HarmlessInScript(game);
+}
+
 RefereeGamePlan PlanGame(uint64_t base_seed, int index, uint64_t steered_families) {
   RefereeGamePlan p;
   p.seed = base_seed + index;
@@ -167,15 +176,12 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
     q.late_turn = q.kill_turn = q.stall_turn = -1;
     if (out.runs < max_runs && test(script, q)) p = q;
   }
-  // Answers are replaced by the neutral one of their turn (a marker the
-  // reference side resolves), or by ok_answer where that is harmless.
-  const bool by_state = config.game->referee_fuzzing->neutral_answer != nullptr;
-  const std::string neutral =
-      by_state ? std::string(kNeutralAnswer) : std::string(config.game->ok_answer);
+  // Answers are replaced by the harmless one of their turn.
+  const GameInfo& game = *config.game;
+  const std::string neutral = HarmlessInScript(game);
   std::vector<size_t> live;
   for (size_t i = 0; i < script.size(); ++i)
-    if (script[i] != neutral && (by_state || script[i] != config.game->ok_answer))
-      live.push_back(i);
+    if (!IsHarmlessInScript(game, script[i])) live.push_back(i);
   size_t n = 2;
   while (!live.empty() && out.runs < max_runs) {
     const size_t chunk = (live.size() + n - 1) / n;
@@ -220,11 +226,10 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
   // answer that run played on its turn.
   out.neutral.assign(script.size(), false);
   for (size_t i = 0; i < script.size(); ++i) {
-    if (script[i] != kNeutralAnswer && (by_state || script[i] != config.game->ok_answer)) continue;
+    if (!IsHarmlessInScript(game, script[i])) continue;
     out.neutral[i] = true;
     if (script[i] == kNeutralAnswer)
-      script[i] =
-          i < out.game.answers.size() ? out.game.answers[i] : std::string(config.game->ok_answer);
+      script[i] = i < out.game.answers.size() ? out.game.answers[i] : std::string(game.ok_answer);
   }
   out.script = script;
   return out;

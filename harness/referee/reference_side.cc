@@ -324,7 +324,7 @@ std::string ReferenceSide::HarmlessAnswer() const {
 std::string ReferenceSide::AnswerWith(Rng& rng) const {
   const int turn = ref_->turn();
   if (static_cast<size_t>(turn) < plan_.script.size())
-    return plan_.script[turn] != kNeutralAnswer ? plan_.script[turn] : HarmlessAnswer();
+    return plan_.script[turn] == kNeutralAnswer ? HarmlessAnswer() : plan_.script[turn];
   // While the start is still hidden in part (arbiter.referee.chance), a
   // legal answer: a referee misreading a fuzzing answer could move what the
   // next player's first message is to show as it started.
