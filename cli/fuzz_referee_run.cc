@@ -9,6 +9,7 @@
 
 #include "cg_runner.h"
 #include "command_line.h"
+#include "core/deviations.h"
 #include "core/parse.h"
 #include "interrupt.h"
 #include "invocation.h"
@@ -77,6 +78,7 @@ void FuzzRun::Consume(size_t index, RefereeGameResult r) {
   }
   if (plan.fuzz_after_script) families_played_ |= plan.swarm;
   told_apart_ |= r.told_apart;
+  rep_.rule_edge_games += r.edges_measured ? 1 : 0;
   if (id == "replay") rep_.not_reproduced = NotReproduced(plan_.replay_doc, r);
   if (!o_.expect.empty() && std::none_of(r.faults.begin(), r.faults.end(),
                                          [&](const auto& f) { return f.check == o_.expect; }))
@@ -100,7 +102,11 @@ void FuzzRun::Consume(size_t index, RefereeGameResult r) {
 // deviations the games told apart from the rules and those none did.
 void FuzzRun::RuleEdges() {
   const auto catalogue = plan_.prepared.game->deviations;
-  for (size_t i = 0; i < catalogue.size() && i < 63; ++i) {
+  uint32_t given = 0;  // the deviations the user's rules say the referee has: not edges
+  for (const auto& [key, value] : plan_.config.rules)
+    if (key == kDeviationRule) SetDeviationRule(catalogue, value, given);
+  for (size_t i = 0; i < catalogue.size() && i < 31; ++i) {
+    if (given >> (i + 1) & 1) continue;
     const std::string clause(catalogue[i].clause), name(catalogue[i].name);
     auto edge = std::find_if(rep_.rule_edges.begin(), rep_.rule_edges.end(),
                              [&](const auto& e) { return e.clause == clause; });

@@ -244,7 +244,10 @@ int RunMergeReports(const MergeOptions& o, std::ostream& out, std::ostream& err)
     AddNew(merged.readings, s.readings);
     AddNew(merged.families_tried, s.families_tried);
     AddNew(merged.families_not_tried, s.families_not_tried);
-    if (i > 0) MergeEdges(merged.game, merged.rule_edges, s.rule_edges);
+    if (i > 0) {
+      MergeEdges(merged.game, merged.rule_edges, s.rule_edges);
+      merged.rule_edge_games += s.rule_edge_games;
+    }
     if (!s.harness_error.empty())
       merged.harness_error +=
           (merged.harness_error.empty() ? "" : "; ") + path + ": " + s.harness_error;

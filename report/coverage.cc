@@ -192,11 +192,16 @@ std::vector<VariantVerdict> RunReport::VariantVerdicts() const {
   return out;
 }
 
-// arbiter.referee.edges: "rule edges: 12 of 14 clauses exercised (every
-// deviation of theirs told apart from the rules by a game); never
-// exercised: C (d1, d2); partly: C (d3 not)".
+// arbiter.referee.edges: "rule edges: measured in 30 of 30 games, 12 of 14
+// clauses exercised (...); never exercised: C (d1, d2); partly: C (d3 not);
+// not in play (why): C"; or, when no game could be replayed, that they were
+// not measured.
 std::string RunReport::RuleEdgesText() const {
   if (rule_edges.empty()) return "";
+  const int games = ComparisonOf().games;
+  if (rule_edge_games == 0)
+    return "rule edges: not measured (no game was followed to its end with every divergence "
+           "explained, so none was replayed under the deviations)";
   size_t exercised = 0, in_play = 0;
   std::string never, partly;
   std::map<std::string, std::string> out;  // why -> the clauses it keeps out of play
@@ -220,7 +225,9 @@ std::string RunReport::RuleEdgesText() const {
       partly += (partly.empty() ? "" : "; ") + e.clause + " (" + join(e.not_told_apart) + " not)";
     }
   }
-  std::string text = "rule edges: " + std::to_string(exercised) + " of " + std::to_string(in_play) +
+  std::string text = "rule edges: measured in " + std::to_string(rule_edge_games) + " of " +
+                     std::to_string(games) + " games, " + std::to_string(exercised) + " of " +
+                     std::to_string(in_play) +
                      " clauses exercised (a game told each of their deviations apart from the "
                      "rules)";
   if (!never.empty()) text += "; never exercised: " + never;

@@ -85,7 +85,7 @@ void Header(const RunReport& r, std::ostream& out) {
                                             : " not run (stopped at the first failing match)")));
     for (const std::string& line : r.CoverageLines()) Fact(out, "coverage", Escape(line));
     if (const std::string edges = r.RuleEdgesText(); !edges.empty())
-      Fact(out, "rule edges", Escape(edges.substr(edges.find(':') + 2)));
+      Fact(out, "rule edges", Escape(edges.substr(edges.find(": ") + 2)));
     if (const auto verdicts = r.VariantVerdicts(); verdicts.size() > 1) {
       std::string text;
       for (const VariantVerdict& v : verdicts) {

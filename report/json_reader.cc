@@ -161,6 +161,7 @@ std::optional<RunReport> ReadJson(const json& j, std::string& error) {
       r.families_tried = j["answer_families"].value("tried", std::vector<std::string>());
       r.families_not_tried = j["answer_families"].value("not_tried", std::vector<std::string>());
     }
+    r.rule_edge_games = j.value("rule_edges_games", 0);
     for (const auto& e : j.value("rule_edges", json::array()))
       r.rule_edges.push_back(
           {JsonString(e, "clause"), e.value("told_apart", std::vector<std::string>()),

@@ -177,6 +177,7 @@ void WriteJson(const RunReport& r, std::ostream& out) {
   if (r.tool == "fuzz-referee") {
     j["readings_adopted"] = r.readings;
     j["answer_families"] = {{"tried", r.families_tried}, {"not_tried", r.families_not_tried}};
+    j["rule_edges_games"] = r.rule_edge_games;
     j["rule_edges"] = ordered_json::array();
     for (const RunReport::RuleEdge& e : r.rule_edges)
       j["rule_edges"].push_back({{"clause", e.clause},

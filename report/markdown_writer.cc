@@ -116,7 +116,7 @@ void Header(const RunReport& r, std::ostream& out) {
       for (const std::string& line : r.CoverageLines())
         out << "| compared | " << Cell(line) << " |\n";
     if (const std::string edges = r.RuleEdgesText(); !edges.empty())
-      out << "| rule edges | " << Cell(edges.substr(edges.find(':') + 2)) << " |\n";
+      out << "| rule edges | " << Cell(edges.substr(edges.find(": ") + 2)) << " |\n";
     if (!r.readings.empty()) {
       out << "| referee's readings (adopted) |";
       for (const auto& reading : r.readings) out << " `--rule " << Cell(reading) << "`";

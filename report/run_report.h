@@ -177,6 +177,9 @@ struct RunReport {
     std::string out_of_play = {};
   };
   std::vector<RuleEdge> rule_edges;
+  // The games replayed under the deviations (followed to their end, every
+  // divergence explained); the others told apart only what they adopted.
+  int rule_edge_games = 0;
   // "12 of 14 clauses exercised", the clauses never or partly exercised,
   // with the deviations no game told apart, and those the run's rules keep
   // out of play; "" without edges.

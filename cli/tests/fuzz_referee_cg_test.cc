@@ -222,12 +222,30 @@ TEST_F(FuzzRefereeCgTest, ClausesTheLeagueHasNotAreOutOfPlayNotUnexercised) {
   }
   EXPECT_EQ(pushes, 3);
   EXPECT_EQ(fog, 2);
+  EXPECT_EQ(o.report["rule_edges_games"], 10) << o.output;  // every game replayed
   EXPECT_NE(o.output.find("not in play (league 1 has no pushes): wondev.push.destination, "
                           "wondev.push.target, wondev.push.build"),
             std::string::npos)
       << o.output;
   EXPECT_NE(o.output.find("rule edges: "), std::string::npos) << o.output;
   EXPECT_EQ(o.output.find("never exercised: wondev.push"), std::string::npos) << o.output;
+}
+
+// arbiter.referee.edges: a deviation the user's --rule says the referee has
+// is part of the rules the run checks, not an edge it told apart; the other
+// deviations are told apart from those rules.
+CITES(FuzzRefereeCgTest, ADeviationTheUserSetIsPartOfTheRulesNotAnEdge, "arbiter.referee.edges");
+TEST_F(FuzzRefereeCgTest, ADeviationTheUserSetIsPartOfTheRulesNotAnEdge) {
+  const Outcome o = Fuzz(Referee("--league 3 --rule deviation=drop-one"),
+                         "--games 10 --seed 1 --rule league=3 --rule deviation=drop-one");
+  ExpectNoFinding(o, 10);
+  int told = 0;
+  for (const auto& edge : o.report["rule_edges"]) {
+    for (const auto& d : edge["told_apart"]) EXPECT_NE(d, "drop-one") << edge;
+    for (const auto& d : edge["not_told_apart"]) EXPECT_NE(d, "drop-one") << edge;
+    told += static_cast<int>(edge["told_apart"].size());
+  }
+  EXPECT_GT(told, 5) << o.output;
 }
 
 CITES(FuzzRefereeCgTest, ARefereeWithTwoDefectsShowsEachAsItsOwnFindingInPlainWords,

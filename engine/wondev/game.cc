@@ -169,7 +169,8 @@ const Resync kResync = {
 };
 
 // arbiter.referee.edges: pushes come with league 2, the fog of war with
-// league 3 (wondev.league); below, no game shows their deviations.
+// league 3, points with league 1 (wondev.league); below, no game shows
+// their deviations.
 std::string DeviationOutOfPlay(const Deviation& deviation, const RuleList& pairs) {
   Rules rules;
   std::string error;
@@ -178,6 +179,8 @@ std::string DeviationOutOfPlay(const Deviation& deviation, const RuleList& pairs
   const std::string league = "league " + std::to_string(rules.league);
   if (clause.starts_with("wondev.push.") && !rules.pushes()) return league + " has no pushes";
   if (clause.starts_with("wondev.fog.") && !rules.fog()) return league + " has no fog of war";
+  // wondev.score.league0: the first unit on level 3 wins; no points are counted.
+  if (clause == "wondev.score.climb" && rules.first_climb_wins()) return league + " has no points";
   return {};
 }
 

@@ -209,6 +209,9 @@ struct RefereeGameResult {
   // arbiter.referee.edges: the deviations this game told apart from the
   // rules that no game had before it (RefereeFuzzConfig::told_apart).
   uint64_t told_apart = 0;
+  // Whether the game was replayed under the deviations: followed to its
+  // end, every divergence explained. Else it told apart only those it adopted.
+  bool edges_measured = false;
 };
 
 // The signatures of every divergence of a result, the first one first.

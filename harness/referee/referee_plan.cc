@@ -132,6 +132,9 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
     }
     if (!reread) return false;
     for (const std::string& seen : shown) {
+      // Not another deviation's name for a deviation's divergence: the
+      // game named the bug otherwise further on than these answers go.
+      if (sig.starts_with("deviation ") && seen.starts_with("deviation ")) continue;
       RefereeGameResult focused = Focus(r, seen);
       if (focused.divergence_turn != failing.divergence_turn) continue;
       sig = out.signature = seen;

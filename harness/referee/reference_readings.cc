@@ -267,34 +267,35 @@ void ReferenceSide::NameDeviation(Divergence& d, const RuleReading& reading,
 }
 
 // The game named `reading.instead_of` too early: its divergences are
-// `reading.deviation`'s, which replays the whole game, and so are the
-// deviations it allowed besides.
+// `reading.deviation`'s, which replays the whole game, under its clause
+// (not the old name's). Only that one is known to replay the whole game:
+// the old name's other alternatives were checked against its first
+// divergence only.
 void ReferenceSide::RenameDeviation(const RuleReading& reading) {
+  const Deviation* was = FindDeviation(config_->game->deviations, reading.instead_of);
   for (LaterDivergence& l : deviated_) {
     if (l.divergence.deviation != reading.instead_of) continue;
     const size_t at = l.divergence.message.find(kShowedAs);
     const std::string showed = at == std::string::npos
                                    ? l.divergence.message
                                    : l.divergence.message.substr(at + kShowedAs.size());
+    if (was && was->clause != reading.clause) std::erase(l.divergence.clauses, was->clause);
     NameDeviation(l.divergence, reading, showed);
+    stop_explained_ =
+        stop_explained_ || (!plan_.stop_at.empty() && Signature(l.divergence) == plan_.stop_at);
   }
-  auto& alternatives = result_.deviation_alternatives;
-  std::vector<std::string> allowed = std::move(alternatives[reading.instead_of]);
-  alternatives.erase(reading.instead_of);
-  std::erase(allowed, reading.instead_of);
-  std::erase(allowed, reading.deviation);
-  allowed.insert(allowed.begin(), reading.deviation);
-  alternatives[reading.deviation] = std::move(allowed);
+  result_.deviation_alternatives.erase(reading.instead_of);
+  result_.deviation_alternatives[reading.deviation] = {reading.deviation};
 }
 
-// The deviation's divergence, in its words, under its clause; kept when a
-// later replay becomes the game (TakeReplay).
 bool ReferenceSide::StopsAtExplained() {
   if (!stop_explained_) return false;
   stopped_diverged_ = true;
   return true;
 }
 
+// The deviation's divergence, in its words, under its clause; kept when a
+// later replay becomes the game (TakeReplay).
 void ReferenceSide::RecordDeviation(Divergence d, const RuleReading& reading, int seat,
                                     const std::string& text) {
   const std::string showed = d.message;

@@ -17,6 +17,7 @@ bool ReferenceSide::Start() {
     return false;
   }
   seats_ = seeded_->num_players();
+  given_deviations_ = DeviationBits();
   stopped_.assign(seats_, false);
   queued_.assign(seats_, {});
   return true;

@@ -269,6 +269,7 @@ class ReferenceSide {
   std::optional<int> stated_winner_;  // while explaining a stated winner
   std::optional<int> winner_stated_;  // the winner the referee stated (StatedWinner)
   bool ended_ = false;                // End was called
+  uint32_t given_deviations_ = 0;     // the deviations the plan's rules set (Start)
   bool stop_explained_ = false;       // Explain recorded the divergence plan_.stop_at names
   // Signature and answer of differences no reading explained; how many per signature.
   std::set<std::string> unexplained_;

@@ -1,7 +1,7 @@
 // Rule edges (arbiter.referee.edges; reference_side.h): which deviations of
 // the game's catalogue the games of a run told apart from the rules. A
-// deviation no game told apart is a referee bug the run could not have
-// seen: its clause's edges were never exercised, and the report says so.
+// deviation no game told apart is a referee bug no replayed game would have
+// shown: its clause's edges were never exercised, and the report says so.
 #include <algorithm>
 
 #include "core/deviations.h"
@@ -37,14 +37,17 @@ void ReferenceSide::TellApart() {
   const auto catalogue = config_->game->deviations;
   const auto& shared = config_->told_apart;
   if (!shared || !explain_ || catalogue.empty() || catalogue.size() > 31) return;
-  // The deviations the game adopted: a divergence showed each.
+  // The deviations the game adopted: a divergence showed each (not those
+  // the user's rules set: the referee is said to have them).
   const uint32_t adopted = DeviationBits();
-  result_.told_apart |= adopted & ~static_cast<uint32_t>(shared->load());
-  shared->fetch_or(adopted);
+  const uint32_t shown = adopted & ~given_deviations_;
+  result_.told_apart |= shown & ~static_cast<uint32_t>(shared->load());
+  shared->fetch_or(shown);
   if (!following()) return;
   if (result_.divergence && result_.divergence->deviation.empty()) return;
   for (const LaterDivergence& l : result_.later)
     if (l.divergence.deviation.empty()) return;
+  result_.edges_measured = true;
   stated_winner_ = winner_stated_;
   for (size_t i = 0; i < catalogue.size(); ++i) {
     const uint32_t bit = 1u << (i + 1);

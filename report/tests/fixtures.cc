@@ -225,6 +225,7 @@ RunReport RefereeDivergenceReport() {
   r.rule_edges = {{"jc2015.attack.line", {"attack-stops-at-scheduled", "attack-own-block"}, {}},
                   {"jc2015.attack.stun", {"stunned-may-move"}, {"stun-one-turn-short"}},
                   {"jc2015.end.turn-limit", {}, {"extra-last-turn"}}};
+  r.rule_edge_games = 1;
   FillClausesFromChecks(r, {game_reg, arbiter_reg});
   return r;
 }
