@@ -276,19 +276,19 @@ bool FuzzRun::Joined(const std::string& cause, const Divergence& d,
     // Named again, by the first deviation of the catalogue every game allows.
     for (const Deviation& dev : plan_.prepared.game->deviations) {
       if (!group->live.count(std::string(dev.name))) continue;
-      const size_t showed = earlier->message.find("; it showed as: ");
-      earlier->message = std::string(dev.does) + "; " + std::string(dev.rule) +
-                         " (--rule deviation=" + std::string(dev.name) +
-                         " replays every message of each game it touched; " + id + " ruled out " +
-                         named + ")" +
-                         (showed == std::string::npos ? "" : earlier->message.substr(showed));
+      const size_t showed = earlier->message.find(harness::kShowedAs);
+      earlier->message = harness::DeviationMessage(
+          dev, "every message of each game it touched; " + id + " ruled out " + named,
+          showed == std::string::npos
+              ? ""
+              : earlier->message.substr(showed + harness::kShowedAs.size()));
       earlier->clause = dev.clause;
       group->named = dev.name;
       break;
     }
   } else if (named != d.deviation && RuleOf(named) == RuleOf(d.deviation)) {
     earlier->message += "; in " + id + " more of it showed: " +
-                        d.message.substr(0, d.message.find("; it showed as"));
+                        d.message.substr(0, d.message.find(harness::kShowedAs));
   }
   return true;
 }

@@ -49,6 +49,14 @@ struct RuleReading {
   std::string instead_of = {};
 };
 
+// A deviation's finding in its words (arbiter.referee.deviations): what the
+// referee does, what the rules say, the rule option that replays `replays`
+// ("every message of the game"), then, after kShowedAs, what showed it
+// (when known).
+inline constexpr std::string_view kShowedAs = "; it showed as: ";
+std::string DeviationMessage(const Deviation& dev, std::string_view replays,
+                             std::string_view showed);
+
 // Sets the reading's option in `rules`, replacing every value given before.
 inline void Adopt(RuleList& rules, const RuleReading& reading) {
   bool set = false;

@@ -9,6 +9,14 @@
 
 namespace arbiter::harness {
 
+std::string DeviationMessage(const Deviation& dev, std::string_view replays,
+                             std::string_view showed) {
+  const std::string words = std::string(dev.does) + "; " + std::string(dev.rule) +
+                            " (--rule deviation=" + std::string(dev.name) + " replays " +
+                            std::string(replays) + ")";
+  return showed.empty() ? words : words + std::string(kShowedAs) + std::string(showed);
+}
+
 std::string HarmlessInScript(const GameInfo& game) {
   return game.referee_fuzzing->neutral_answer ? std::string(kNeutralAnswer)
                                               : std::string(game.ok_answer);

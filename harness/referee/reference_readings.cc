@@ -132,6 +132,14 @@ void ReferenceSide::TakeReplay(ReferenceSide& replay, RefereeGameResult& replaye
   refuted_.clear();  // under the rules replaced
 }
 
+std::shared_ptr<RefereeFuzzConfig> ReferenceSide::Become(Trial& trial) {
+  std::shared_ptr<RefereeFuzzConfig> before = std::move(adopted_);
+  adopted_ = std::move(trial.config);
+  config_ = adopted_.get();
+  TakeReplay(*trial.side, trial.replayed);
+  return before;
+}
+
 // The divergences deviations explained (deviated_) join those of a replay
 // that became the game, in the order of their turns, once per signature.
 void ReferenceSide::RestoreDeviated() {
@@ -180,6 +188,22 @@ std::unique_ptr<ReferenceSide::Trial> ReferenceSide::Try(RuleList rules, const D
 // happens early, before anything else differs).
 constexpr int kExplainTries = 4;
 
+namespace {
+
+// The rule change that plays `dev`: rule "deviation" set to `value` (the
+// deviations the game adopted, with or instead of one, and `dev`).
+RuleReading DeviationReading(const Deviation& dev, std::string value) {
+  RuleReading r;
+  r.key = kDeviationRule;
+  r.value = std::move(value);
+  r.clause = dev.clause;
+  r.meaning = dev.does;
+  r.deviation = dev.name;
+  return r;
+}
+
+}  // namespace
+
 std::vector<std::vector<RuleReading>> ReferenceSide::Candidates(const Divergence& d) const {
   const auto& fixed = config_->fixed_rules;
   const auto is_fixed = [&](std::string_view key) {
@@ -214,13 +238,10 @@ std::vector<std::vector<RuleReading>> ReferenceSide::Candidates(const Divergence
     for (const std::string& y : alternatives->second) {
       const Deviation* dev = FindDeviation(config_->game->deviations, y);
       if (!dev || std::find(have.begin(), have.end(), y) != have.end()) continue;
-      RuleReading r;
-      r.key = kDeviationRule;
+      std::string value;
       for (const std::string_view each : have)
-        r.value += (r.value.empty() ? "" : ",") + std::string(each == x ? y : each);
-      r.clause = dev->clause;
-      r.meaning = dev->does;
-      r.deviation = y;
+        value += (value.empty() ? "" : ",") + std::string(each == x ? y : each);
+      RuleReading r = DeviationReading(*dev, std::move(value));
       r.instead_of = x;
       out.push_back({std::move(r)});
     }
@@ -234,22 +255,11 @@ std::vector<std::vector<RuleReading>> ReferenceSide::Candidates(const Divergence
   for (const Deviation* each : order) {
     const Deviation& dev = *each;
     if (std::find(have.begin(), have.end(), dev.name) != have.end()) continue;
-    RuleReading r;
-    r.key = kDeviationRule;
-    r.value = (adopted.empty() ? "" : adopted + ",") + std::string(dev.name);
-    r.clause = dev.clause;
-    r.meaning = dev.does;
-    r.deviation = dev.name;
-    out.push_back({std::move(r)});
+    out.push_back(
+        {DeviationReading(dev, (adopted.empty() ? "" : adopted + ",") + std::string(dev.name))});
   }
   return out;
 }
-
-namespace {
-
-constexpr std::string_view kShowedAs = "; it showed as: ";
-
-}  // namespace
 
 // The deviation's words and clause on `d`, a divergence that showed as
 // `showed` (what its first differing field said).
@@ -258,12 +268,9 @@ void ReferenceSide::NameDeviation(Divergence& d, const RuleReading& reading,
   d.deviation = reading.deviation;
   d.kind = "deviation " + reading.deviation;
   LeadWith(d.clauses, reading.clause);
-  d.message = reading.meaning;
   d.listing_only = false;
   if (const Deviation* dev = FindDeviation(config_->game->deviations, reading.deviation))
-    d.message += "; " + std::string(dev->rule);
-  d.message += " (--rule deviation=" + reading.deviation + " replays every message of the game)" +
-               std::string(kShowedAs) + showed;
+    d.message = DeviationMessage(*dev, "every message of the game", showed);
 }
 
 // The game named `reading.instead_of` too early: its divergences are
@@ -353,17 +360,11 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
       if (trial->failure.partial) partial.insert(written);
       if (!trial->matched) continue;
       // Explained.
-      std::shared_ptr<RefereeFuzzConfig>& config = trial->config;
-      ReferenceSide& replay = *trial->side;
-      RefereeGameResult& replayed = trial->replayed;
       const bool deviation = !readings.front().deviation.empty();
       if (deviation && !readings.front().instead_of.empty()) {
         // The bug the game named before, named right: no new finding.
         RenameDeviation(readings.front());
-        const std::shared_ptr<RefereeFuzzConfig> before = adopted_;  // keeps config_ alive
-        adopted_ = std::move(config);
-        config_ = adopted_.get();
-        TakeReplay(replay, replayed);
+        Become(*trial);
         return true;
       }
       if (deviation) {
@@ -386,10 +387,7 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
         // A shrink's run stops at the divergence it shrinks (RefereeGamePlan::stop_at).
         stop_explained_ =
             !plan_.stop_at.empty() && Signature(deviated_.back().divergence) == plan_.stop_at;
-        const std::shared_ptr<RefereeFuzzConfig> before = adopted_;  // keeps config_ alive
-        adopted_ = std::move(config);
-        config_ = adopted_.get();
-        TakeReplay(replay, replayed);
+        Become(*trial);
         return true;
       }
       std::string flags, names;
@@ -410,11 +408,8 @@ bool ReferenceSide::Explain(Divergence& d, int seat, bool at_end, const std::str
         return false;
       }
       std::vector<RuleReading> adopted = readings;
-      const std::shared_ptr<RefereeFuzzConfig> before = adopted_;  // keeps config_ alive
       const RefereeFuzzConfig* config_before = config_;
-      adopted_ = std::move(config);
-      config_ = adopted_.get();
-      TakeReplay(replay, replayed);
+      const auto before = Become(*trial);  // keeps config_before alive
       for (RuleReading& reading : adopted) {
         std::string from;
         for (const auto& [key, value] : config_before->rules)

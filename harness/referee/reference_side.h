@@ -156,6 +156,10 @@ class ReferenceSide {
   };
   std::unique_ptr<Trial> Try(RuleList rules, const Divergence& d, bool at_end,
                              const std::string& shown, int pass) const;
+  // A trial that explained a divergence becomes the game: its rules are
+  // adopted (TakeReplay). Returns the config replaced, which the caller
+  // keeps alive while it still reads it.
+  std::shared_ptr<RefereeFuzzConfig> Become(Trial& trial);
   // The replay's reference, history and findings become the game's; the
   // divergences deviations explained before stay (deviated_).
   void TakeReplay(ReferenceSide& replay, RefereeGameResult& replayed);
