@@ -35,6 +35,7 @@
 #include "jc2015/rules.h"
 #include "jc2015/serialize.h"
 #include "jc2015/state.h"
+#include "mutant_catalogue.h"
 
 namespace arbiter::jc2015 {
 namespace {
@@ -473,21 +474,8 @@ TEST(Mutants, TheInvariantWalkerCatchesExactlyTheMutantsThatBreakAnInvariant) {
 // names, in the same order, each breaking the same clause, and each said in
 // words.
 TEST(Mutants, EachMutantIsTheDeviationOfTheSameNameAndClause) {
-  const auto deviations = Deviations();
-  const std::vector<Mutant> all = AllMutants();
-  ASSERT_EQ(deviations.size(), all.size());
-  for (size_t i = 0; i < all.size(); ++i) {
-    EXPECT_EQ(static_cast<size_t>(all[i]), i + 1);
-    EXPECT_EQ(deviations[i].name, MutantName(all[i]));
-    EXPECT_EQ(deviations[i].clause, MutantClause(all[i]));
-    EXPECT_FALSE(deviations[i].does.empty() || deviations[i].rule.empty() ||
-                 deviations[i].derivation.empty())
-        << deviations[i].name;
-    Rules by_deviation, by_mutant;
-    EXPECT_EQ(SetRule(by_deviation, "deviation", deviations[i].name), "");
-    EXPECT_EQ(SetRule(by_mutant, "mutant", MutantName(all[i])), "");
-    EXPECT_EQ(by_deviation, by_mutant) << deviations[i].name;
-  }
+  testing::ExpectEachMutantIsItsDeviation(Deviations(), AllMutants(), &MutantName, &MutantClause,
+                                          &SetRule);
 }
 
 }  // namespace arbiter::jc2015
