@@ -102,9 +102,8 @@ void FuzzRun::Consume(size_t index, RefereeGameResult r) {
 // deviations the games told apart from the rules and those none did.
 void FuzzRun::RuleEdges() {
   const auto catalogue = plan_.prepared.game->deviations;
-  uint32_t given = 0;  // the deviations the user's rules say the referee has: not edges
-  for (const auto& [key, value] : plan_.config.rules)
-    if (key == kDeviationRule) SetDeviationRule(catalogue, value, given);
+  // The deviations the user's rules say the referee has: not edges.
+  const uint32_t given = DeviationBitsOf(catalogue, plan_.config.rules);
   for (size_t i = 0; i < catalogue.size() && i < 31; ++i) {
     if (given >> (i + 1) & 1) continue;
     const std::string clause(catalogue[i].clause), name(catalogue[i].name);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
@@ -135,6 +136,74 @@ TEST_F(FuzzRefereeIslandTest, ARefereeWithFourRuleBugsAtOnceShowsEachAsItsOwnFin
   EXPECT_EQ(clauses, (std::set<std::string>{"island.retreat.edge", "island.tiles.replace",
                                             "island.defence.count", "island.shuffle.limit"}))
       << Listed(o);
+}
+
+// examples/referees/island-py: a Save The Island referee of our own in
+// Python, in the runner protocol, dealing its own tiles (seeded from the
+// ###Seed line, so that a game replays), with bugs of four clauses at once.
+// Three are deviations of the catalogue, whose first symptoms differ from
+// game to game (a tile kept, a game that goes on, a defence), and two of
+// them may show in one board; the fourth (attacker-stays) is modelled by
+// none. Each is one failure under its clause and nothing else.
+CITES(FuzzRefereeIslandTest, APythonRunnerRefereeWithFourBugsShowsEachOnceUnderItsClause,
+      "arbiter.referee.deviations", "arbiter.referee.runner-protocol", "island.tiles.replace",
+      "island.retreat.edge", "island.defence.count", "island.defence.knockback");
+TEST_F(FuzzRefereeIslandTest, APythonRunnerRefereeWithFourBugsShowsEachOnceUnderItsClause) {
+  const Outcome o = arbiter::testing::RunFuzzReferee(
+      "fuzz-island-py",
+      std::string("python3 ") + ISLAND_PY_REFEREE +
+          " --seeded --bugs tiles-from-right,defence-uncapped,retreat-edge-ignored,attacker-stays",
+      "--game island --protocol cg-runner --games 30 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  const std::map<std::string, std::string> named = {{"island.tiles.replace", "tiles-from-right"},
+                                                    {"island.retreat.edge", "retreat-edge-ignored"},
+                                                    {"island.defence.count", "defence-uncapped"}};
+  std::map<std::string, int> failures;
+  for (const auto& f : o.report["findings"]) {
+    if (f["severity"] != "fail") continue;
+    EXPECT_EQ(f["check"], "referee.divergence") << Listed(o);
+    const std::string clause = f["clause"], message = f["message"];
+    ++failures[clause];
+    if (const auto it = named.find(clause); it != named.end()) {
+      EXPECT_NE(message.find("--rule deviation=" + it->second + " replays"), std::string::npos)
+          << message;
+    } else {
+      EXPECT_EQ(message.find("--rule deviation="), std::string::npos) << message;
+      EXPECT_NE(message.find("no single rule change arbiter tried"), std::string::npos) << message;
+    }
+  }
+  EXPECT_EQ(failures, (std::map<std::string, int>{{"island.tiles.replace", 1},
+                                                  {"island.retreat.edge", 1},
+                                                  {"island.defence.count", 1},
+                                                  {"island.defence.knockback", 1}}))
+      << Listed(o);
+}
+
+// arbiter.referee.deviations: two bugs may show first in one board. Game 7
+// of this run: a move used the rightmost of two matching tiles, and the
+// opponent's retreat past the edge was ignored; the next board shows both,
+// and no one deviation replays it. Both are named, each under its clause,
+// at that board, and nothing is left unexplained.
+CITES(FuzzRefereeIslandTest, TwoBugsThatShowFirstInOneBoardAreBothNamedThere,
+      "arbiter.referee.deviations", "island.tiles.replace", "island.retreat.edge");
+TEST_F(FuzzRefereeIslandTest, TwoBugsThatShowFirstInOneBoardAreBothNamedThere) {
+  const Outcome o = arbiter::testing::RunFuzzReferee(
+      "fuzz-island-py-pair",
+      std::string("python3 ") + ISLAND_PY_REFEREE +
+          " --seeded --bugs tiles-from-right,defence-uncapped,retreat-edge-ignored,attacker-stays",
+      "--game island --protocol cg-runner --games 60 --seed 1 --match game-7 --no-shrink");
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::map<std::string, int> turn_named;
+  for (const auto& f : o.report["findings"]) {
+    if (f["severity"] != "fail") continue;
+    const std::string message = f["message"];
+    EXPECT_NE(message.find("--rule deviation="), std::string::npos) << Listed(o);
+    turn_named[f["clause"].get<std::string>()] = f["turn"].get<int>();
+  }
+  ASSERT_EQ(turn_named.size(), 2u) << Listed(o);
+  ASSERT_TRUE(turn_named.count("island.tiles.replace")) << Listed(o);
+  ASSERT_TRUE(turn_named.count("island.retreat.edge")) << Listed(o);
+  EXPECT_EQ(turn_named["island.tiles.replace"], turn_named["island.retreat.edge"]) << Listed(o);
 }
 
 struct ReadingCase {

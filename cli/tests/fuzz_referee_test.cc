@@ -13,8 +13,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -28,6 +30,7 @@
 namespace {
 
 using Outcome = arbiter::testing::FuzzOutcome;
+using arbiter::testing::Listed;
 
 std::string Dir() { return arbiter::testing::FuzzDir("fuzz"); }
 
@@ -672,9 +675,11 @@ TEST_F(FuzzRefereeTest, AShrunkDeviationFindingHoldsTheReproducersGameNotTheWhol
       << o.output;
   const std::string shrunk = f["match"];
   ASSERT_NE(shrunk.find("-shrunk"), std::string::npos) << o.output;
-  for (const auto& m : o.report["matches"])
-    if (m["id"] == shrunk)
+  for (const auto& m : o.report["matches"]) {
+    if (m["id"] == shrunk) {
       EXPECT_LE(m["turns_played"].get<int>(), f["turn"].get<int>() + 4) << o.output;
+    }
+  }
 }
 
 CITES(FuzzRefereeTest, AnOfficialLikeRefereeShowsNothingUnderTheOfficialProfile,
@@ -801,5 +806,88 @@ TEST_F(FuzzRefereeTest, ShardsOfARunMergeIntoTheReportOfTheWholeRun) {
   EXPECT_EQ(bad.status, 2) << bad.output;
   EXPECT_NE(bad.output.find("is not I/N with 1 <= I <= N"), std::string::npos) << bad.output;
 }
+
+#ifdef JC2015_JAVA_REFEREE_JAR
+// examples/referees/jc2015-java: a JavaChallenge2015 referee of our own in
+// Java that launches its bots and draws its start from its own
+// java.util.Random, with bugs of four clauses at once. Three are deviations
+// of the catalogue, each showing first as another field from game to game
+// (a timer, a stun count, a player's position); the fourth
+// (moved-keeps-direction) is modelled by none. Each is one failure under its
+// clause, the modelled ones named, the other said to be unexplained, and
+// nothing else.
+std::string JcJavaReferee(const std::string& bugs) {
+  return std::string(JAVA_EXECUTABLE) + " -jar " + JC2015_JAVA_REFEREE_JAR + " -s {seed} --bugs " +
+         bugs + " {bot0} {bot1} {bot2} {bot3}";
+}
+
+CITES(FuzzRefereeTest, AJavaRefereeWithFourBugsShowsEachOnceUnderItsClause,
+      "arbiter.referee.deviations", "arbiter.referee.starts-bots", "jc2015.fall.timing",
+      "jc2015.attack.stun", "jc2015.move.cancel.fallen", "jc2015.move.face");
+TEST_F(FuzzRefereeTest, AJavaRefereeWithFourBugsShowsEachOnceUnderItsClause) {
+  const Outcome o = Fuzz(JcJavaReferee("fall-timer-plus-one,stun-eight-turns,nonzero-block-cancels,"
+                                       "moved-keeps-direction"),
+                         "--games 40 --seed 1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  const std::map<std::string, std::string> named = {
+      {"jc2015.fall.timing", "fall-one-turn-late"},
+      {"jc2015.attack.stun", "stun-one-turn-short"},
+      {"jc2015.move.cancel.fallen", "scheduled-as-fallen"}};
+  std::map<std::string, int> failures;
+  for (const auto& f : o.report["findings"]) {
+    if (f["severity"] != "fail") continue;
+    EXPECT_EQ(f["check"], "referee.divergence") << Listed(o);
+    const std::string clause = f["clause"], message = f["message"];
+    ++failures[clause];
+    if (const auto it = named.find(clause); it != named.end()) {
+      EXPECT_NE(message.find("--rule deviation=" + it->second + " replays"), std::string::npos)
+          << message;
+    } else {
+      EXPECT_EQ(clause, "jc2015.move.face") << message;
+      EXPECT_EQ(message.find("--rule deviation="), std::string::npos) << message;
+      EXPECT_NE(message.find("no single rule change arbiter tried"), std::string::npos) << message;
+    }
+  }
+  EXPECT_EQ(failures, (std::map<std::string, int>{{"jc2015.fall.timing", 1},
+                                                  {"jc2015.attack.stun", 1},
+                                                  {"jc2015.move.cancel.fallen", 1},
+                                                  {"jc2015.move.face", 1}}))
+      << Listed(o);
+}
+
+// arbiter.referee.load: the referee gives each answer 100 ms. Explaining a
+// divergence replays the game under every candidate, which on one busy core
+// takes longer than that; the answer to the message goes out first, so the
+// referee never stops a bot for arbiter's own work, and the bugs that
+// message shows are named, not taken for a stop. (Game 5 shows two bugs on
+// turn 149, where a replay of the game costs most.)
+CITES(FuzzRefereeTest, AnAnswerIsNeverLateBecauseArbiterWasExplainingADivergence,
+      "arbiter.referee.load", "arbiter.referee.deviations");
+TEST_F(FuzzRefereeTest, AnAnswerIsNeverLateBecauseArbiterWasExplainingADivergence) {
+  const std::string dir = arbiter::testing::FuzzDir("fuzz-jc-java-one-core");
+  const std::string json = dir + ".json";
+  std::remove(json.c_str());
+  const bool pinned = std::system("command -v taskset >/dev/null 2>&1") == 0;
+  const auto run = arbiter::testing::RunCommand(
+      std::string(pinned ? "taskset -c 0 " : "") + ARBITER_BINARY +
+      " fuzz-referee --game jc2015 --games 60 --seed 1 --match game-5 --jobs 1 --no-shrink" +
+      " --json " + json + " --repro-dir " + dir + " --referee '" +
+      JcJavaReferee("fall-timer-plus-one,stun-eight-turns,last-fallers-lowest-wins") + "'");
+  const auto report = arbiter::testing::ReadJsonFile(json);
+  ASSERT_FALSE(report.is_null()) << run.output;
+  std::set<std::string> deviations;
+  for (const auto& f : report["findings"]) {
+    EXPECT_NE(f["check"], "referee.busy") << run.output;
+    const std::string message = f["message"];
+    EXPECT_EQ(message.find("stopped"), std::string::npos) << message;
+    const size_t at = message.find("--rule deviation=");
+    if (at != std::string::npos)
+      deviations.insert(message.substr(at + 17, message.find(' ', at + 17) - at - 17));
+  }
+  EXPECT_EQ(deviations, (std::set<std::string>{"fall-one-turn-late", "stun-one-turn-short",
+                                               "simultaneous-fall-lowest-wins"}))
+      << run.output;
+}
+#endif
 
 }  // namespace

@@ -35,10 +35,22 @@ std::string SetDeviationRule(std::span<const Deviation> catalogue, std::string_v
   return {};
 }
 
-std::string DescribeDeviations(std::span<const Deviation> catalogue, uint32_t bits) {
+uint32_t DeviationBitsOf(std::span<const Deviation> catalogue, const RuleList& rules) {
+  uint32_t bits = 0;
+  for (const auto& [key, value] : rules)
+    if (key == kDeviationRule) SetDeviationRule(catalogue, value, bits);
+  return bits;
+}
+
+std::string DeviationRuleValue(std::span<const Deviation> catalogue, uint32_t bits) {
   std::string names;
   for (size_t i = 0; i < catalogue.size() && i + 1 < 32; ++i)
     if (bits >> (i + 1) & 1u) names += (names.empty() ? "" : ",") + std::string(catalogue[i].name);
+  return names;
+}
+
+std::string DescribeDeviations(std::span<const Deviation> catalogue, uint32_t bits) {
+  const std::string names = DeviationRuleValue(catalogue, bits);
   return names.empty() ? names : " " + std::string(kDeviationRule) + "=" + names;
 }
 

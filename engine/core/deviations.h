@@ -20,6 +20,13 @@ namespace arbiter {
 std::string SetDeviationRule(std::span<const Deviation> catalogue, std::string_view value,
                              uint32_t& bits);
 
+// The deviations `rules` select (its rule "deviation", each setting in
+// order), as bits; a value that names no deviation adds none.
+uint32_t DeviationBitsOf(std::span<const Deviation> catalogue, const RuleList& rules);
+
+// The names `bits` selects, as rule "deviation" takes them ("a,b"); empty for none.
+std::string DeviationRuleValue(std::span<const Deviation> catalogue, uint32_t bits);
+
 // The deviation of `catalogue` named `name`, or nullptr.
 const Deviation* FindDeviation(std::span<const Deviation> catalogue, std::string_view name);
 

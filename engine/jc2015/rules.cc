@@ -80,6 +80,9 @@ constexpr Deviation kDeviations[] = {
     {"blocks-transposed", "jc2015.protocol.input.block", "rows for columns",
      "the referee prints the block timers with rows and columns swapped",
      "row by row, each row's blocks left to right"},
+    {"scheduled-as-fallen", "jc2015.move.cancel.fallen", "a condition widened",
+     "the referee cancels a move into a block that is only scheduled to fall (B != 0 for B < 0)",
+     "only a move into a fallen block is cancelled; a scheduled one may be entered"},
 };
 
 #ifdef ARBITER_MUTANTS
@@ -104,6 +107,7 @@ constexpr MutantEntry<Mutant> kMutants[] = {
     {Mutant::kStunShownOneLess, "stun-shown-one-less", "jc2015.protocol.input.stun"},
     {Mutant::kTurnShownFromOne, "turn-shown-from-one", "jc2015.protocol.input.turn"},
     {Mutant::kBlocksTransposed, "blocks-transposed", "jc2015.protocol.input.block"},
+    {Mutant::kScheduledAsFallen, "scheduled-as-fallen", "jc2015.move.cancel.fallen"},
 };
 static_assert(std::size(kMutants) == std::size(kDeviations) + 1);
 

@@ -133,6 +133,7 @@ enum class Mutant : uint8_t {
   kStunShownOneLess,            // (codec) S shown as stunned_until - T - 1
   kTurnShownFromOne,            // (codec) T shown as turn + 1
   kBlocksTransposed,            // (codec) B rows and columns swapped
+  kScheduledAsFallen,           // a move into a block only scheduled to fall is cancelled too
 };
 constexpr uint32_t MutantBit(Mutant m) {
   return m == Mutant::kNone ? 0u : 1u << static_cast<int>(m);

@@ -127,7 +127,11 @@ void State::Move(int id, Dir d, TurnEvents& ev) {
   }
   // MUTANT move-onto-fallen: the fallen-block check is missing, so the player
   // steps into the hole and stands there until a tick on that block.
-  if (blocks_[BlockIndexOfSquare(r, c)] < 0 && !ARBITER_MUTANT(rules_, kMoveOntoFallen)) {
+  // MUTANT scheduled-as-fallen: the check is B != 0, so a block only
+  // scheduled to fall (B > 0) refuses the move as well.
+  const int b = blocks_[BlockIndexOfSquare(r, c)];
+  const bool refused = ARBITER_MUTANT(rules_, kScheduledAsFallen) ? b != 0 : b < 0;
+  if (refused && !ARBITER_MUTANT(rules_, kMoveOntoFallen)) {
     ev.result = ActionResult::kCancelledFallen;  // jc2015.move.cancel.fallen (B > 0 is allowed)
     return;
   }

@@ -230,6 +230,12 @@ std::vector<Case> Cases() {
        kAttackRight,
        "A N",
        {1, "0 3 7 11 15 19", "0 0 0 0 0 0"}},
+      {Mutant::kScheduledAsFallen,
+       "player 1 attacks left along block row 0; player 2 then steps up into block (0,1), "
+       "scheduled to fall",
+       with(Players({{10, 10, "L"}, {1, 10, "L"}, {3, 4, "U"}, {16, 16, "U"}})),
+       "N A U N",
+       {3, "2 4 U 0", "3 4 U 0"}},
   };
 }
 

@@ -98,6 +98,11 @@ class RefereeGame {
   // exited: the reference's when the reference game is over.
   void CheckResult(const std::vector<std::string>& stdout_lines);
   bool GameHasExtraLineReadings() const;
+  // Whether the plan does something else than answer on `turn` (a stall,
+  // a kill, a late or a two-line answer).
+  bool PlannedOtherwise(int turn) const;
+  // The answer to the message at hand, sent (ReferenceSide::SetBeforeExplaining).
+  void Answer(int seat, const std::string& answer);
   // arbiter.referee.load: whether the referee stopped `seat`'s bot; when
   // `may_wait`, waiting a few milliseconds at most (once per message) for
   // its kill or closed stdin to reach the hub.
@@ -141,6 +146,10 @@ class RefereeGame {
   std::vector<uint64_t> wait_before_ns_;
   bool referee_gone_ = false;     // the referee exited: every probe is gone with it
   bool waited_for_stop_ = false;  // for a stop, since the last message
+  // The message at hand's seat, and its answer once sent before the
+  // divergence it showed was explained.
+  int message_seat_ = -1;
+  std::optional<std::string> answered_;
   const BotProcess* referee_ = nullptr;
 };
 
@@ -227,8 +236,14 @@ bool RefereeGame::Message(int seat, const std::string& text) {
   progress_at_ = Clock::now();
   waited_for_stop_ = false;
   wait_before_ns_[seat] = wait_at_answer_ns_;
+  message_seat_ = seat;
+  answered_.reset();
   if (!reference_.Receive(seat, text)) return false;
   const int turn = reference_.turn();
+  if (answered_) {  // sent before the divergence was explained
+    reference_.Play(seat, *answered_, text);
+    return true;
+  }
   // The first message on or after the plan's turn (the player of that very
   // turn may have fallen).
   if (plan_.stall_turn >= 0 && turn >= plan_.stall_turn && !stalled_) {
@@ -271,10 +286,21 @@ bool RefereeGame::Message(int seat, const std::string& text) {
     answer += "\n" + config_.game->referee_fuzzing->fuzz_answer(*reference_.reference(),
                                                                 plan_.swarm, false, extra);
   }
-  hub_->Send(seat, answer + "\n");
-  if (sched_valid_) sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
+  Answer(seat, answer);
   reference_.Play(seat, answer, text);
   return true;
+}
+
+void RefereeGame::Answer(int seat, const std::string& answer) {
+  hub_->Send(seat, answer + "\n");
+  if (sched_valid_) sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
+}
+
+bool RefereeGame::PlannedOtherwise(int turn) const {
+  return (plan_.stall_turn >= 0 && turn >= plan_.stall_turn && !stalled_) ||
+         turn == plan_.kill_turn || turn == plan_.late_turn ||
+         (plan_.double_turn >= 0 && turn >= plan_.double_turn && !doubled_ &&
+          turn >= static_cast<int>(plan_.script.size()) && GameHasExtraLineReadings());
 }
 
 // Two lines in one answer are sent only to a game whose register says what
@@ -350,6 +376,18 @@ void RefereeGame::Run() {
   sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
   reference_.SetStopProbe([this](int seat, bool may_wait, bool at_end) {
     return StoppedByReferee(seat, may_wait, at_end);
+  });
+  // The referee times its bots: explaining a divergence (replaying the game
+  // under each candidate) may take longer than its limit, so the message's
+  // answer goes first, chosen where the reference stands, as it would be
+  // after a divergence nothing explains.
+  reference_.SetBeforeExplaining([this] {
+    const GameState* ref = reference_.reference();
+    if (answered_ || !ref || ref->IsTerminal() || ref->current_player() != message_seat_ ||
+        PlannedOtherwise(ref->turn()))
+      return;
+    answered_ = reference_.NextAnswer();
+    Answer(message_seat_, *answered_);
   });
   std::string error;
   hub_ = std::make_unique<ProbeHub>(loop_, config_.probe_executable, seats, error);

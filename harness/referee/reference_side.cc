@@ -3,8 +3,8 @@
 #include "reference_side.h"
 
 #include <algorithm>
-#include <cctype>
 
+#include "core/deviations.h"
 #include "core/parse.h"
 
 namespace arbiter::harness {
@@ -17,7 +17,7 @@ bool ReferenceSide::Start() {
     return false;
   }
   seats_ = seeded_->num_players();
-  given_deviations_ = DeviationBits();
+  given_deviations_ = DeviationBitsOf(config_->game->deviations, config_->rules);
   stopped_.assign(seats_, false);
   queued_.assign(seats_, {});
   return true;
@@ -30,22 +30,25 @@ void ReferenceSide::Log(int turn, int player, std::string answer, bool silent,
   result_.inputs.push_back(std::move(input));
 }
 
-// How a game ends, and who wins, depend on state no input may show (the
-// scores): a divergence on the end (field "end"), the ranking or the result
-// also cites, after its own clauses, every rule the game played, the most
-// recent first (the rules that ended it before all).
-void ReferenceSide::AddPlayedClauses(Divergence& d) const {
-  auto add = [&](const std::string& clause) {
-    if (clause.empty()) return;
-    for (const auto& c : d.clauses)
-      if (c == clause) return;
-    d.clauses.push_back(clause);
-  };
-  for (auto t = result_.history.rbegin(); t != result_.history.rend(); ++t)
-    for (const Event& e : t->events)
-      if (e.kind == "end") add(e.clause);
-  for (auto t = result_.history.rbegin(); t != result_.history.rend(); ++t)
-    for (const Event& e : t->events) add(e.clause);
+std::shared_ptr<RefereeFuzzConfig> ReferenceSide::AdoptConfig(
+    std::shared_ptr<RefereeFuzzConfig> config) {
+  std::shared_ptr<RefereeFuzzConfig> before = std::move(adopted_);
+  adopted_ = std::move(config);
+  config_ = adopted_.get();
+  explanation_.Forget();  // under the rules replaced
+  return before;
+}
+
+LaterDivergence ReferenceSide::Located(Divergence d, int seat, std::string actual) const {
+  if (OnTheEnd(d)) record_.AddPlayedClauses(d);
+  LaterDivergence l{std::move(d), turn(), seat, {}, std::move(actual)};
+  if (ref_ && !ref_->IsTerminal() && seat >= 0)
+    l.expected_text = ref_->InputText(ref_->current_player());
+  return l;
+}
+
+void ReferenceSide::Record(Divergence d, int seat, std::string actual) {
+  record_.Record(Located(std::move(d), seat, std::move(actual)));
 }
 
 void ReferenceSide::Diverge(Divergence d, int seat, std::string actual) {
@@ -53,29 +56,10 @@ void ReferenceSide::Diverge(Divergence d, int seat, std::string actual) {
   stopped_diverged_ = true;
 }
 
-void ReferenceSide::Record(Divergence d, int seat, std::string actual) {
-  if (d.field == "end" || d.field == "ranking" || d.field == "result") AddPlayedClauses(d);
-  LaterDivergence l{std::move(d), ref_ ? ref_->turn() : 0, seat, {}, std::move(actual)};
-  if (ref_ && !ref_->IsTerminal() && seat >= 0)
-    l.expected_text = ref_->InputText(ref_->current_player());
-  Record(std::move(l));
-}
-
-void ReferenceSide::Record(LaterDivergence l) {
-  last_recorded_ = l;
-  if (!result_.divergence) {
-    result_.divergence = std::move(l.divergence);
-    result_.divergence_turn = l.turn;
-    result_.divergence_seat = l.seat;
-    result_.actual_text = std::move(l.actual_text);
-    result_.expected_text = std::move(l.expected_text);
-    return;
-  }
-  // A later one (arbiter.referee.resync), once per signature.
-  const std::string sig = Signature(l.divergence);
-  for (const std::string& seen : Signatures(result_))
-    if (seen == sig) return;
-  result_.later.push_back(std::move(l));
+bool ReferenceSide::GoesOnExplained() {
+  if (!explanation_.StopsAtExplained()) return true;
+  stopped_diverged_ = true;
+  return false;
 }
 
 // A turn on which nobody answers: the player to move receives no input (it
@@ -128,7 +112,7 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
         // under which arbiter's own seeded start happens to show the same
         // (a 5x5 square map with the same two units, one game in hundreds).
         if (why.kind == "unlearnable") return Unknowable(why, seat, text);
-        if (Explain(why, seat, false, text)) return !StopsAtExplained();
+        if (explanation_.Explain(why, seat, false, text)) return GoesOnExplained();
         Diverge(why, seat, text);
         return false;
       }
@@ -169,9 +153,7 @@ bool ReferenceSide::VariantShown(int seat, const std::string& text) {
   std::string error;
   auto seeded = game.new_game(plan_.seed, config->rules, error);
   if (!seeded) return true;  // a variant these rules refuse: the game goes on as it is
-  adopted_ = std::move(config);
-  config_ = adopted_.get();
-  refuted_.clear();
+  AdoptConfig(std::move(config));
   seeded_ = std::move(seeded);
   Divergence d;
   d.kind = "variant-shown";
@@ -198,11 +180,12 @@ bool ReferenceSide::ReceiveFollowed(int seat, const std::string& text) {
       stopped_diverged_ = true;
       return false;
     }
-    if (ExplainStop(*d, seat, text)) return true;
-    if (Explain(*d, seat, false, text)) return !StopsAtExplained();
+    if (before_explaining_ && explanation_.enabled()) before_explaining_();
+    if (explanation_.ExplainStop(*d, seat, text, /*at_end=*/false)) return true;
+    if (explanation_.Explain(*d, seat, false, text)) return GoesOnExplained();
     const bool goes_on = Follow(std::move(*d), seat, text);
     steps_.back().resynced = goes_on;
-    if (goes_on && last_recorded_) steps_.back().resynced_past = DifferenceShown(*last_recorded_);
+    if (goes_on && record_.last()) steps_.back().resynced_past = DifferenceShown(*record_.last());
     return goes_on;
   }
   if (fuzzing_.learn_from_message) fuzzing_.learn_from_message(*ref_, text, seat);
@@ -225,7 +208,7 @@ bool ReferenceSide::LearnFromFirsts(int seat, const std::string& text) {
   }
   std::vector<Step> steps = std::move(steps_);
   steps_.clear();
-  refuted_.clear();
+  explanation_.Forget();
   result_.history.clear();
   result_.answers.clear();
   result_.inputs.clear();
@@ -235,7 +218,7 @@ bool ReferenceSide::LearnFromFirsts(int seat, const std::string& text) {
   result_.checked_alone = 0;
   result_.chance_learnt = 0;
   result_.stand_in = false;
-  last_recorded_.reset();
+  record_.ForgetLast();
   stand_in_ = false;
   ref_ = std::move(learnt);
   result_.scenario = fuzzing_.scenario_of(*ref_);
@@ -316,34 +299,6 @@ bool ReferenceSide::ReceiveUnfollowed(int seat, const std::string& text) {
   return !stop_here;
 }
 
-// The game's neutral answer on this turn where it has one, else ok_answer.
-std::string ReferenceSide::HarmlessAnswer() const {
-  return fuzzing_.neutral_answer ? fuzzing_.neutral_answer(*ref_)
-                                 : std::string(config_->game->ok_answer);
-}
-
-std::string ReferenceSide::AnswerWith(Rng& rng) const {
-  const int turn = ref_->turn();
-  if (static_cast<size_t>(turn) < plan_.script.size())
-    return plan_.script[turn] == kNeutralAnswer ? HarmlessAnswer() : plan_.script[turn];
-  // While the start is still hidden in part (arbiter.referee.chance), a
-  // legal answer: a referee misreading a fuzzing answer could move what the
-  // next player's first message is to show as it started.
-  if (pending_ && fuzzing_.neutral_answer) return fuzzing_.neutral_answer(*ref_);
-  if (plan_.fuzz_after_script) return fuzzing_.fuzz_answer(*ref_, plan_.swarm, plan_.targeted, rng);
-  // After a replay's answers: harmless ones, so that the replay shows only
-  // what its answers do (Save The Island's ok_answer, a shuffle, ends the
-  // game once a player has none left).
-  return HarmlessAnswer();
-}
-
-std::string ReferenceSide::NextAnswer() { return AnswerWith(rng_); }
-
-std::string ReferenceSide::PeekAnswer() const {
-  Rng stream = rng_;
-  return AnswerWith(stream);
-}
-
 // The turn is read before it is played (the order in which function
 // arguments are evaluated is unspecified).
 //
@@ -371,197 +326,11 @@ void ReferenceSide::Play(int seat, const std::string& answer, const std::string&
   Log(turn, seat, answer, false, ref_->ApplyLine(line), input);
 }
 
-void ReferenceSide::ReplayLastPlay(std::unique_ptr<GameState> after, std::vector<Event> events) {
-  const size_t played = LastPlayLogged();
-  result_.history.resize(played + 1);
-  result_.answers.resize(played + 1);
-  result_.inputs.resize(played + 1);
-  result_.history.back().events = std::move(events);
-  ref_ = std::move(after);
-  AdvanceSilent();
-}
-
-bool ReferenceSide::LearnOutcome(int seat, const std::string& text) {
-  if (!before_play_ || result_.history.empty()) return false;
-  const size_t played = LastPlayLogged();
-  if (result_.history[played].silent) return false;
-  for (ChanceOutcome& outcome : before_play_->UnshownChanceOutcomes(last_line_)) {
-    std::vector<TurnLog> history(result_.history.begin(), result_.history.begin() + played + 1);
-    history.back().events = outcome.events;
-    auto state = outcome.after->Clone();
-    while (SilentTurn(*state)) {
-      const int turn = state->turn(), player = state->current_player();
-      history.push_back({turn, player, "", true, state->ApplySilence()});
-    }
-    if (fuzzing_.compare(*state, history, seat < 0 ? "" : text, seat)) continue;
-    // The outcome the referee drew.
-    ReplayLastPlay(std::move(outcome.after), std::move(outcome.events));
-    ++result_.chance_learnt;
-    return true;
-  }
-  return false;
-}
-
-// An answer the reference refused (not valid under the text) that the
-// referee played as another line: the game's known server reading of it, or
-// the same in upper or lower case. When under that line the referee's
-// message matches, the divergence is that, said in those words.
-std::optional<ReferenceSide::PlayedAs> ReferenceSide::AcceptedAs(const Divergence& d, int seat,
-                                                                 const std::string& text) const {
-  if (!before_play_ || steps_.size() < 2 || steps_[steps_.size() - 2].kind != Step::kPlay)
-    return std::nullopt;
-  const GameState& before = *before_play_;
-  const std::string& answer = steps_[steps_.size() - 2].text;
-  const AnswerVerdict verdict = before.ClassifyAnswer(answer);
-  // An answer the rules (and the readings adopted) take may still be one a
-  // known kind of referee misreads: only misreadings are tried for it.
-  const bool taken = verdict == AnswerVerdict::kValid || verdict == AnswerVerdict::kWhitespace;
-  const bool as_line = !taken && verdict != AnswerVerdict::kIllegal;
-  std::string upper = answer, lower = answer;
-  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  std::vector<std::pair<std::string, std::string>> lines;  // (line, how)
-  if (auto read = before.ServerReading(answer)) lines.emplace_back(*read, "server-reading");
-  lines.emplace_back(upper, "upper-case");
-  lines.emplace_back(lower, "lower-case");
-  // The answer as the referee played it: the state after it (before the
-  // silent turns), what happened, and the divergence that is, when the
-  // message shows that state.
-  const auto played = [&](std::unique_ptr<GameState> after, std::vector<Event> events,
-                          std::string kind, std::string actual, std::vector<std::string> clauses,
-                          std::string message) -> std::optional<PlayedAs> {
-    auto state = after->Clone();
-    while (SilentTurn(*state)) state->ApplySilence();
-    if (!ShowsState(*state, text, seat)) return std::nullopt;
-    PlayedAs out{{}, std::move(after), std::move(events)};
-    Divergence& accepted = out.divergence;
-    accepted.field = "answer '" + EscapeBytes(answer) + "'";
-    accepted.kind = std::move(kind);
-    accepted.expected = "refused";
-    accepted.actual = std::move(actual);
-    accepted.clauses = std::move(clauses);
-    accepted.message = std::move(message);
-    return out;
-  };
-  // The reference refused the answer by the rule of its first event.
-  const std::vector<Event>& refusal = result_.history[LastPlayLogged()].events;
-  const std::string refused = refusal.empty() || taken ? std::string() : refusal.front().clause;
-  for (const auto& [line, how] : lines) {
-    if (line == answer || !as_line) continue;
-    const AnswerVerdict v = before.ClassifyAnswer(line);
-    if (v != AnswerVerdict::kValid && v != AnswerVerdict::kWhitespace) continue;
-    auto after = before.Clone();
-    std::vector<Event> events = after->ApplyLine(line);
-    std::vector<std::string> clauses;
-    if (!refused.empty()) clauses.push_back(refused);
-    for (const std::string& c : d.clauses)
-      if (c != refused) clauses.push_back(c);
-    if (auto out = played(
-            std::move(after), std::move(events), "accepted-" + how,
-            "a message of the game where it was played as '" + EscapeBytes(line) + "'",
-            std::move(clauses),
-            "the referee accepted the answer '" + EscapeBytes(answer) + "' as '" +
-                EscapeBytes(line) + "', which the text does not allow" +
-                (how == "server-reading" ? " (the game's real server reads it so too)" : "")))
-      return out;
-  }
-  // What a known kind of referee plays instead (GameState::Misreadings).
-  for (Misreading& m : before.Misreadings(answer)) {
-    // Only a misreading the message shows: one that changes nothing its
-    // recipient sees (a unit moved out of sight) matches any message.
-    if (m.after->InputText(seat) == before.InputText(seat)) continue;
-    std::vector<std::string> clauses = {m.clause};
-    if (!refused.empty() && refused != m.clause) clauses.push_back(refused);
-    if (auto out =
-            played(std::move(m.after), {{"misread", "", "the referee played the answer otherwise"}},
-                   "accepted-misread", "played " + m.how, std::move(clauses),
-                   "the referee accepted the answer '" + EscapeBytes(answer) + "' and played it " +
-                       m.how + ", which the rules refuse")) {
-      out->last = m.last;
-      out->divergence.deviation = m.deviation;  // the same bug as that deviation
-      return out;
-    }
-  }
-  return std::nullopt;
-}
-
-// Whether the message shows `state` (what it lists besides aside: a
-// referee sending no legal-action list still shows the state it played).
-bool ReferenceSide::ShowsState(const GameState& state, const std::string& text, int seat) const {
-  const auto d = fuzzing_.compare(state, result_.history, text, seat);
-  return !d || d->listing_only;
-}
-
-// The entry of the last answer played in the result's history (the silent
-// turns after it follow it).
-size_t ReferenceSide::LastPlayLogged() const {
-  size_t i = result_.history.size();
-  while (i > 0 && result_.history[i - 1].silent) --i;
-  return i - 1;
-}
-
 void ReferenceSide::Stop(int seat, const std::string& input) {
   const int turn = ref_->turn();
   steps_.push_back({Step::kStop, seat, {}, input, false, turn});
   stopped_[seat] = true;
   Log(turn, seat, "", true, ref_->ApplySilence(), input);
-}
-
-// arbiter.referee.resync: a divergence no reading explains is recorded (the
-// first as the game's, a later one when its signature is new to the game),
-// then, unless the plan stops at it, the reference follows the referee: it
-// plays the last answer as the referee did (AcceptedAs), or it takes the
-// state the message shows when that is the whole state at the reference's
-// own turn, unless the difference is in how the message shows the state
-// (Divergence::display). Else the game stops here.
-bool ReferenceSide::Follow(Divergence d, int seat, const std::string& text) {
-  const bool display = d.display;  // a rendering, not a state to take
-  // A message whose state is the reference's (only its listing differs)
-  // shows the last answer played as the reference played it.
-  auto accepted = d.listing_only ? std::nullopt : AcceptedAs(d, seat, text);
-  if (accepted) d = std::move(accepted->divergence);
-  const bool stop_here = !plan_.stop_at.empty() && Signature(d) == plan_.stop_at;
-  const bool listing_only = d.listing_only;  // never so once accepted otherwise
-  Record(std::move(d), seat, text);
-  if (stop_here) {
-    stopped_diverged_ = true;
-    return false;
-  }
-  // The state is the reference's; only what the message lists besides it
-  // differs (a missing legal-action list): a finding about that field, and
-  // the game goes on as it is.
-  if (listing_only) {
-    if (fuzzing_.learn_from_message) fuzzing_.learn_from_message(*ref_, text, seat);
-    ++result_.resyncs;  // followed past a divergence (a replay under a reading must see it)
-    return true;
-  }
-  if (accepted && accepted->last) {  // a state the rules cannot reach: not followed
-    stopped_diverged_ = true;
-    return false;
-  }
-  if (accepted) {
-    // The turns since are the reference's again: the answer played as the
-    // referee played it, then the silent turns after it.
-    ReplayLastPlay(std::move(accepted->after), std::move(accepted->events));
-    if (fuzzing_.learn_from_message) fuzzing_.learn_from_message(*ref_, text, seat);
-    ++result_.resyncs;
-    return true;
-  }
-  const GameInfo& game = *config_->game;
-  std::unique_ptr<GameState> shown;
-  if (game.resync && game.resync->state_from_message && !display) {
-    std::string why;
-    shown = game.resync->state_from_message(text, seat, *ref_, config_->rules, why);
-  }
-  // The same turn only: answers are planned and logged by turn.
-  if (!shown || shown->turn() != ref_->turn()) {
-    stopped_diverged_ = true;
-    return false;
-  }
-  ref_ = std::move(shown);
-  ++result_.resyncs;
-  partial_ = partial_ || (game.resync && game.resync->resync_keeps_hidden_parts);
-  return true;
 }
 
 bool ReferenceSide::End(const std::string& shown) {
@@ -573,10 +342,10 @@ bool ReferenceSide::End(const std::string& shown) {
   AdvanceSilent();
   if (auto d = fuzzing_.compare(*ref_, result_.history, "", -1)) {
     if (LearnOutcome(-1, shown)) return true;
-    if (Explain(*d, -1, true, shown)) return true;
+    if (explanation_.Explain(*d, -1, true, shown)) return true;
     // arbiter.referee.load: a bot the referee stopped on its last answer,
     // with no message since to show it, may change only how the game ends.
-    if (d->kind == "end" && ExplainStop(*d, -1, shown, /*at_end=*/true)) return true;
+    if (d->kind == "end" && explanation_.ExplainStop(*d, -1, shown, /*at_end=*/true)) return true;
     Diverge(*d, -1, shown);
     return false;
   }
@@ -586,10 +355,7 @@ bool ReferenceSide::End(const std::string& shown) {
 bool ReferenceSide::StatedWinner(int stated, Divergence d, const std::string& shown) {
   winner_stated_ = stated;
   if (!ref_ || ref_->Winner() == stated) return true;
-  stated_winner_ = stated;
-  const bool explained = Explain(d, -1, true, end_shown_);
-  stated_winner_.reset();
-  if (explained) return true;
+  if (explanation_.ExplainWinner(stated, d, end_shown_)) return true;
   Diverge(std::move(d), -1, shown);
   return false;
 }
@@ -601,7 +367,7 @@ void ReferenceSide::Finish() {
   }
   result_.game_over = ref_ && ref_->IsTerminal() && !stand_in_;
   result_.winner = ref_ ? ref_->Winner() : -1;
-  TellApart();
+  explanation_.TellApart();
 }
 
 }  // namespace arbiter::harness
