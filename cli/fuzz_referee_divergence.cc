@@ -175,7 +175,8 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
       f.message = "seen once, not again in " + std::to_string(s.confirm_runs) +
                   " re-runs of the same answers with the same seed: " + f.message;
     }
-    if (s.nondeterministic && !Known("referee.nondeterministic")) {
+    // Once per run (each divergence of the game is shrunk apart).
+    if (s.nondeterministic && !Seen("referee.nondeterministic", found, shrunk)) {
       Finding n;
       n.check = "referee.nondeterministic";
       if (const auto* info = catalog_.Find(n.check))

@@ -362,11 +362,13 @@ std::string Wrapper(const std::string& name, const std::string& body) {
 CITES(FuzzRefereeIslandTest, ARefereeThatDealsAnotherGameOnEveryRunIsSaidToBeSoOnce,
       "arbiter.referee.replayable");
 TEST_F(FuzzRefereeIslandTest, ARefereeThatDealsAnotherGameOnEveryRunIsSaidToBeSoOnce) {
-  // Seeded from its own process id: every run deals another game.
+  // Seeded from its own process id: every run deals another game. Two bugs,
+  // so that a game shows two divergences: still one note.
   const std::string wrapper =
       Wrapper("random-deal",
               std::string("exec ") + EXAMPLE_REFEREE +
-                  " --game island --time-ms 300 --mutant mirrored-for-player-2 -s $$ \"$@\"");
+                  " --game island --time-ms 300 --mutant mirrored-for-player-2,tiles-from-right"
+                  " -s $$ \"$@\"");
   const Outcome o =
       arbiter::testing::RunFuzzReferee("fuzz-island-random", wrapper + " -a {bot0} -a {bot1}",
                                        "--game island --action-ms 300 --games 20 --seed 1");
@@ -374,8 +376,9 @@ TEST_F(FuzzRefereeIslandTest, ARefereeThatDealsAnotherGameOnEveryRunIsSaidToBeSo
   int notes = 0;
   for (const auto& f : o.report["findings"]) notes += f["check"] == "referee.nondeterministic";
   EXPECT_EQ(notes, 1) << o.output;
-  // The bug is still a failure, with its whole witness game.
+  // The bugs are still failures, with their whole witness games.
   EXPECT_TRUE(Attributed(o, "island.board.island")) << o.output;
+  EXPECT_TRUE(Attributed(o, "island.tiles.replace")) << o.output;
   std::remove(wrapper.c_str());
 }
 
