@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -83,6 +84,33 @@ inline std::string Listed(const FuzzOutcome& o) {
     out += f["check"].get<std::string>() + " " + f["clause"].get<std::string>() + ": " +
            f["message"].get<std::string>() + "\n";
   return out;
+}
+
+// arbiter.referee.deviations: a referee with one planted bug per clause.
+// Every failure is a referee.divergence; each clause of `named` has exactly
+// one, naming its deviation ("--rule deviation=NAME replays"), and
+// `unexplained` has exactly one, naming none and saying that no rule change
+// explains it; there is no other failure.
+inline void ExpectOneFindingPerBug(const FuzzOutcome& o,
+                                   const std::map<std::string, std::string>& named,
+                                   const std::string& unexplained) {
+  EXPECT_EQ(o.status, 1) << o.output;
+  std::map<std::string, int> failures, expected = {{unexplained, 1}};
+  for (const auto& [clause, deviation] : named) expected[clause] = 1;
+  for (const auto& f : o.report["findings"]) {
+    if (f["severity"] != "fail") continue;
+    EXPECT_EQ(f["check"], "referee.divergence") << Listed(o);
+    const std::string clause = f["clause"], message = f["message"];
+    ++failures[clause];
+    if (const auto it = named.find(clause); it != named.end()) {
+      EXPECT_NE(message.find("--rule deviation=" + it->second + " replays"), std::string::npos)
+          << message;
+    } else {
+      EXPECT_EQ(message.find("--rule deviation="), std::string::npos) << message;
+      EXPECT_NE(message.find("no single rule change arbiter tried"), std::string::npos) << message;
+    }
+  }
+  EXPECT_EQ(failures, expected) << Listed(o);
 }
 
 }  // namespace arbiter::testing
