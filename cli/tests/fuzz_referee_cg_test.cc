@@ -598,4 +598,44 @@ TEST_F(FuzzRefereeCgTest, APythonRefereeWithFourBugsShowsEachOnceUnderItsClause)
   EXPECT_EQ(unexplained, 1) << Listed(o);
 }
 
+// examples/referees/jc2015-py: a JavaChallenge2015 referee of our own in
+// Python, in the runner protocol for four players, drawing its start from
+// Python's random (seeded from ###Seed with --seeded).
+std::string Jc2015PyReferee(const std::string& options) {
+  return std::string("python3 ") + JC2015_PY_REFEREE + " --seeded " + options;
+}
+
+// arbiter.referee.runner-protocol: a draw ranks the players it is among tied
+// first; a referee that ranks the fallen below them ("###End 02 13") is as
+// right as one that ties everyone ("###End 0123"). No finding.
+CITES(FuzzRefereeCgTest, AJc2015RunnerRefereeThatRanksTheSurvivorsOfADrawFirstHasNoFinding,
+      "arbiter.referee.runner-protocol", "jc2015.end.turn-limit", "jc2015.end.simultaneous");
+TEST_F(FuzzRefereeCgTest, AJc2015RunnerRefereeThatRanksTheSurvivorsOfADrawFirstHasNoFinding) {
+  const Outcome o = arbiter::testing::RunFuzzReferee(
+      "fuzz-cg-jc2015-py", Jc2015PyReferee("--bugs none --draw-ranking survivors"),
+      "--game jc2015 --protocol cg-runner --games 30 --seed 1 --no-shrink");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_EQ(o.report["findings"].size(), 0u) << Listed(o);
+  EXPECT_EQ(o.report["compared"]["games_compared"], 30) << o.output;
+}
+
+// Four bugs of four clauses at once: three deviations of the catalogue and
+// one (plays-on-alone, the last player left asked on) modelled by none.
+CITES(FuzzRefereeCgTest, APythonJc2015RunnerRefereeWithFourBugsShowsEachOnceUnderItsClause,
+      "arbiter.referee.deviations", "arbiter.referee.runner-protocol",
+      "jc2015.move.cancel.distance", "jc2015.attack.no-reschedule", "jc2015.fallen.turns",
+      "jc2015.end.win");
+TEST_F(FuzzRefereeCgTest, APythonJc2015RunnerRefereeWithFourBugsShowsEachOnceUnderItsClause) {
+  const Outcome o = arbiter::testing::RunFuzzReferee(
+      "fuzz-cg-jc2015-py-bugs",
+      Jc2015PyReferee(
+          "--bugs cancel-under-three,attack-resets-timers,skip-fallen-turns,plays-on-alone"),
+      "--game jc2015 --protocol cg-runner --games 10 --seed 1");
+  arbiter::testing::ExpectOneFindingPerBug(o,
+                                           {{"jc2015.move.cancel.distance", "cancel-below-three"},
+                                            {"jc2015.attack.no-reschedule", "reschedule-scheduled"},
+                                            {"jc2015.fallen.turns", "no-tick-on-fallen-turns"}},
+                                           "jc2015.end.win");
+}
+
 }  // namespace

@@ -35,9 +35,12 @@ void CgRunnerGame::End(const std::vector<std::vector<int>>& ranking) {
   }
   // The reference after the end: a reading adopted there replaced it.
   if (!reference_.following()) return;
-  // The same winner: the winner alone first, or everyone tied for a draw.
+  // The same winner: the winner alone first, or several tied first for a
+  // draw (everyone, or the players a draw is among, ranked above those out
+  // before the end: "###End 02 13" when 1 and 3 fell; the rules name no
+  // order for those).
   const int winner = reference_.reference()->Winner();
-  const bool same = winner < 0 ? ranking.size() == 1
+  const bool same = winner < 0 ? ranking.front().size() > 1 || ranking.size() == 1
                                : ranking.front().size() == 1 && ranking.front()[0] == winner;
   if (same) {  // said for arbiter.referee.edges
     reference_.StatedWinner(winner, {}, shown);
@@ -49,11 +52,8 @@ void CgRunnerGame::End(const std::vector<std::vector<int>>& ranking) {
   d.expected = FormatRanking(RankingOfWinner(winner, seats_));
   d.actual = FormatRanking(ranking);
   d.message = "the referee ranks the players otherwise than the reference engine";
-  // The winner the ranking states: one group is a draw; a first group of
-  // several in a larger game states no single winner (-2, never one).
-  const int stated = ranking.size() == 1           ? -1
-                     : ranking.front().size() == 1 ? ranking.front()[0]
-                                                   : -2;
+  // The winner the ranking states: several tied first (or one group) is a draw.
+  const int stated = ranking.front().size() == 1 && ranking.size() > 1 ? ranking.front()[0] : -1;
   if (!reference_.StatedWinner(stated, std::move(d), shown)) stop_ = true;
 }
 

@@ -180,22 +180,32 @@ class Game:
             self.turn += 1
         return self.ranking()
 
+    def fallen_groups(self):
+        """Fallen players, those who fell later first, those who fell together in one group."""
+        groups = []
+        for t in sorted({t for t in self.fell_at if t is not None}, reverse=True):
+            groups.append("".join(str(q) for q in range(PLAYERS) if self.fell_at[q] == t))
+        return groups
+
     def ranking(self):
         if self.left() != 1:
             sys.stderr.write("jc2015-py: a draw after %d turns\n" % self.turn)
+            if self.draw_ranking == "survivors":
+                # The players the draw is among tied first, then the fallen.
+                survivors = "".join(str(q) for q in range(PLAYERS) if self.alive[q])
+                return " ".join(([survivors] if survivors else []) + self.fallen_groups())
             return "".join(str(p) for p in range(PLAYERS))
         winner = self.alive.index(True)
         sys.stderr.write("jc2015-py: player %d wins after %d turns\n" % (winner, self.turn))
-        groups = [str(winner)]
-        for t in sorted({t for t in self.fell_at if t is not None}, reverse=True):
-            groups.append("".join(str(q) for q in range(PLAYERS) if self.fell_at[q] == t))
-        return " ".join(groups)
+        return " ".join([str(winner)] + self.fallen_groups())
 
 
 def main():
     ap = argparse.ArgumentParser(description="JavaChallenge2015 referee (CodinGame runner protocol)")
     ap.add_argument("--bugs", default="none", help="comma separated planted bugs, or none")
     ap.add_argument("--seeded", action="store_true", help="seed our start with ###Seed")
+    ap.add_argument("--draw-ranking", choices=("all", "survivors"), default="all",
+                    help="a draw: every player in one group, or the survivors tied first")
     args = ap.parse_args()
     bugs = set() if args.bugs == "none" else set(filter(None, args.bugs.split(",")))
     if bugs - KNOWN_BUGS:
@@ -214,7 +224,9 @@ def main():
         rng = random.Random(time.time_ns())
 
     try:
-        ranking = Game(bugs, rng).run()
+        game = Game(bugs, rng)
+        game.draw_ranking = args.draw_ranking
+        ranking = game.run()
         sys.stdout.write("###End %s\n" % ranking)
         sys.stdout.flush()
     except (RunnerGone, BrokenPipeError):
