@@ -138,6 +138,12 @@ TEST_F(FuzzRefereeIslandTest, ARefereeWithFourRuleBugsAtOnceShowsEachAsItsOwnFin
       << Listed(o);
 }
 
+// examples/referees/island-py with its four bugs, seeded from ###Seed.
+std::string IslandPyWithFourBugs() {
+  return std::string("python3 ") + ISLAND_PY_REFEREE +
+         " --seeded --bugs tiles-from-right,defence-uncapped,retreat-edge-ignored,attacker-stays";
+}
+
 // examples/referees/island-py: a Save The Island referee of our own in
 // Python, in the runner protocol, dealing its own tiles (seeded from the
 // ###Seed line, so that a game replays), with bugs of four clauses at once.
@@ -149,11 +155,9 @@ CITES(FuzzRefereeIslandTest, APythonRunnerRefereeWithFourBugsShowsEachOnceUnderI
       "arbiter.referee.deviations", "arbiter.referee.runner-protocol", "island.tiles.replace",
       "island.retreat.edge", "island.defence.count", "island.defence.knockback");
 TEST_F(FuzzRefereeIslandTest, APythonRunnerRefereeWithFourBugsShowsEachOnceUnderItsClause) {
-  const Outcome o = arbiter::testing::RunFuzzReferee(
-      "fuzz-island-py",
-      std::string("python3 ") + ISLAND_PY_REFEREE +
-          " --seeded --bugs tiles-from-right,defence-uncapped,retreat-edge-ignored,attacker-stays",
-      "--game island --protocol cg-runner --games 10 --seed 1");
+  const Outcome o =
+      arbiter::testing::RunFuzzReferee("fuzz-island-py", IslandPyWithFourBugs(),
+                                       "--game island --protocol cg-runner --games 10 --seed 1");
   arbiter::testing::ExpectOneFindingPerBug(o,
                                            {{"island.tiles.replace", "tiles-from-right"},
                                             {"island.retreat.edge", "retreat-edge-ignored"},
@@ -170,9 +174,7 @@ CITES(FuzzRefereeIslandTest, TwoBugsThatShowFirstInOneBoardAreBothNamedThere,
       "arbiter.referee.deviations", "island.tiles.replace", "island.retreat.edge");
 TEST_F(FuzzRefereeIslandTest, TwoBugsThatShowFirstInOneBoardAreBothNamedThere) {
   const Outcome o = arbiter::testing::RunFuzzReferee(
-      "fuzz-island-py-pair",
-      std::string("python3 ") + ISLAND_PY_REFEREE +
-          " --seeded --bugs tiles-from-right,defence-uncapped,retreat-edge-ignored,attacker-stays",
+      "fuzz-island-py-pair", IslandPyWithFourBugs(),
       "--game island --protocol cg-runner --games 60 --seed 1 --match game-7 --no-shrink");
   EXPECT_EQ(o.status, 1) << o.output;
   std::map<std::string, int> turn_named;

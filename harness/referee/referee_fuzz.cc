@@ -98,9 +98,15 @@ class RefereeGame {
   // exited: the reference's when the reference game is over.
   void CheckResult(const std::vector<std::string>& stdout_lines);
   bool GameHasExtraLineReadings() const;
-  // Whether the plan does something else than answer on `turn` (a stall,
-  // a kill, a late or a two-line answer).
-  bool PlannedOtherwise(int turn) const;
+  // What the plan does on `turn` instead of one answer line: the bot stalls
+  // (the first message on or after the plan's turn: the player of that very
+  // turn may have fallen), is killed or answers late, or answers two lines.
+  bool StallsOn(int turn) const;
+  bool StopsOn(int turn) const;
+  bool DoublesOn(int turn) const;
+  bool PlannedOtherwise(int turn) const {
+    return StallsOn(turn) || StopsOn(turn) || DoublesOn(turn);
+  }
   // The answer to the message at hand, sent (ReferenceSide::SetBeforeExplaining).
   void Answer(int seat, const std::string& answer);
   // arbiter.referee.load: whether the referee stopped `seat`'s bot; when
@@ -244,9 +250,7 @@ bool RefereeGame::Message(int seat, const std::string& text) {
     reference_.Play(seat, *answered_, text);
     return true;
   }
-  // The first message on or after the plan's turn (the player of that very
-  // turn may have fallen).
-  if (plan_.stall_turn >= 0 && turn >= plan_.stall_turn && !stalled_) {
+  if (StallsOn(turn)) {
     stalled_ = true;
     // A bot that writes part of a line to its stderr, then hangs: the
     // referee must stop it once its time is up and play on without it.
@@ -262,7 +266,7 @@ bool RefereeGame::Message(int seat, const std::string& text) {
     reference_.Stop(seat, text);
     return true;
   }
-  if (turn == plan_.kill_turn || turn == plan_.late_turn) {
+  if (StopsOn(turn)) {
     // A bot that dies, or one that answers too late (with the answer it
     // would have given): the referee must go on without it, its player doing
     // nothing (the rules stop a late program).
@@ -277,8 +281,7 @@ bool RefereeGame::Message(int seat, const std::string& text) {
     return true;
   }
   std::string answer = reference_.NextAnswer();
-  if (plan_.double_turn >= 0 && turn >= plan_.double_turn && !doubled_ &&
-      turn >= static_cast<int>(plan_.script.size()) && GameHasExtraLineReadings()) {
+  if (DoublesOn(turn)) {
     doubled_ = true;
     // Two lines in one write: the second is not this turn's answer
     // (jc2015.protocol.action.extra-lines says what a referee may do with it).
@@ -296,11 +299,17 @@ void RefereeGame::Answer(int seat, const std::string& answer) {
   if (sched_valid_) sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
 }
 
-bool RefereeGame::PlannedOtherwise(int turn) const {
-  return (plan_.stall_turn >= 0 && turn >= plan_.stall_turn && !stalled_) ||
-         turn == plan_.kill_turn || turn == plan_.late_turn ||
-         (plan_.double_turn >= 0 && turn >= plan_.double_turn && !doubled_ &&
-          turn >= static_cast<int>(plan_.script.size()) && GameHasExtraLineReadings());
+bool RefereeGame::StallsOn(int turn) const {
+  return plan_.stall_turn >= 0 && turn >= plan_.stall_turn && !stalled_;
+}
+
+bool RefereeGame::StopsOn(int turn) const {
+  return turn == plan_.kill_turn || turn == plan_.late_turn;
+}
+
+bool RefereeGame::DoublesOn(int turn) const {
+  return plan_.double_turn >= 0 && turn >= plan_.double_turn && !doubled_ &&
+         turn >= static_cast<int>(plan_.script.size()) && GameHasExtraLineReadings();
 }
 
 // Two lines in one answer are sent only to a game whose register says what
