@@ -109,6 +109,11 @@ class RefereeGame {
   }
   // The answer to the message at hand, sent (ReferenceSide::SetBeforeExplaining).
   void Answer(int seat, const std::string& answer);
+  // Which bots the referee had stopped before arbiter answered the message
+  // at hand ahead of explaining it: a stop seen after that answer may be the
+  // referee's reply to it (its end closing every bot), not a stop of a bot
+  // arbiter had answered (arbiter.referee.load).
+  void NoteStopsBeforeAnswer();
   // arbiter.referee.load: whether the referee stopped `seat`'s bot; when
   // `may_wait`, waiting a few milliseconds at most (once per message) for
   // its kill or closed stdin to reach the hub.
@@ -156,6 +161,7 @@ class RefereeGame {
   // divergence it showed was explained.
   int message_seat_ = -1;
   std::optional<std::string> answered_;
+  std::vector<bool> stopped_before_answer_;  // per seat, when answered_
   const BotProcess* referee_ = nullptr;
 };
 
@@ -214,6 +220,12 @@ std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wai
   if (at_end) return stopped() ? std::optional(Evidence(seat)) : std::nullopt;
   // Mid-game, a referee that exited took its bots with it: no evidence.
   if (referee_gone_ || !referee_ || referee_->exited()) return std::nullopt;
+  // Answered already: only what was stopped before that answer counts.
+  if (answered_) {
+    if (seat >= static_cast<int>(stopped_before_answer_.size()) || !stopped_before_answer_[seat])
+      return std::nullopt;
+    return Evidence(seat);
+  }
   // The referee stops a bot before it sends the next message, but the two
   // cross different sockets: a few milliseconds for the stop to arrive, no
   // more, since the bot of the message at hand is owed its answer meanwhile.
@@ -292,6 +304,27 @@ bool RefereeGame::Message(int seat, const std::string& text) {
   Answer(seat, answer);
   reference_.Play(seat, answer, text);
   return true;
+}
+
+void RefereeGame::NoteStopsBeforeAnswer() {
+  const int seats = static_cast<int>(wait_before_ns_.size());
+  const auto stopped = [&](int s) { return !hub_->connected(s) || hub_->ended(s); };
+  const auto any = [&] {
+    for (int s = 0; s < seats; ++s)
+      if (s != message_seat_ && stopped(s)) return true;
+    return false;
+  };
+  // As StoppedByReferee waits for a stop in flight, at the game's first
+  // divergence only, so before the answer now.
+  if (!result_.divergence && !waited_for_stop_ && !any()) {
+    waited_for_stop_ = true;
+    loop_.RunUntil(Clock::now() + milliseconds(std::clamp(config_.referee_action_ms / 20, 1, 10)),
+                   any);
+  } else {
+    loop_.Poll();
+  }
+  stopped_before_answer_.assign(seats, false);
+  for (int s = 0; s < seats; ++s) stopped_before_answer_[s] = stopped(s);
 }
 
 void RefereeGame::Answer(int seat, const std::string& answer) {
@@ -395,6 +428,7 @@ void RefereeGame::Run() {
     if (answered_ || !ref || ref->IsTerminal() || ref->current_player() != message_seat_ ||
         PlannedOtherwise(ref->turn()))
       return;
+    NoteStopsBeforeAnswer();
     answered_ = reference_.NextAnswer();
     Answer(message_seat_, *answered_);
   });
