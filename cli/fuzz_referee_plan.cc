@@ -11,6 +11,7 @@
 #include "input_files.h"
 #include "probe_hub.h"
 #include "registers.h"
+#include "start_check.h"
 
 namespace arbiter::cli {
 namespace {
@@ -167,6 +168,11 @@ int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& e
   if (const std::string e = CheckTemplate(config.referee_template, players, plan.runner);
       !e.empty())
     return Usage(err, kCmd, e);
+  // A referee the system cannot start is the set-up, said once with a hint
+  // (arbiter.cli.bad-input), not a finding of every game.
+  if (const std::string why = harness::StartProblem(config.referee_template, "the referee");
+      !why.empty())
+    return Usage(err, kCmd, why);
   if (plan.runner && (o.late_turn >= 0 || o.kill_turn >= 0 || o.stall_turn >= 0))
     return Usage(err, kCmd,
                  "--late-turn, --kill-turn and --stall-turn need --protocol bots (a cg-runner "

@@ -99,6 +99,11 @@ void MakeFiles() {
   WriteFile(Dir() + "/unexecutable.sh", "#!/bin/sh\necho N\n");
   WriteFile(Dir() + "/noshebang.py", "print('N')\n");
   fs::permissions(Dir() + "/noshebang.py", fs::perms::owner_exec, fs::perm_options::add);
+  // Saved on Windows: "python3\r" is no interpreter; and one that is not there.
+  WriteFile(Dir() + "/crlf.py", "#!/usr/bin/env python3\r\nprint('N')\r\n");
+  fs::permissions(Dir() + "/crlf.py", fs::perms::owner_exec, fs::perm_options::add);
+  WriteFile(Dir() + "/nointerpreter.py", "#!/usr/bin/python9\nprint('N')\n");
+  fs::permissions(Dir() + "/nointerpreter.py", fs::perms::owner_exec, fs::perm_options::add);
 }
 
 // The check-bot JUnit reports a row reads (`spec --results`), written by a
@@ -210,7 +215,7 @@ class UsageError : public BadInputTest {};
     "BadInput/UsageError", "IsOneLineAndExitStatusTwo", {"arbiter.cli.bad-input"});
 TEST_P(UsageError, IsOneLineAndExitStatusTwo) { Check(GetParam()); }
 
-const std::string kReferee = "--referee 'referee {bot0} {bot1} {bot2} {bot3}'";
+const std::string kReferee = "--referee '/bin/sh {bot0} {bot1} {bot2} {bot3}'";
 
 INSTANTIATE_TEST_SUITE_P(
     BadInput, UsageError,
@@ -277,6 +282,17 @@ INSTANTIATE_TEST_SUITE_P(
         Row{"AScriptWithoutAShebangSaysWhatToAdd", "check-bot -- {dir}/noshebang.py", 2,
             "has no '#!' first line and is not a compiled program (Exec format error): add "
             "'#!/usr/bin/env python3' as its first line, or run 'python3 "},
+        Row{"AScriptWithWindowsLineEndingsSaysSoAndHowToConvertIt", "check-bot -- {dir}/crlf.py", 2,
+            "has Windows line endings (CRLF): its first line '#!/usr/bin/env python3\\r' ends "
+            "in a carriage return"},
+        Row{"AScriptWhoseInterpreterIsMissingSaysWhichOne", "check-bot -- {dir}/nointerpreter.py",
+            2,
+            "names the interpreter '/usr/bin/python9' on its '#!' line, and there is no such "
+            "file: use '#!/usr/bin/env python3'"},
+        Row{"AMissingRefereeIsASetUpErrorOfFuzzReferee",
+            "fuzz-referee --games 1 --referee '{dir}/missing-referee -s {seed} -a {bot0} -a {bot1} "
+            "-a {bot2} -a {bot3}'",
+            2, "cannot start the referee: there is no file '{dir}/missing-referee'"},
         Row{"AQuotedBotCommandSaysToDropTheQuotes", "check-bot -- 'python3 bot.py'", 2,
             "'python3 bot.py' is one word, a program name with spaces: drop the quotes"},
         Row{"PlayRefusesABotThatCannotStartToo",

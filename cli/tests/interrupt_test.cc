@@ -45,10 +45,10 @@ std::vector<std::string> Entries(const std::string& dir) {
   return out;
 }
 
-// Runs arbiter with `args`, sends `signals` (one after another, 50 ms apart)
-// once `after` has passed, and collects what it left.
+// Runs arbiter with `args`, sends `signals` (one after another, `apart`
+// apart) once `after` has passed, and collects what it left.
 Interrupted RunAndInterrupt(const std::vector<std::string>& args, std::vector<int> signals,
-                            milliseconds after) {
+                            milliseconds after, milliseconds apart = milliseconds(50)) {
   Interrupted r;
   char tmpl[] = "/tmp/arbiter-interrupt-test.XXXXXX";
   const std::string tmp = mkdtemp(tmpl);
@@ -72,7 +72,7 @@ Interrupted RunAndInterrupt(const std::vector<std::string>& args, std::vector<in
   std::this_thread::sleep_for(after);
   for (const int sig : signals) {
     kill(pid, sig);
-    std::this_thread::sleep_for(milliseconds(50));
+    std::this_thread::sleep_for(apart);
   }
   int st = 0;
   // Bounded: a run that does not stop within 20 s fails the test.
@@ -146,11 +146,40 @@ TEST_F(InterruptTest, FuzzRefereeStopsCleanlyOnEachSignalAndRemovesItsProbeFolde
 }
 
 TEST_F(InterruptTest, ASecondSignalExitsAtOnceAndStillKillsTheTrees) {
+  // Past a burst (250 ms): a second, separate interrupt.
   std::vector<std::string> args = {
       "check-bot", "--no-calibration", "--action-ms", "60000", "--games", "2", "--"};
   for (const auto& a : SlowBotWithGrandchild()) args.push_back(a);
-  const Interrupted r = RunAndInterrupt(args, {SIGTERM, SIGTERM}, milliseconds(1500));
+  const Interrupted r =
+      RunAndInterrupt(args, {SIGTERM, SIGTERM}, milliseconds(1500), milliseconds(400));
   EXPECT_EQ(r.status, 128 + SIGTERM) << r.output;
+  const auto alive = arbiter::testing::ChildrenAlive();
+  EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
+}
+
+// What `timeout -s INT` does (the process, then its group) and a held key:
+// two SIGINTs within 100 ms are one interrupt, so the run still stops
+// cleanly with its report, and the game cut off is no finding: a correct
+// referee, launching its bots or under the runner protocol, has none.
+TEST_F(InterruptTest, TwoSigintsWithinAHundredMillisecondsActAsOneAndTheCutGameIsNoFinding) {
+  const std::string launching =
+      std::string(EXAMPLE_REFEREE) + " -s {seed} -a {bot0} -a {bot1} -a {bot2} -a {bot3}";
+  const std::vector<std::vector<std::string>> runs = {
+      {"fuzz-referee", "--games", "400", "--referee", launching},
+      {"fuzz-referee", "--game", "wondev", "--protocol", "cg-runner", "--games", "400", "--referee",
+       EXAMPLE_WONDEV_REFEREE}};
+  for (const auto& args : runs) {
+    for (const int after_ms : {700, 1100, 1500, 1900}) {
+      const Interrupted r =
+          RunAndInterrupt(args, {SIGINT, SIGINT}, milliseconds(after_ms), milliseconds(20));
+      ExpectInterrupted(r, SIGINT);
+      if (r.report.is_null()) continue;
+      for (const auto& f : r.report["findings"])
+        EXPECT_NE(f["severity"], "fail") << args[1] << " after " << after_ms << " ms: " << f;
+      const auto alive = arbiter::testing::ChildrenAlive();
+      EXPECT_TRUE(alive.empty()) << "left behind: " << alive.front();
+    }
+  }
 }
 
 }  // namespace

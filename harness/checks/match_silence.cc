@@ -34,10 +34,14 @@ bool Match::NoLegalSilence(const TurnRecord& rec) const {
 void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit,
                        TurnRecord& rec) {
   const bool no_legal = NoLegalSilence(rec);
+  // The same figures as an inconclusive late answer's (arbiter.timing.load):
+  // why the load does not explain this one.
+  const LateEvidence e = LateEvidenceOf(b, elapsed, limit);
   Finding& f = Report(b, no_legal ? kNoLegalSilence : DeadlineCheck(b),
                       "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
                           std::to_string(limit) + " ms" +
-                          (no_legal ? " (on a turn with no legal action)" : "") +
+                          (no_legal ? " (on a turn with no legal action)" : "") + "; " +
+                          TimingFigures(e) + (e.sched_valid ? ", not enough to explain it" : "") +
                           (config_.server.empty() ? "" : ServerStops()),
                       rec.turn);
   f.elapsed_ms = elapsed;
@@ -95,8 +99,12 @@ LateEvidence Match::LateEvidenceOf(const BotSeat& b, double elapsed, int limit) 
   e.elapsed_ms = elapsed;
   e.limit_ms = limit;
   e.sched_valid = bot.valid && self.valid && b.sched_before.valid && b.self_before.valid;
-  e.bot_run_ms = NsToMs(bot.run_ns, b.sched_before.run_ns);
-  e.bot_wait_ms = NsToMs(bot.wait_ns, b.sched_before.wait_ns);
+  const SchedDelta d = DeltaOf(b.sched_before, bot);
+  e.bot_run_ms = d.answer_run_ms;
+  e.bot_wait_ms = d.answer_wait_ms;
+  e.runtime_threads = d.runtime_threads;
+  e.runtime_run_ms = d.runtime_run_ms;
+  e.runtime_wait_ms = d.runtime_wait_ms;
   e.self_wait_ms = NsToMs(self.wait_ns, b.self_before.wait_ns);
   return e;
 }
@@ -107,11 +115,9 @@ bool Match::LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const 
   Finding& f =
       Report(b, kInconclusive,
              "the answer came after " + Fmt(elapsed) + " ms (limit " + std::to_string(limit) +
-                 " ms), but the machine was busy: the bot waited " + Fmt(e.bot_wait_ms) +
-                 " ms for a CPU and arbiter " + Fmt(e.self_wait_ms) + " ms; the bot itself ran " +
-                 Fmt(e.bot_run_ms) + " ms and took " +
-                 Fmt(std::max(0.0, elapsed - e.bot_wait_ms - e.self_wait_ms)) +
-                 " ms without the waits, so the match is played again to decide",
+                 " ms), but the machine was busy: " + TimingFigures(e) + "; without the waits " +
+                 Fmt(std::max(0.0, elapsed - e.bot_wait_ms - e.runtime_wait_ms - e.self_wait_ms)) +
+                 " ms, so the match is played again to decide",
              turn);
   if (!f.elapsed_ms || elapsed > *f.elapsed_ms) f.elapsed_ms = elapsed;
   f.limit_ms = limit;
@@ -258,17 +264,16 @@ Finding& Match::ReportComputing(BotSeat& b, const std::string& check, const std:
                         " ms",
                     turn);
     return Report(b, check,
-                  waited + ": the bot ran " + Fmt(e.bot_run_ms) + " ms on a CPU on this turn and " +
-                      "waited " + Fmt(e.bot_wait_ms) + " ms for one; the rest of the time it was " +
-                      "sleeping or blocked, not made late by the machine",
+                  waited + " on this turn: " + TimingFigures(e) +
+                      "; the rest of the time it was sleeping or blocked, not made late by the "
+                      "machine",
                   turn);
   }
   Finding& f =
       Report(b, kInconclusive,
-             waited + ", but the bot ran only " + Fmt(e.bot_run_ms) +
-                 " ms on a CPU on this turn, within the limit, and waited " + Fmt(e.bot_wait_ms) +
-                 " ms for one: the machine was busy, so the match is played again "
-                 "to decide",
+             waited + ", but on this turn " + TimingFigures(e) +
+                 ": within the limit but for the waits; the machine was busy, so the match is "
+                 "played again to decide",
              turn);
   f.limit_ms = limit;
   result_.timing_inconclusive = true;

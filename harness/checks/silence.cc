@@ -1,5 +1,7 @@
 #include "silence.h"
 
+#include <cstdio>
+
 namespace arbiter::harness {
 
 SilenceVerdict DiagnoseSilence(const SilenceEvidence& e) {
@@ -18,8 +20,23 @@ SilenceVerdict DiagnoseSilence(const SilenceEvidence& e) {
 LateVerdict JudgeLateAnswer(const LateEvidence& e) {
   if (!e.sched_valid || e.elapsed_ms <= e.limit_ms) return LateVerdict::kLate;
   if (e.bot_run_ms > e.limit_ms) return LateVerdict::kLate;
-  const double own = e.elapsed_ms - e.bot_wait_ms - e.self_wait_ms;
+  const double own = e.elapsed_ms - e.bot_wait_ms - e.runtime_wait_ms - e.self_wait_ms;
   return own > e.limit_ms ? LateVerdict::kLate : LateVerdict::kInconclusive;
+}
+
+std::string TimingFigures(const LateEvidence& e) {
+  const auto ms = [](double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", v);
+    return std::string(text);
+  };
+  if (!e.sched_valid) return "the kernel gave no scheduler statistics";
+  std::string out = "the bot ran " + ms(e.bot_run_ms) + " ms on a CPU and waited " +
+                    ms(e.bot_wait_ms) + " ms for one";
+  if (e.runtime_threads > 0)
+    out += "; its runtime's own " + std::to_string(e.runtime_threads) + " thread(s) ran " +
+           ms(e.runtime_run_ms) + " ms and waited " + ms(e.runtime_wait_ms) + " ms";
+  return out + "; arbiter waited " + ms(e.self_wait_ms) + " ms";
 }
 
 StopVerdict JudgeUnrepeatedStop(const StopEvidence& e, int limit_ms) {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace arbiter::harness {
@@ -40,15 +41,26 @@ std::string_view SilenceVerdictName(SilenceVerdict verdict);
 // bot's threads ran and how long they were runnable but waited for a CPU
 // (/proc/PID/task/*/schedstat), and how long arbiter itself waited for one.
 // Waiting for a CPU is the machine's time, not the bot's.
+// The bot's time is counted for the threads that answer: the busiest of its
+// own threads (a JVM's, .NET's or V8's own compiler and collector threads
+// are not the bot computing, though their waits may hold it up).
 struct LateEvidence {
   double elapsed_ms = 0;  // measured, input written to answer read
   int limit_ms = 0;
-  bool sched_valid = false;  // the kernel gave scheduler statistics
-  double bot_run_ms = 0;     // on a CPU
-  double bot_wait_ms = 0;    // runnable, waiting for a CPU
-  double self_wait_ms = 0;   // arbiter runnable, waiting for a CPU, since its last wake
-                             // before the answer (only that can delay the read)
+  bool sched_valid = false;    // the kernel gave scheduler statistics
+  double bot_run_ms = 0;       // on a CPU (the busiest answering thread)
+  double bot_wait_ms = 0;      // runnable, waiting for a CPU (the longest-waiting one)
+  double self_wait_ms = 0;     // arbiter runnable, waiting for a CPU, since its last wake
+                               // before the answer (only that can delay the read)
+  int runtime_threads = 0;     // the runtime's own threads that ran on the turn
+  double runtime_run_ms = 0;   // their time on a CPU, summed
+  double runtime_wait_ms = 0;  // their time waiting for one, summed
 };
+
+// The figures of `evidence` as a report says them, the same for every
+// timing finding: "the bot ran 3.1 ms on a CPU and waited 0.2 ms for one;
+// its runtime's own 4 threads ran 60.0 ms; arbiter waited 0.1 ms".
+std::string TimingFigures(const LateEvidence& evidence);
 
 enum class LateVerdict {
   kLate,          // the bot's own time (computing, sleeping, blocking) is over the limit
@@ -56,8 +68,9 @@ enum class LateVerdict {
 };
 
 // kLate when the bot computed for longer than the limit, or when its time
-// less every wait for a CPU is still over the limit (or there are no
-// statistics); kInconclusive otherwise. A bot that really computes or
+// less every wait for a CPU (its answering thread's, its runtime's threads',
+// arbiter's) is still over the limit (or there are no statistics);
+// kInconclusive otherwise. A bot that really computes or
 // sleeps too long is late under any load.
 LateVerdict JudgeLateAnswer(const LateEvidence& evidence);
 

@@ -99,12 +99,32 @@ struct ResourceUsage {
 };
 
 // CPU scheduling of one process tree over an interval (/proc/PID/task/*/schedstat):
-// time on a CPU, and time runnable but waiting for one.
+// time on a CPU, and time runnable but waiting for one, in total and per
+// thread, each thread marked when it is a runtime's own (a JVM's compiler
+// or collector, .NET's finalizer: not the bot computing; arbiter.timing.load).
+struct ThreadSched {
+  int tid = 0;
+  uint64_t run_ns = 0;
+  uint64_t wait_ns = 0;
+  bool runtime = false;
+};
 struct SchedSample {
   uint64_t run_ns = 0;
   uint64_t wait_ns = 0;
   bool valid = false;  // the kernel exposes schedstat
+  std::vector<ThreadSched> threads;
 };
+// What the tree did between two samples, by kind of thread: the busiest
+// answering thread's run and wait (the thread that computes the answer is
+// one of them), and the runtime's own threads' run and wait, summed.
+struct SchedDelta {
+  double answer_run_ms = 0;
+  double answer_wait_ms = 0;
+  double runtime_run_ms = 0;
+  double runtime_wait_ms = 0;
+  int runtime_threads = 0;  // runtime threads that ran in the interval
+};
+SchedDelta DeltaOf(const SchedSample& before, const SchedSample& after);
 
 struct SpawnOptions {
   std::vector<std::string> argv;  // argv[0] is looked up in PATH when it has no '/'

@@ -18,6 +18,8 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
+#include <ctime>
 
 namespace arbiter::harness {
 namespace {
@@ -25,7 +27,12 @@ namespace {
 constexpr int kMaxGroups = 1024;
 constexpr int kMaxWakeFds = 64;
 
+// Signals of one burst (the same signal within this time of the first)
+// count once.
+constexpr int64_t kBurstNs = 250'000'000;
+
 std::atomic<int> g_signal{0};
+std::atomic<int64_t> g_first_ns{0};
 std::atomic<int> g_count{0};
 std::atomic<int> g_in_handler{0};
 std::atomic<pid_t> g_groups[kMaxGroups];
@@ -81,12 +88,31 @@ void KillGroup(pid_t pgid, int pidfd) {
   ::kill(pgid, SIGKILL);
 }
 
+// The monotonic clock in nanoseconds (clock_gettime is async-signal-safe).
+int64_t NowNs() {
+  timespec t{};
+  ::clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
 void OnSignal(int sig) {
   const int saved_errno = errno;
   g_in_handler.fetch_add(1);
+  const int64_t now = NowNs();
   if (g_count.fetch_add(1) == 0) {
+    g_first_ns.store(now);
     g_signal.store(sig);
     WakeAll();
+    g_in_handler.fetch_sub(1);
+    errno = saved_errno;
+    return;
+  }
+  // The same signal again within a burst is the same interrupt: `timeout`
+  // and a terminal's job control signal the process and then its group,
+  // and a key held down repeats (arbiter.run.interrupted).
+  const int64_t first = g_first_ns.load();
+  if (sig == g_signal.load() && (first == 0 || now - first < kBurstNs)) {
+    g_count.fetch_sub(1);
     g_in_handler.fetch_sub(1);
     errno = saved_errno;
     return;

@@ -10,9 +10,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <cstring>
+
+#include "bot_process.h"
 
 namespace arbiter::harness::proc {
 namespace {
@@ -230,6 +233,27 @@ bool ReadSchedStat(pid_t pid, uint64_t& run_ns, uint64_t& wait_ns) {
       continue;
     run_ns += run;
     wait_ns += wait;
+    any = true;
+  }
+  return any;
+}
+
+bool ReadThreadsSched(pid_t pid, std::vector<ThreadSched>& out, std::map<int, bool>& names) {
+  const std::string dir = "/proc/" + std::to_string(pid) + "/task";
+  bool any = false;
+  for (const long tid : NumericEntries(dir)) {
+    const std::string task = dir + "/" + std::to_string(tid);
+    ThreadSched t;
+    t.tid = static_cast<int>(tid);
+    if (!ParseSchedStat(ReadFile(task + "/schedstat"), t.run_ns, t.wait_ns)) continue;
+    auto name = names.find(t.tid);
+    if (name == names.end()) {
+      std::string comm = ReadFile(task + "/comm");
+      while (!comm.empty() && comm.back() == '\n') comm.pop_back();
+      name = names.emplace(t.tid, IsRuntimeThreadName(comm)).first;
+    }
+    t.runtime = name->second;
+    out.push_back(t);
     any = true;
   }
   return any;

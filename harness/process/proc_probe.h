@@ -10,10 +10,15 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace arbiter::harness {
+struct ThreadSched;  // bot_process.h
+}  // namespace arbiter::harness
 
 namespace arbiter::harness::proc {
 
@@ -46,6 +51,17 @@ uint64_t ReadRssKb(pid_t pid);
 // summed: nanoseconds on a CPU, and runnable but waiting for a CPU. False
 // when the kernel does not expose them or the process is gone.
 bool ReadSchedStat(pid_t pid, uint64_t& run_ns, uint64_t& wait_ns);
+
+// The scheduler statistics of each thread of `pid`, appended to `out`
+// with its runtime mark (IsRuntimeThreadName of its /proc comm, read once
+// per thread and kept in `names`). False when none could be read.
+bool ReadThreadsSched(pid_t pid, std::vector<ThreadSched>& out, std::map<int, bool>& names);
+
+// Whether a thread named `comm` (15 characters at most) is a language
+// runtime's own: HotSpot's compiler, collector and service threads, .NET's
+// and Mono's finalizer, collector and tiered compiler, V8's platform
+// workers. The threads that run the bot's code keep the process's name.
+bool IsRuntimeThreadName(std::string_view comm);
 
 // The calling thread's time runnable but waiting for a CPU so far
 // (/proc/thread-self/schedstat, its second field). False when the kernel

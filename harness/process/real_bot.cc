@@ -74,7 +74,8 @@ class RealBot final : public BotProcess, public LoopMember {
   // every turn.
   SchedSample SchedOfTree() const override {
     SchedSample out;
-    for (const pid_t pid : members_) out.valid |= proc::ReadSchedStat(pid, out.run_ns, out.wait_ns);
+    for (const pid_t pid : members_) out.valid |= proc::ReadThreadsSched(pid, out.threads, names_);
+    for (const ThreadSched& t : out.threads) out.run_ns += t.run_ns, out.wait_ns += t.wait_ns;
     return out;
   }
 
@@ -188,6 +189,7 @@ class RealBot final : public BotProcess, public LoopMember {
   uint64_t main_start_ = 0;
   std::string stdin_identity_;  // "pipe:[INODE]"
   mutable posix::ProcessIds seen_;
+  mutable std::map<int, bool> names_;  // per thread id: a runtime's own thread (SchedOfTree)
   bool terminated_ = false;
   TeardownReport report_;
   uint64_t memory_kb_;

@@ -33,6 +33,13 @@ std::string RunThrough(const std::string& path) {
                              : "run '" + interpreter + " " + path + "'";
 }
 
+// "python3\r" as "python3\r" in a message: the carriage return shown.
+std::string EscapedCr(std::string text) {
+  std::string out;
+  for (const char c : text) out += c == '\r' ? std::string("\\r") : std::string(1, c);
+  return out;
+}
+
 }  // namespace
 
 std::string InterpreterFor(const std::string& path) {
@@ -81,6 +88,31 @@ std::string StartProblem(const std::vector<std::string>& argv, const std::string
                                          "\x7f"
                                          "ELF",
                                          4) == 0;
+  if (script) {
+    // The "#!" line as the kernel reads it: up to the newline, so a file
+    // saved with Windows line endings names "python3\r".
+    in.clear();
+    in.seekg(0);
+    std::string line;
+    std::getline(in, line);
+    if (!line.empty() && line.back() == '\r')
+      return "cannot start " + what + ": '" + program +
+             "' has Windows line endings (CRLF): its first line '" + EscapedCr(line) +
+             "' ends in a carriage return, taken as part of the interpreter's name: "
+             "sed -i 's/\\r$//' " +
+             program + " (or dos2unix) converts it" +
+             (InterpreterFor(program).empty() ? std::string() : ", or " + RunThrough(program));
+    std::string interpreter = line.substr(2);
+    interpreter.erase(0, interpreter.find_first_not_of(" \t"));
+    interpreter = interpreter.substr(0, interpreter.find_first_of(" \t"));
+    struct stat ist {};
+    if (!interpreter.empty() && interpreter[0] == '/' && ::stat(interpreter.c_str(), &ist) != 0)
+      return "cannot start " + what + ": '" + program + "' names the interpreter '" + interpreter +
+             "' on its '#!' line, and there is no such file" +
+             (InterpreterFor(program).empty() ? std::string()
+                                              : ": use '#!/usr/bin/env " + InterpreterFor(program) +
+                                                    "', or " + RunThrough(program));
+  }
   if (in.is_open() && !script && !elf && !OtherFormatsRegistered()) {
     const std::string interpreter = InterpreterFor(program);
     // A "#!" line takes one interpreter word: not "java -jar", not mono.

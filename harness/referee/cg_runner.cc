@@ -161,6 +161,14 @@ void CgRunnerGame::Run() {
   if (ended_ || referee->stdout_eof())
     loop_.RunUntil(std::min(deadline, Clock::now() + std::chrono::seconds(2)),
                    [&] { return referee->exited(); });
+  // Cut off while waiting for the referee's exit: nothing it did is a
+  // finding (arbiter.run.interrupted).
+  if (Interrupted()) {
+    result_.interrupted = true;
+    referee->Terminate(Clock::duration::zero());
+    referee_ = nullptr;
+    return;
+  }
   const bool crashed =
       referee->exited() && (referee->term_signal() || referee->exit_code().value_or(0) != 0);
   if (crashed) {

@@ -129,6 +129,8 @@ class RefereeGame {
   std::string TakeMessage(int seat);
   // The referee has exited: any message still in flight, then the end.
   void EndAfterExit(const BotProcess& referee);
+  // After the game: the referee's end, exit and result; nothing when cut off.
+  void Conclude(BotProcess& referee, bool stop);
 
   EventLoop& loop_;
   const RefereeFuzzConfig& config_;
@@ -511,6 +513,22 @@ void RefereeGame::Run() {
     if (Hung(deadline)) stop = true;
   }
   if (!stop) EndAfterExit(*referee);
+  Conclude(*referee, stop);
+}
+
+// After the game: what the referee's end, exit and result say, unless the
+// game was cut off by an interrupt (arbiter.run.interrupted).
+void RefereeGame::Conclude(BotProcess& referee, bool stop) {
+  const int seats = reference_.seats();
+  // Cut off while waiting for the referee's last messages or its exit:
+  // nothing it did is a finding (arbiter.run.interrupted).
+  const auto abandoned = [&] {
+    if (!Interrupted()) return false;
+    result_.interrupted = true;
+    referee.Terminate(Clock::duration::zero());
+    return true;
+  };
+  if (abandoned()) return;
   const GameState* ref = reference_.reference();
   if (!ref && result_.faults.empty() && !reference_.diverged()) {
     int connected = 0;
@@ -521,21 +539,22 @@ void RefereeGame::Run() {
   }
   // Only a referee that ran its game to its own end had to start every bot:
   // one arbiter stopped early (a divergence, a fault) may not have yet.
-  for (int s = 0; s < seats && ref && !stop && !reference_.diverged() && !Crashed(*referee); ++s) {
+  for (int s = 0; s < seats && ref && !stop && !reference_.diverged() && !Crashed(referee); ++s) {
     if (hub_->connections(s) == 0)
       result_.faults.push_back(
           {"referee.bot-not-started", "the referee never started bot " + std::to_string(s)});
   }
-  if (!referee->exited() && ref && ref->IsTerminal() && !reference_.diverged())
-    loop_.RunUntil(Clock::now() + std::chrono::seconds(2), [&] { return referee->exited(); });
-  const bool exited = referee->exited();
+  if (!referee.exited() && ref && ref->IsTerminal() && !reference_.diverged())
+    loop_.RunUntil(Clock::now() + std::chrono::seconds(2), [&] { return referee.exited(); });
+  if (abandoned()) return;
+  const bool exited = referee.exited();
   if (exited) {
-    if (Crashed(*referee)) {
+    if (Crashed(referee)) {
       result_.faults.push_back(
           {"referee.crash",
-           (referee->term_signal()
-                ? "the referee was killed by signal " + std::to_string(*referee->term_signal())
-                : "the referee exited with status " + std::to_string(*referee->exit_code())) +
+           (referee.term_signal()
+                ? "the referee was killed by signal " + std::to_string(*referee.term_signal())
+                : "the referee exited with status " + std::to_string(*referee.exit_code())) +
                LastAnswer(),
            reference_.turn()});
     }
@@ -543,21 +562,20 @@ void RefereeGame::Run() {
     result_.faults.push_back(
         {"referee.hang", "the referee did not exit after the game ended", reference_.turn()});
   }
-  result_.exit_code = referee->exit_code();
-  result_.term_signal = referee->term_signal();
-  referee->Terminate(milliseconds(300));
+  result_.exit_code = referee.exit_code();
+  result_.term_signal = referee.term_signal();
+  referee.Terminate(milliseconds(300));
   std::vector<std::string> stdout_lines;
-  while (referee->HasLine()) {
-    stdout_lines.push_back(referee->PopLine().line.text);
+  while (referee.HasLine()) {
+    stdout_lines.push_back(referee.PopLine().line.text);
     if (result_.referee_stdout.size() < 4096) result_.referee_stdout += stdout_lines.back() + "\n";
   }
-  result_.referee_stdout += referee->partial();
-  result_.referee_stderr = referee->stderr_tail();
+  result_.referee_stdout += referee.partial();
+  result_.referee_stderr = referee.stderr_tail();
   // A crashed referee printed no result because it crashed: that is its finding.
-  if (exited && !Crashed(*referee)) CheckResult(stdout_lines);
+  if (exited && !Crashed(referee)) CheckResult(stdout_lines);
   reference_.Finish();
 }
-
 }  // namespace
 
 std::unique_ptr<BotProcess> SpawnReferee(EventLoop& loop, const RefereeFuzzConfig& config,

@@ -113,7 +113,7 @@ class FakeEnv final : public Env {
   bool RunUntil(Clock::time_point deadline, const std::function<bool()>& done) override;
   std::unique_ptr<BotProcess> Spawn(const SpawnOptions& options, std::string& error) override;
   // arbiter itself never waits for a CPU in the fake.
-  SchedSample SelfSched() override { return {0, 0, true}; }
+  SchedSample SelfSched() override { return {0, 0, true, {}}; }
 
   // Scripts handed to the bots in the order they are spawned.
   std::deque<FakeScript> scripts;

@@ -10,6 +10,7 @@
 #include "fake_env.h"
 #include "interrupt.h"
 #include "match_checks.h"
+#include "proc_probe.h"
 #include "session.h"
 #include "silence.h"
 #include "spec_test.h"
@@ -40,7 +41,9 @@ std::function<SchedSample(int)> Sched(int index, double run_ms, double wait_ms) 
   return [=](int inputs) {
     const bool after = inputs > index;
     return SchedSample{after ? static_cast<uint64_t>(run_ms * 1e6) : 0,
-                       after ? static_cast<uint64_t>(wait_ms * 1e6) : 0, true};
+                       after ? static_cast<uint64_t>(wait_ms * 1e6) : 0,
+                       true,
+                       {}};
   };
 }
 
@@ -107,7 +110,9 @@ SPEC_TEST(Resources, AnAnswerLateOnlyBecauseTheBotWaitedForACpuIsInconclusive,
   const Finding* f = Find(r, "timing.inconclusive");
   ASSERT_TRUE(f) << Checks(r);
   EXPECT_EQ(f->severity, Severity::kWarn);
-  EXPECT_NE(f->message.find("waited 100.0 ms for a CPU"), std::string::npos) << f->message;
+  EXPECT_NE(f->message.find("the bot ran 2.0 ms on a CPU and waited 100.0 ms for one"),
+            std::string::npos)
+      << f->message;
   EXPECT_TRUE(r.timing_inconclusive);
   // The bot plays on: later turns are answered and judged as usual.
   EXPECT_GT(r.latencies_ms.size(), 4u);
@@ -133,6 +138,67 @@ SPEC_TEST(Resources, ABotThatComputesTooLongIsLateUnderAnyLoad, "arbiter.timing.
   const MatchResult r = Play(env, s);
   EXPECT_FALSE(Find(r, "timing.inconclusive")) << Checks(r);
   EXPECT_TRUE(Find(r, "action.deadline")) << Checks(r);
+}
+
+// A JVM's tree on input `index`'s turn: its main thread ran `run_ms` and
+// waited `wait_ms`; its two compiler threads ran 40 ms each and waited 6 ms.
+std::function<SchedSample(int)> JvmSched(int index, double run_ms, double wait_ms) {
+  return [=](int inputs) {
+    const bool after = inputs > index;
+    const auto ns = [&](double ms) { return after ? static_cast<uint64_t>(ms * 1e6) : 0; };
+    SchedSample s;
+    s.valid = true;
+    s.threads = {{100, 5000000, 0, false},  // the launcher's thread, idle
+                 {101, ns(run_ms), ns(wait_ms), false},
+                 {102, ns(40), ns(6), true},
+                 {103, ns(40), ns(6), true}};
+    for (const ThreadSched& t : s.threads) s.run_ns += t.run_ns, s.wait_ns += t.wait_ns;
+    return s;
+  };
+}
+
+SPEC_TEST(Resources, AJvmsCompilerThreadsAreNotTheBotComputingOnALateTurn, "arbiter.timing.load") {
+  // 115 ms against 100: the bot's own thread ran 8 ms and waited 9 ms; its
+  // compiler threads ran 80 ms between them and waited 12 ms, holding it
+  // up. Summed, the tree "ran" 93 ms; the bot computed 8 ms, and without
+  // the waits it took 94 ms: the load explains it.
+  FakeEnv env;
+  FakeScript s = OnInput(3, {Out(115, "N\n")});
+  s.sched = JvmSched(3, 8, 9);
+  const MatchResult r = Play(env, s);
+  EXPECT_FALSE(Find(r, "action.deadline")) << Checks(r);
+  const Finding* f = Find(r, "timing.inconclusive");
+  ASSERT_TRUE(f) << Checks(r);
+  EXPECT_NE(f->message.find("the bot ran 8.0 ms on a CPU and waited 9.0 ms for one; its "
+                            "runtime's own 2 thread(s) ran 80.0 ms and waited 12.0 ms"),
+            std::string::npos)
+      << f->message;
+}
+
+SPEC_TEST(Resources, ALateAnswerTheLoadDoesNotExplainSaysItsFigures, "arbiter.timing.load",
+          "jc2015.protocol.action.limit") {
+  // 160 ms: without every wait still 133 ms. The FAIL carries the figures
+  // an inconclusive answer would.
+  FakeEnv env;
+  FakeScript s = OnInput(3, {Out(160, "N\n")});
+  s.sched = JvmSched(3, 8, 15);
+  const MatchResult r = Play(env, s);
+  EXPECT_FALSE(Find(r, "timing.inconclusive")) << Checks(r);
+  const Finding* f = Find(r, "action.deadline");
+  ASSERT_TRUE(f) << Checks(r);
+  EXPECT_NE(f->message.find("the bot ran 8.0 ms on a CPU and waited 15.0 ms for one"),
+            std::string::npos)
+      << f->message;
+  EXPECT_NE(f->message.find("not enough to explain it"), std::string::npos) << f->message;
+}
+
+SPEC_TEST(Resources, RuntimeThreadsAreKnownByTheNamesTheyGiveThemselves, "arbiter.timing.load") {
+  for (const char* name : {"C2 CompilerThre", "C1 CompilerThre", "GC Thread#0", "G1 Conc#0",
+                           "VM Thread", "VM Periodic Tas", "Finalizer", ".NET Finalizer",
+                           ".NET TP Worker", "SGen worker", "Reference Handl"})
+    EXPECT_TRUE(proc::IsRuntimeThreadName(name)) << name;
+  for (const char* name : {"java", "python3", "node", "bot", "mono", "dotnet", "Bot", "worker"})
+    EXPECT_FALSE(proc::IsRuntimeThreadName(name)) << name;
 }
 
 SPEC_TEST(Resources, WithoutSchedulerStatisticsALateAnswerIsLate, "arbiter.timing.load") {
