@@ -5,7 +5,10 @@
 #include <array>
 #include <cctype>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "core/game_adapters.h"
 #include "wondev/codec.h"
@@ -16,6 +19,45 @@
 
 namespace arbiter::wondev {
 namespace {
+
+// The word of `line` that breaks the grammar, said so that a beginner sees
+// what to change (wondev.protocol.action.grammar): the command, the unit
+// index, or a direction (lower case named as such).
+std::string GrammarProblem(std::string_view line) {
+  std::vector<std::string> words;
+  size_t at = 0;
+  while (at < line.size()) {
+    while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
+    size_t end = at;
+    while (end < line.size() && line[end] != ' ' && line[end] != '\t') ++end;
+    if (end > at) words.emplace_back(line.substr(at, end - at));
+    at = end;
+  }
+  const std::string generic =
+      "an answer is MOVE&BUILD, PUSH&BUILD (from league 2) or ACCEPT-DEFEAT with its unit index "
+      "and directions";
+  if (words.empty()) return generic;
+  std::string keyword = words[0];
+  for (char& c : keyword) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (keyword == "ACCEPT-DEFEAT") return generic;
+  if (keyword != "MOVE&BUILD" && keyword != "PUSH&BUILD")
+    return "'" + words[0].substr(0, 40) + "' is not a command: " + generic;
+  if (words.size() != 4)
+    return keyword + " takes three words after it, a unit index and two directions (" +
+           std::to_string(words.size() - 1) + " given)";
+  if (words[1] != "0" && words[1] != "1")
+    return "the unit index '" + words[1].substr(0, 20) + "' is not 0 or 1";
+  for (size_t i = 2; i < 4; ++i) {
+    if (DirFromName(words[i])) continue;
+    std::string upper = words[i];
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (DirFromName(upper))
+      return "the direction '" + words[i] + "' is in lower case: directions are upper case ('" +
+             upper + "')";
+    return "'" + words[i].substr(0, 20) + "' is not a direction: one of N, NE, E, SE, S, SW, W, NW";
+  }
+  return generic;
+}
 
 class WondevState final : public GameState {
  public:
@@ -88,8 +130,7 @@ class WondevState final : public GameState {
       const Answer a = ParseAnswer(line, parsing);
       if (a.kind == Answer::kAction) return s_.WhyIllegal(a.action);
     }
-    return "an answer is MOVE&BUILD, PUSH&BUILD (from league 2) or ACCEPT-DEFEAT with its "
-           "unit index and directions (wondev.protocol.action.grammar)";
+    return GrammarProblem(line) + " (wondev.protocol.action.grammar)";
   }
   // CodinGame's Wondev Woman referee matches the action keyword without
   // regard to case: "move&build 0 N S" plays MOVE&BUILD 0 N S there.

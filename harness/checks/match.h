@@ -24,6 +24,11 @@ inline constexpr const char* kServerAccepts = "action.server-accepts";
 inline constexpr const char* kMemory = "process.memory";
 inline constexpr const char* kInconclusive = "timing.inconclusive";
 inline constexpr const char* kReadyUnflushed = "ready.unflushed";
+// Debug text on stdout: every line there is read as an answer.
+inline constexpr const char* kStderrAdvice =
+    "if this line is debug output, write it to stderr, which the referee does not read "
+    "(Python: print(..., file=sys.stderr); C++: std::cerr; Java: System.err.println; "
+    "C#: Console.Error.WriteLine; node: console.error)";
 
 double Ms(Clock::duration d);
 std::string Fmt(double ms);                       // "12.3"
@@ -81,6 +86,11 @@ class Match {
   void Stop(BotSeat& b, int turn);
   // A silent bot whose CPU time advanced: action.deadline with its CPU time
   // on the turn, or timing.inconclusive when that is within the limit.
+  // The advice for an answer that is not a command (session.cc).
+  std::string InvalidHint(const std::string& text, const std::string& why) const;
+  // A silence the evidence puts down to reading past the turn's input.
+  Finding& ReportReadsTooMuch(BotSeat& b, const std::string& check, const std::string& waited,
+                              const AfterEof& after, const TurnRecord& rec);
   Finding& ReportComputing(BotSeat& b, const std::string& check, const std::string& waited,
                            int limit, int turn, Clock::time_point start);
   // The bot's main process has exited: a crash, or arbiter's memory watch

@@ -179,6 +179,11 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   e.cpu_advanced = after.cpu_ticks > before.cpu_ticks;
   e.exited_before_eof = p.exited();
   const std::string partial = p.partial();
+  // What closing its stdin brings out weighs only with what the bot's
+  // runtime does at exit (arbiter.check.diagnosis).
+  AfterEof after_eof;
+  after_eof.managed_runtime = HasRuntimeThreads(p.SchedOfTree());
+  after_eof.flushed_before = b.answers > 0 || p.stdout_bytes() > 0;
   if (!e.exited_before_eof) {
     p.CloseStdin();
     env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.HasLine() || p.exited(); });
@@ -217,6 +222,13 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
                   rec.turn);
       break;
     case SilenceVerdict::kWaitingForMoreInput:
+      after_eof.exited = p.exited();
+      after_eof.by_signal = p.term_signal().has_value();
+      after_eof.read_error = ReadErrorLine(p.stderr_tail());
+      if (ReadsTooMuch(after_eof)) {
+        f = &ReportReadsTooMuch(b, deadline, waited, after_eof, rec);
+        break;
+      }
       // No answer of this match ever came: an output buffer never flushed
       // (a Java PrintWriter's survives the bot's exit, so closing its stdin
       // proves nothing) is the likelier cause, and is named first.
@@ -245,6 +257,25 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
       f->message.find(ServerStops()) == std::string::npos)
     f->message += ServerStops();
   Stop(b, rec.turn);
+}
+
+Finding& Match::ReportReadsTooMuch(BotSeat& b, const std::string& check, const std::string& waited,
+                                   const AfterEof& after, const TurnRecord& rec) {
+  const long lines = std::count(rec.input.begin(), rec.input.end(), '\n');
+  const std::string what = !after.read_error.empty() ? "failed reading ('" + after.read_error + "')"
+                                                     : DescribeExit(*b.proc);
+  Finding& f =
+      Report(b, check,
+             waited +
+                 ": the bot was blocked reading its input, expecting more than the "
+                 "turn gives (" +
+                 std::to_string(lines) + " lines on this turn); when its stdin was closed it " +
+                 what + " and printed nothing, so no answer was waiting in an output buffer",
+             rec.turn);
+  f.advice = "read exactly the lines each turn gives (" + std::to_string(lines) +
+             " here), no more: count the reads against the protocol, and read the first "
+             "turn's extra lines only once";
+  return f;
 }
 
 Finding& Match::ReportComputing(BotSeat& b, const std::string& check, const std::string& waited,

@@ -5,6 +5,7 @@
 // Env, so the same code runs real processes and the fakes of the tests.
 #include "session.h"
 
+#include <cctype>
 #include <csignal>
 #include <cstring>
 #include <map>
@@ -162,6 +163,8 @@ void Match::MissingReady(BotSeat& b, const std::string& noise) {
   const bool silent = noise.empty() && p.partial_length() == 0 && p.stdout_bytes() == 0;
   const bool reading = silent && p.Probe().waiting_for_stdin;
   if (reading && catalog_.Find(kReadyUnflushed)) {
+    AfterEof after;
+    after.managed_runtime = HasRuntimeThreads(p.SchedOfTree());
     p.CloseStdin();
     env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.HasLine() || p.exited(); });
     if (p.HasLine() && Trimmed(p.PopLine().line.text) == ready) {
@@ -172,6 +175,24 @@ void Match::MissingReady(BotSeat& b, const std::string& noise) {
       f.limit_ms = config_.ready_ms;
       f.received = ready + "\\n (after stdin was closed)";
       f.advice = std::string(FlushAdvice());
+      return;
+    }
+    // A runtime that flushes at exit exited and printed nothing: the line
+    // was never written; the bot reads first (arbiter.check.diagnosis).
+    after.exited = p.exited();
+    after.by_signal = p.term_signal().has_value();
+    after.read_error = ReadErrorLine(p.stderr_tail());
+    if (ReadsTooMuch(after)) {
+      Finding& f = Report(
+          b, "ready.missing",
+          "no '" + ready +
+              "' line within the limit: the bot was blocked reading its input before printing "
+              "it, and when its stdin was closed it " +
+              (after.read_error.empty() ? DescribeExit(p)
+                                        : "failed reading ('" + after.read_error + "')") +
+              " and printed nothing, so the line was not waiting in an output buffer");
+      f.limit_ms = config_.ready_ms;
+      f.advice = "print '" + ready + "' (and flush) first, before reading any input";
       return;
     }
   }
@@ -204,6 +225,22 @@ void Match::CheckFloods(BotSeat& b, int turn) {
   }
 }
 
+// What a beginner most likely did when an answer is not a command
+// (arbiter.check.diagnosis): wrote it in lower case, when the same in upper
+// case is one; else, unless the game named a word at fault, printed debug
+// text to stdout.
+std::string Match::InvalidHint(const std::string& text, const std::string& why) const {
+  std::string upper = text;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (upper != text && spec_.state->ClassifyAnswer(upper) != AnswerVerdict::kInvalid &&
+      why.find("upper case") == std::string::npos)
+    return "commands are upper case: '" + EscapeBytes(upper.substr(0, 80)) + "' is one";
+  // The game named another word at fault (a direction, an index).
+  if (why.find("'") != std::string::npos && why.find("is not a command") == std::string::npos)
+    return "";
+  return std::string(kStderrAdvice);
+}
+
 void Match::CheckBetweenTurns(BotSeat& b, int turn) {
   BotProcess& p = *b.proc;
   env_.RunUntil(env_.Now(), [] { return false; });  // collect what has already arrived
@@ -232,6 +269,7 @@ void Match::CheckBetweenTurns(BotSeat& b, int turn) {
                             "the next answers",
                         turn);
     if (f.received.empty()) f.received = extra;
+    if (f.advice.empty()) f.advice = std::string(kStderrAdvice);
   }
 }
 
@@ -373,6 +411,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
               (why.empty() ? std::string() : ": " + why),
           rec.turn);
       if (f.received.empty()) f.received = EscapeBytes(text.substr(0, 200)) + "\\n";
+      if (verdict == AnswerVerdict::kInvalid && f.advice.empty()) f.advice = InvalidHint(text, why);
       break;
     }
   }

@@ -1,5 +1,6 @@
 #include "silence.h"
 
+#include <cctype>
 #include <cstdio>
 
 namespace arbiter::harness {
@@ -15,6 +16,32 @@ SilenceVerdict DiagnoseSilence(const SilenceEvidence& e) {
   if (!e.cpu_advanced && !e.waiting_for_input && !e.answer_after_eof)
     return SilenceVerdict::kStalled;
   return SilenceVerdict::kTooSlow;
+}
+
+bool ReadsTooMuch(const AfterEof& a) {
+  if (a.exited && !a.by_signal && !a.managed_runtime) return true;
+  return a.flushed_before && !a.read_error.empty();
+}
+
+std::string ReadErrorLine(const std::string& stderr_tail) {
+  std::string found;
+  size_t start = 0;
+  while (start < stderr_tail.size()) {
+    size_t end = stderr_tail.find('\n', start);
+    if (end == std::string::npos) end = stderr_tail.size();
+    std::string line = stderr_tail.substr(start, end - start);
+    start = end + 1;
+    std::string lower = line;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower.find("eof") != std::string::npos || lower.find("end of file") != std::string::npos ||
+        lower.find("end of input") != std::string::npos ||
+        lower.find("nosuchelementexception") != std::string::npos) {
+      while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+      const size_t first = line.find_first_not_of(" \t");
+      found = first == std::string::npos ? std::string() : line.substr(first, 160);
+    }
+  }
+  return found;
 }
 
 LateVerdict JudgeLateAnswer(const LateEvidence& e) {

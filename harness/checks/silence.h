@@ -34,6 +34,26 @@ enum class SilenceVerdict {
 };
 
 SilenceVerdict DiagnoseSilence(const SilenceEvidence& evidence);
+
+// A bot blocked reading, with nothing to say even once its stdin was
+// closed: what it did then tells an answer held in an output buffer from a
+// bot that reads more than it was given (arbiter.check.diagnosis).
+struct AfterEof {
+  bool exited = false;           // it exited within the grace after the close
+  bool by_signal = false;        // killed by a signal (no runtime flushes then)
+  bool managed_runtime = false;  // a JVM or .NET (its threads' names): a writer it
+                                 // made itself is not flushed at exit
+  bool flushed_before = false;   // something of its stdout arrived earlier (READY, answers)
+  std::string read_error;        // its stderr line about reading past the end, or ""
+};
+// True when the evidence contradicts a buffer never flushed: a runtime that
+// flushes at exit (C stdio, C++ iostreams, Python, node) exited and printed
+// nothing, or a bot that has flushed before failed reading past the end.
+bool ReadsTooMuch(const AfterEof& after);
+// The last line of `stderr_tail` about reading past the end of the input
+// (Python's EOFError, Java's NoSuchElementException, "end of file", ...),
+// trimmed to 160 bytes; "" when there is none.
+std::string ReadErrorLine(const std::string& stderr_tail);
 std::string_view SilenceVerdictName(SilenceVerdict verdict);
 
 // A late answer on a machine that may be busy. Over the turn (from the write

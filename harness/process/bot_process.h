@@ -125,6 +125,8 @@ struct SchedDelta {
   int runtime_threads = 0;  // runtime threads that ran in the interval
 };
 SchedDelta DeltaOf(const SchedSample& before, const SchedSample& after);
+// Whether any thread of the sample is a language runtime's own (a JVM, .NET).
+bool HasRuntimeThreads(const SchedSample& sample);
 
 struct SpawnOptions {
   std::vector<std::string> argv;  // argv[0] is looked up in PATH when it has no '/'

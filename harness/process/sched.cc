@@ -56,4 +56,10 @@ SchedDelta DeltaOf(const SchedSample& before, const SchedSample& after) {
   return d;
 }
 
+bool HasRuntimeThreads(const SchedSample& sample) {
+  for (const ThreadSched& t : sample.threads)
+    if (t.runtime) return true;
+  return false;
+}
+
 }  // namespace arbiter::harness

@@ -141,7 +141,7 @@ SPEC_TEST(Resources, ABotThatComputesTooLongIsLateUnderAnyLoad, "arbiter.timing.
 }
 
 // A JVM's tree on input `index`'s turn: its main thread ran `run_ms` and
-// waited `wait_ms`; its two compiler threads ran 40 ms each and waited 6 ms.
+// waited `wait_ms`; its two compiler threads ran 55 ms each and waited 6 ms.
 std::function<SchedSample(int)> JvmSched(int index, double run_ms, double wait_ms) {
   return [=](int inputs) {
     const bool after = inputs > index;
@@ -150,8 +150,8 @@ std::function<SchedSample(int)> JvmSched(int index, double run_ms, double wait_m
     s.valid = true;
     s.threads = {{100, 5000000, 0, false},  // the launcher's thread, idle
                  {101, ns(run_ms), ns(wait_ms), false},
-                 {102, ns(40), ns(6), true},
-                 {103, ns(40), ns(6), true}};
+                 {102, ns(55), ns(6), true},
+                 {103, ns(55), ns(6), true}};
     for (const ThreadSched& t : s.threads) s.run_ns += t.run_ns, s.wait_ns += t.wait_ns;
     return s;
   };
@@ -159,9 +159,9 @@ std::function<SchedSample(int)> JvmSched(int index, double run_ms, double wait_m
 
 SPEC_TEST(Resources, AJvmsCompilerThreadsAreNotTheBotComputingOnALateTurn, "arbiter.timing.load") {
   // 115 ms against 100: the bot's own thread ran 8 ms and waited 9 ms; its
-  // compiler threads ran 80 ms between them and waited 12 ms, holding it
-  // up. Summed, the tree "ran" 93 ms; the bot computed 8 ms, and without
-  // the waits it took 94 ms: the load explains it.
+  // compiler threads ran 110 ms between them (two CPUs) and waited 12 ms,
+  // holding it up. Summed, the tree "ran" 118 ms, over the limit; the bot
+  // computed 8 ms, and without the waits it took 94 ms: the load explains it.
   FakeEnv env;
   FakeScript s = OnInput(3, {Out(115, "N\n")});
   s.sched = JvmSched(3, 8, 9);
@@ -170,7 +170,7 @@ SPEC_TEST(Resources, AJvmsCompilerThreadsAreNotTheBotComputingOnALateTurn, "arbi
   const Finding* f = Find(r, "timing.inconclusive");
   ASSERT_TRUE(f) << Checks(r);
   EXPECT_NE(f->message.find("the bot ran 8.0 ms on a CPU and waited 9.0 ms for one; its "
-                            "runtime's own 2 thread(s) ran 80.0 ms and waited 12.0 ms"),
+                            "runtime's own 2 thread(s) ran 110.0 ms and waited 12.0 ms"),
             std::string::npos)
       << f->message;
 }

@@ -23,6 +23,13 @@
 //   never-flush      every answer written to the PrintWriter, no flush() call
 //                    (jc2015: READY is flushed); nothing comes out, not even
 //                    at exit
+//   reads-extra      as ok, but on its own turn K reads one line more before
+//                    answering, as a Scanner's nextLine() would: it blocks,
+//                    and throws NoSuchElementException once stdin is closed
+//   reads-before-ready (jc2015) reads a line before it prints READY
+//   debug-stdout     as ok, but on its own turn K prints a debug line to
+//                    stdout (flushed) before its answer
+//   lower-case       as ok, but its answer of own turn K in lower case
 //   fail-league3     (wondev) as ok, but throws on its first own turn from its
 //                    3rd on where an enemy unit is hidden by the fog (-1 -1):
 //                    only league 3 has a fog. A bot cannot single out league
@@ -53,7 +60,8 @@ public final class ProofBot {
           + "modes: ok crash-at late-at ready-unflushed (jc2015) never-flush fail-league3 (wondev)";
   private static final List<String> MODES =
       Arrays.asList(
-          "ok", "crash-at", "late-at", "ready-unflushed", "never-flush", "fail-league3");
+          "ok", "crash-at", "late-at", "ready-unflushed", "never-flush", "fail-league3",
+          "reads-extra", "reads-before-ready", "debug-stdout", "lower-case");
 
   private final String game;
   private final String mode;
@@ -75,9 +83,27 @@ public final class ProofBot {
   }
 
   private void say(String line) {
+    if (ownTurns == k && mode.equals("debug-stdout")) {
+      out.print("debug: own turn " + k + "\n");
+      out.flush();
+    }
+    if (ownTurns == k && mode.equals("lower-case")) {
+      line = line.toLowerCase();
+    }
     out.print(line + "\n");
     if (flushes()) {
       out.flush();
+    }
+  }
+
+  /** One line as Scanner.nextLine() reads it: no line at the end of the input throws. */
+  private void readOneMore() {
+    try {
+      if (in.readLine() == null) {
+        throw new java.util.NoSuchElementException("No line found");
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 
@@ -95,6 +121,9 @@ public final class ProofBot {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
+    }
+    if (mode.equals("reads-extra")) {
+      readOneMore();
     }
   }
 
@@ -299,6 +328,9 @@ public final class ProofBot {
 
   private void playJc2015() throws IOException {
     warmUp();
+    if (mode.equals("reads-before-ready")) {
+      readOneMore();
+    }
     out.print("READY\n");
     if (!mode.equals("ready-unflushed")) {
       out.flush();
@@ -586,7 +618,8 @@ public final class ProofBot {
         || !MODES.contains(mode)
         || k < 1
         || (mode.equals("ready-unflushed") && !game.equals("jc2015"))
-        || (mode.equals("fail-league3") && !game.equals("wondev"))) {
+        || (mode.equals("fail-league3") && !game.equals("wondev"))
+        || (mode.equals("reads-before-ready") && !game.equals("jc2015"))) {
       usage();
     }
     ProofBot bot = new ProofBot(game, mode, k);

@@ -22,6 +22,13 @@
 //   never-flush      every answer with std::cout << answer << "\n" and no
 //                    flush (jc2015: READY is flushed); exit() flushes the
 //                    buffer when the bot ends at the end of its input
+//   reads-extra      as ok, but on its own turn K reads one line more before
+//                    answering: it blocks, and once its stdin is closed
+//                    exits with status 0, having printed nothing more
+//   reads-before-ready (jc2015) reads a line before it prints READY
+//   debug-stdout     as ok, but on its own turn K prints a debug line to
+//                    stdout (flushed) before its answer
+//   lower-case       as ok, but its answer of own turn K in lower case
 //   fail-league3     (wondev) as ok, but exits with status 3 on its first own
 //                    turn from its 3rd on where an enemy unit is hidden by the
 //                    fog (-1 -1): only league 3 has a fog. A bot cannot single
@@ -31,6 +38,7 @@
 //                    (wondev.league, wondev.league.units, wondev.fog.visibility).
 //
 // It exits 0 at the end of its input.
+#include <cctype>
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -49,7 +57,8 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: proof_bot --game jc2015|wondev|island [--mode MODE] [--turn K]\n"
-    "modes: ok crash-at late-at ready-unflushed (jc2015) never-flush fail-league3 (wondev)\n";
+    "modes: ok crash-at late-at ready-unflushed (jc2015) never-flush fail-league3 (wondev)\n"
+    "       reads-extra reads-before-ready (jc2015) debug-stdout lower-case\n";
 
 class Bot {
  public:
@@ -61,7 +70,11 @@ class Bot {
   int own_turns() const { return own_turns_; }
   bool flushes() const { return mode_ != "ready-unflushed" && mode_ != "never-flush"; }
 
-  void Say(const std::string& line) const {
+  void Say(std::string line) const {
+    if (own_turns_ == k_ && mode_ == "debug-stdout")
+      std::cout << "debug: own turn " << k_ << std::endl;
+    if (own_turns_ == k_ && mode_ == "lower-case")
+      for (char& c : line) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     std::cout << line << "\n";
     if (flushes()) std::cout << std::flush;
   }
@@ -75,6 +88,8 @@ class Bot {
     }
     if (mode_ == "late-at")
       std::this_thread::sleep_for(std::chrono::milliseconds(game_ == "island" ? 3500 : 1500));
+    std::string extra;
+    if (mode_ == "reads-extra" && !std::getline(std::cin, extra)) std::exit(0);
   }
 
  private:
@@ -248,6 +263,8 @@ class Jc2015Planner {
 };
 
 void PlayJc2015(Bot& bot) {
+  std::string first;
+  if (bot.mode() == "reads-before-ready" && !std::getline(std::cin, first)) return;
   std::cout << "READY\n";
   if (bot.mode() != "ready-unflushed") std::cout << std::flush;  // else: still in the buffer
   std::vector<std::string> lines;
@@ -454,11 +471,13 @@ int main(int argc, char** argv) {
     if (arg == "--mode") mode = value;
     if (arg == "--turn") k = ToInt(value).value_or(0);
   }
-  const std::set<std::string> modes = {"ok",          "crash-at",    "late-at", "ready-unflushed",
-                                       "never-flush", "fail-league3"};
+  const std::set<std::string> modes = {
+      "ok",           "crash-at",    "late-at",      "ready-unflushed",    "never-flush",
+      "fail-league3", "reads-extra", "debug-stdout", "reads-before-ready", "lower-case"};
   const bool game_ok = game == "jc2015" || game == "wondev" || game == "island";
   if (!game_ok || !modes.count(mode) || k < 1 || (mode == "ready-unflushed" && game != "jc2015") ||
-      (mode == "fail-league3" && game != "wondev")) {
+      (mode == "fail-league3" && game != "wondev") ||
+      (mode == "reads-before-ready" && game != "jc2015")) {
     std::cerr << kUsage;
     return 2;
   }

@@ -21,6 +21,14 @@ its --mode says, on its own turn K (--turn K, 1-based, default 1):
   never-flush     every answer with print() and no flush (jc2015: READY is
                   flushed); the runtime flushes the buffer when the bot exits
                   at the end of its input
+  reads-extra     as ok, but on its own turn K reads one line more with
+                  input() before answering: it blocks, and dies of EOFError
+                  when its stdin is closed (a beginner's miscount)
+  reads-before-ready (jc2015) reads a line with input() before it prints
+                  READY
+  debug-stdout    as ok, but on its own turn K prints a debug line to stdout
+                  (flushed) before its answer
+  lower-case      as ok, but its answer of own turn K in lower case
   fail-league3    (wondev) as ok, but crashes (exit 3) on its first own turn
                   from its 3rd on where an enemy unit is hidden by the fog
                   (-1 -1): only league 3 has a fog. A bot cannot single out
@@ -36,8 +44,10 @@ import sys
 import time
 
 GAMES = ("jc2015", "wondev", "island")
-MODES = ("ok", "crash-at", "late-at", "ready-unflushed", "never-flush", "fail-league3")
-MODE_GAMES = {"ready-unflushed": ("jc2015",), "fail-league3": ("wondev",)}
+MODES = ("ok", "crash-at", "late-at", "ready-unflushed", "never-flush", "fail-league3",
+         "reads-extra", "reads-before-ready", "debug-stdout", "lower-case")
+MODE_GAMES = {"ready-unflushed": ("jc2015",), "fail-league3": ("wondev",),
+              "reads-before-ready": ("jc2015",)}
 
 
 class Bot:
@@ -51,6 +61,10 @@ class Bot:
         self.flush = args.mode not in ("ready-unflushed", "never-flush")
 
     def say(self, line):
+        if self.own_turns == self.k and self.mode == "debug-stdout":
+            print("debug: own turn %d" % self.k, flush=True)
+        if self.own_turns == self.k and self.mode == "lower-case":
+            line = line.lower()
         if self.flush:
             print(line, flush=True)
         else:
@@ -67,6 +81,8 @@ class Bot:
             sys.exit(3)
         if self.mode == "late-at":
             time.sleep(3.5 if self.game == "island" else 1.5)
+        if self.mode == "reads-extra":
+            input()  # one line too many: EOFError once stdin is closed
 
 
 def read_line():
@@ -201,6 +217,8 @@ class Jc2015Planner:
 
 
 def play_jc2015(bot):
+    if bot.mode == "reads-before-ready":
+        input()  # the first input comes only after READY: EOFError once stdin is closed
     if bot.mode == "ready-unflushed":
         print("READY")  # no flush: a pipe keeps it in the buffer
     else:

@@ -63,12 +63,21 @@ def case_table():
         add(game, "never-flush", LANGS)
     add("jc2015", "ready-unflushed", LANGS)
     add("wondev", "fail-league3", LANGS)
+    # Beginner mistakes (BEGINNER): the diagnosis each must get.
+    for game in ("jc2015", "wondev"):
+        add(game, "reads-extra", LANGS)
+    add("jc2015", "reads-before-ready", ("cpp", "python"))
+    for scenario in ("debug-stdout", "lower-case"):
+        add("jc2015", scenario, LANGS)
+        add("wondev", scenario, ("python",))
     cases["driver-unknown-case"] = ("", "driver-unknown-case", "")
     return cases
 
 
 MODE_OF = {"counting": "ok", "crash-late": "crash-at", "late-late": "late-at",
            "never-flush": "never-flush", "ready-unflushed": "ready-unflushed",
+           "reads-extra": "reads-extra", "reads-before-ready": "reads-before-ready",
+           "debug-stdout": "debug-stdout", "lower-case": "lower-case",
            "fail-league3": "fail-league3"}
 
 
@@ -224,12 +233,50 @@ def check_fail_league(game, status, report, stdout):
                "(league %s fails, the others pass)" % (pattern, number))
 
 
+# A beginner's mistake on its own turn K: the checks one of which must name
+# it, the words its message or advice must hold, and the words neither may
+# use (a diagnosis the evidence contradicts; arbiter.check.diagnosis).
+BEGINNER = {
+    # Reads a line more than the turn gives, on own turn 3 (its earlier
+    # answers came out flushed): blocked reading, it dies at the end of its
+    # input with nothing printed, so no answer sat in a buffer.
+    "reads-extra": (3, ("action.deadline", "action.first-deadline"),
+                    ("expecting more than the turn gives", "read exactly the lines"),
+                    ("flush",)),
+    "reads-before-ready": (1, ("ready.missing",),
+                           ("blocked reading its input before printing it",
+                            "first, before reading any input"),
+                           ("buffer it never flushed", "most likely")),
+    "debug-stdout": (2, ("action.invalid",), ("write it to stderr",), ("flush",)),
+    "lower-case": (2, ("action.invalid",), ("upper case",), ("stderr", "flush")),
+}
+
+
+def check_beginner(scenario):
+    turn, checks, says, never = BEGINNER[scenario]
+
+    def run(game, status, report, stdout):
+        expect(status == 1, "a bot that %s must fail (exit 1), got exit %d" % (scenario, status))
+        found = [f for c in checks for f in findings_of(report, c)]
+        expect(found, "no %s finding" % " or ".join(checks))
+        for f in found:
+            text = "%s | advice: %s" % (f.get("message", ""), f.get("advice", ""))
+            for word in says:
+                expect(word in text, "the %s finding does not say %r: %s"
+                       % (f.get("check"), word, text))
+            for word in never:
+                expect(word not in text.lower(), "the %s finding says %r, which the evidence "
+                       "contradicts: %s" % (f.get("check"), word, text))
+    return run
+
+
 CHECKS = {"counting": check_counting, "crash-late": check_crash_late,
           "late-late": check_late_late,
           "never-flush": check_unflushed("action.unflushed",
                                          ("action.first-deadline", "action.deadline")),
           "ready-unflushed": check_unflushed("ready.unflushed", ("ready.missing",)),
           "fail-league3": check_fail_league}
+CHECKS.update({scenario: check_beginner(scenario) for scenario in BEGINNER})
 
 
 def run_unknown_case_check():
@@ -268,6 +315,8 @@ def run_case(args, name, game, scenario, lang):
     bot = bot_command(args, lang) + ["--game", game, "--mode", MODE_OF[scenario]]
     if scenario in ("crash-late", "late-late"):
         bot += ["--turn", str(LATE_TURN[game])]
+    if scenario in BEGINNER:
+        bot += ["--turn", str(BEGINNER[scenario][0])]
     workdir = tempfile.mkdtemp(prefix="proof-bots-")
     report_path = os.path.join(workdir, "report.json")
     command = [args.arbiter, "check-bot", "--game", game]
@@ -275,6 +324,8 @@ def run_case(args, name, game, scenario, lang):
     if scenario != "fail-league3":
         command.append("--quiet")
     command += ["--json", report_path, "--repro-dir", os.path.join(workdir, "repro")]
+    if scenario in BEGINNER:  # the first game tells: the diagnosis is what is proven
+        command += ["--games", "1", "--no-edge-cases"]
     # Default options: every match is played by default, so a late failure
     # is found in a whole game even when a seeded game shows it first, and
     # the per-league verdicts cover every league.
