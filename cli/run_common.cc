@@ -406,6 +406,19 @@ int Finish(const RunOptions& o, const report::RunReport& run, std::ostream& out,
     std::string word = rep.Verdict();
     for (char& c : word) c = c == '-' ? ' ' : static_cast<char>(std::toupper(c));
     out << word << "\n";
+    // What failed, one line an entry: the check, its clause, where (at most 5).
+    int shown = 0;
+    for (const report::RunReport::FindingGroup& g : rep.GroupedFindings()) {
+      const harness::Finding& f = rep.matches[g.first.match].findings[g.first.index];
+      if (f.severity != harness::Severity::kFail) continue;
+      if (++shown > 5) continue;
+      out << "  " << f.check << (f.clause.empty() ? "" : " [" + f.clause + "]") << " "
+          << rep.matches[g.first.match].id
+          << (f.turn >= 0 ? ", turn " + std::to_string(f.turn) : std::string())
+          << (g.also.empty() ? "" : " and " + std::to_string(g.also.size()) + " more match(es)")
+          << "\n";
+    }
+    if (shown > 5) out << "  ... " << shown - 5 << " more failing finding(s)\n";
   } else {
     report::WriteTerminal(rep, out, colour, o.verbose);
   }

@@ -20,6 +20,7 @@ ordered_json FindingJson(const harness::Finding& f) {
   j["seed"] = f.seed ? ordered_json(*f.seed) : ordered_json(nullptr);
   j["seat"] = f.seat;
   j["turn"] = f.turn >= 0 ? ordered_json(f.turn) : ordered_json(nullptr);
+  if (f.own_turn > 0) j["own_turn"] = f.own_turn;
   j["elapsed_ms"] = f.elapsed_ms ? ordered_json(*f.elapsed_ms) : ordered_json(nullptr);
   j["limit_ms"] = f.limit_ms ? ordered_json(*f.limit_ms) : ordered_json(nullptr);
   j["message"] = f.message;
@@ -197,7 +198,11 @@ void WriteJson(const RunReport& r, std::ostream& out) {
   j["counts"] = {{"fail", r.Count(harness::Severity::kFail)},
                  {"warn", r.Count(harness::Severity::kWarn)},
                  {"info", r.Count(harness::Severity::kInfo)},
+                 {"fail_entries", r.Entries(harness::Severity::kFail)},
+                 {"warn_entries", r.Entries(harness::Severity::kWarn)},
+                 {"info_entries", r.Entries(harness::Severity::kInfo)},
                  {"bot_turns", r.BotTurns()},
+                 {"bot_answers", r.BotAnswers()},
                  {"matches", r.Games()}};
   if (r.tool == "check-bot") {
     j["coverage"] = CoverageJson(r);

@@ -18,6 +18,31 @@ int RunReport::Count(harness::Severity s) const {
   return n;
 }
 
+int RunReport::Entries(harness::Severity s) const {
+  int n = 0;
+  for (const FindingGroup& g : GroupedFindings())
+    n += matches[g.first.match].findings[g.first.index].severity == s;
+  return n;
+}
+
+long long RunReport::Occurrences(harness::Severity s) const {
+  long long n = 0;
+  for (const auto& m : matches)
+    for (const auto& f : m.findings)
+      if (f.severity == s) n += std::max(1, f.occurrences);
+  return n;
+}
+
+std::string RunReport::CountText(harness::Severity s) const {
+  const int entries = Entries(s);
+  const long long seen = Occurrences(s);
+  const char* noun = s == harness::Severity::kFail   ? " failing finding(s)"
+                     : s == harness::Severity::kWarn ? " warning(s)"
+                                                     : " note(s)";
+  return std::to_string(entries) + noun +
+         (seen != entries ? " (" + std::to_string(seen) + " occurrences)" : std::string());
+}
+
 std::vector<RunReport::FindingRef> RunReport::SortedFindings() const {
   std::vector<FindingRef> refs;
   int number = 0;
@@ -77,7 +102,18 @@ std::vector<RunReport::FindingGroup> RunReport::GroupedFindings() const {
   return groups;
 }
 
+// A folded match passed: each of its turns was answered, so its answers
+// are its turns.
 long long RunReport::BotTurns() const {
+  long long n = folded.bot_answers;
+  for (const auto& m : matches) {
+    if (m.seat_plays.empty()) n += static_cast<long long>(m.latencies_ms.size());
+    for (const harness::SeatPlay& p : m.seat_plays) n += p.own_turns;
+  }
+  return n;
+}
+
+long long RunReport::BotAnswers() const {
   long long n = folded.bot_answers;
   for (const auto& m : matches) n += static_cast<long long>(m.latencies_ms.size());
   return n;
@@ -127,10 +163,9 @@ std::string RunReport::VerdictSummary() const {
            std::to_string(n.uncovered) + " uncovered, " + std::to_string(n.not_run) +
            " without results";
   }
-  return std::to_string(Count(harness::Severity::kFail)) + " failing finding(s), " +
-         std::to_string(Count(harness::Severity::kWarn)) + " warning(s), " +
-         std::to_string(Count(harness::Severity::kInfo)) + " note(s); " + std::to_string(n.fail) +
-         " of " + std::to_string(clauses.size()) + " clauses checked fail";
+  return CountText(harness::Severity::kFail) + ", " + CountText(harness::Severity::kWarn) + ", " +
+         CountText(harness::Severity::kInfo) + "; " + std::to_string(n.fail) + " of " +
+         std::to_string(clauses.size()) + " clauses checked fail";
 }
 
 std::string RunReport::LimitsText() const {

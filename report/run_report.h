@@ -237,7 +237,8 @@ struct RunReport {
   // The matches played: listed and folded.
   long long Games() const { return static_cast<long long>(matches.size()) + folded.matches; }
   int Count(harness::Severity s) const;
-  long long BotTurns() const;
+  long long BotTurns() const;    // turns a bot was asked to answer (the coverage's)
+  long long BotAnswers() const;  // answers that came, timed (the latencies')
   // Every finding with its match, failures first, then warnings, then notes;
   // in run order within a severity. Every format lists findings in this order.
   struct FindingRef {
@@ -255,6 +256,13 @@ struct RunReport {
   };
   std::vector<FindingGroup> GroupedFindings() const;
   bool Failed() const { return Count(harness::Severity::kFail) > 0; }
+  // The counts every human format says, one set: the entries of a severity
+  // as they are listed (GroupedFindings), and how often they were seen (a
+  // finding's occurrences summed over its matches): "2 failing finding(s)
+  // (61 occurrences)" when the two differ, else "2 failing finding(s)".
+  int Entries(harness::Severity s) const;
+  long long Occurrences(harness::Severity s) const;
+  std::string CountText(harness::Severity s) const;
 };
 
 // A severity as every report shows it to people: "FAIL", "WARN", "NOTE". One

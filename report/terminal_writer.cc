@@ -82,6 +82,8 @@ void WriteFinding(std::ostream& out, const harness::MatchResult& m, const harnes
   else if (!m.variant.empty())
     out << " (" << m.variant << ")";
   if (f.turn >= 0) out << ", turn " << f.turn;
+  if (f.turn >= 0 && f.own_turn > 0 && f.own_turn != f.turn)
+    out << " (its own turn " << f.own_turn << ")";
   if (f.occurrences > 1) out << ", " << f.occurrences << " times";
   out << "\n  " << f.message << "\n";
   if (f.elapsed_ms) out << "  elapsed: " << Ms(*f.elapsed_ms) << " ms";
@@ -117,16 +119,14 @@ void WriteFinding(std::ostream& out, const harness::MatchResult& m, const harnes
 void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verbose) {
   const Paint paint{colour};
   const int fails = r.Count(harness::Severity::kFail);
-  const int warns = r.Count(harness::Severity::kWarn);
-  const int infos = r.Count(harness::Severity::kInfo);
   std::string verdict;
   if (r.interrupt_signal != 0) {
     verdict = paint("1;35", "INTERRUPTED") + " by " + r.InterruptName() +
-              ": the findings so far, " + std::to_string(fails) + " failing";
+              ": the findings so far, " + r.CountText(harness::Severity::kFail);
   } else if (!r.harness_error.empty()) {
     verdict = paint("1;35", "ERROR") + ": arbiter could not run: " + r.harness_error;
   } else if (fails) {
-    verdict = paint("1;31", "FAIL") + ": " + std::to_string(fails) + " failing finding(s)";
+    verdict = paint("1;31", "FAIL") + ": " + r.CountText(harness::Severity::kFail);
   } else if (r.Verdict() == "not-reproduced") {
     verdict = paint("1;35", "NOT REPRODUCED") + ": " + r.not_reproduced;
   } else if (r.Verdict() == "inconclusive") {
@@ -135,7 +135,8 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
     verdict = paint("1;32", "PASS");
   }
   if (r.harness_error.empty()) {
-    verdict += ", " + std::to_string(warns) + " warning(s), " + std::to_string(infos) + " note(s)";
+    verdict +=
+        ", " + r.CountText(harness::Severity::kWarn) + ", " + r.CountText(harness::Severity::kInfo);
     if (const std::string note = r.CoverageNote(); !note.empty())
       verdict += "; " + paint("1;33", note);
   }
@@ -149,6 +150,7 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
   } else {
     out << "  " << r.game << ", profile " << r.profile << ": " << r.LimitsText() << "; "
         << r.Games() << " match(es), " << r.BotTurns() << " bot turns";
+    if (r.BotAnswers() != r.BotTurns()) out << " (" << r.BotAnswers() << " answered)";
   }
   if (r.seed) out << "; seed " << *r.seed;
   out << "\n";

@@ -91,6 +91,9 @@ struct Finding {
   std::optional<uint64_t> seed;
   int seat = -1;
   int turn = -1;  // -1: not on a turn (handshake, end of game)
+  // The bot's own turn (1-based: its 7th answer is own turn 7) beside the
+  // game's; 0 when not on a turn or not a bot's (a referee's finding).
+  int own_turn = 0;
   std::optional<double> elapsed_ms;
   std::optional<int> limit_ms;
   std::string message;   // what is wrong, in one sentence

@@ -62,6 +62,7 @@ Finding& Match::Report(BotSeat& b, const std::string& check, std::string message
   f.seed = spec_.seed;
   f.seat = b.seat;
   f.turn = turn;
+  if (turn >= 0) f.own_turn = b.own_turns;  // counted when its input was written
   f.message = std::move(message);
   f.input = turn >= 0 ? last_input_ : std::string();
   if (turn >= 0) f.input_stream = b.sent;
