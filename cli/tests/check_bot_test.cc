@@ -725,4 +725,26 @@ TEST_F(CheckBotTest, ReproduceCommandsCarryEveryOptionThatChangesTheResult) {
     EXPECT_NE(cmd.find(option), std::string::npos) << option << " in " << cmd;
 }
 
+CITES(CheckBotTest, QuietNamesTheFailingCheckAndTheBotsOwnTurnIsBesideTheGames,
+      "arbiter.cli.exit-status", "arbiter.check.diagnosis");
+TEST_F(CheckBotTest, QuietNamesTheFailingCheckAndTheBotsOwnTurnIsBesideTheGames) {
+  // Slow on its own 7th answer: in a four-player game that is a later turn
+  // of the game; both are said, and --quiet still names what failed.
+  const Outcome o = CheckBot("--quiet " + Testbot("--mode slow-turn --turn 7 --ms 600"));
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_EQ(o.output.rfind("FAIL\n", 0), 0u) << o.output;
+  EXPECT_NE(o.output.find("  action.deadline [jc2015.protocol.action.limit] game-1, turn "),
+            std::string::npos)
+      << o.output;
+  ASSERT_FALSE(o.report.is_null()) << o.output;
+  bool found = false;
+  for (const auto& f : o.report["findings"]) {
+    if (f["check"] != "action.deadline") continue;
+    found = true;
+    EXPECT_EQ(f["own_turn"], 7) << f;
+    EXPECT_GT(f["turn"].get<int>(), 7) << f;
+  }
+  EXPECT_TRUE(found) << o.output;
+}
+
 }  // namespace
