@@ -83,48 +83,42 @@ harness::MatchSpec GameOf(const PlayOptions& o, const Prepared& p,
   return m;
 }
 
-// "25% (5%-70%)": the win rate of `wins` in `games` and its 95% Wilson interval.
-std::string WinRate(int wins, int games) {
-  if (games == 0) return "-";
-  const double n = games, p = wins / n, z = 1.96, z2 = z * z;
-  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.0f%% (%.0f%%-%.0f%%)", 100 * p,
-                100 * std::max(0.0, centre - half), 100 * std::min(1.0, centre + half));
-  return buf;
-}
-
-// The win/draw/loss table of the games played, one row per entrant.
-void WriteTable(const report::RunReport& rep, const std::vector<Entrant>& entrants,
-                std::ostream& out) {
+// Each entrant's games of `rep`, seats rotated (game g seats entrant
+// (s + g) % players in seat s), into rep.standings.
+void FillStandings(report::RunReport& rep, const std::vector<Entrant>& entrants) {
   const int players = static_cast<int>(entrants.size());
-  std::vector<int> wins(players), draws(players), losses(players), open(players);
+  rep.standings.assign(players, {});
+  for (int e = 0; e < players; ++e) rep.standings[e].entrant = entrants[e].text;
   int g = 0;
   for (const harness::MatchResult& m : rep.matches) {
     for (int s = 0; s < players; ++s) {
-      const int e = (s + g) % players;
+      report::RunReport::Standing& row = rep.standings[(s + g) % players];
       if (!m.game_over) {
-        ++open[e];
+        ++row.not_over;
       } else if (m.winner < 0) {
-        ++draws[e];
+        ++row.drawn;
       } else {
-        ++(m.winner == s ? wins : losses)[e];
+        ++(m.winner == s ? row.won : row.lost);
       }
     }
     ++g;
   }
+}
+
+// The win/draw/loss table of the games played, one row per entrant.
+void WriteTable(const report::RunReport& rep, std::ostream& out) {
+  const int g = static_cast<int>(rep.matches.size());
   out << "results of " << g << " game(s), seeds " << *rep.seed << "-" << *rep.seed + g - 1
       << ", seats rotated:\n";
   char line[160];
   std::snprintf(line, sizeof line, "  %-30s %5s %5s %5s %9s  %s\n", "entrant", "won", "drawn",
                 "lost", "not over", "win rate (95% interval)");
   out << line;
-  for (int e = 0; e < players; ++e) {
-    std::string name = entrants[e].text;
+  for (const report::RunReport::Standing& row : rep.standings) {
+    std::string name = row.entrant;
     if (name.size() > 30) name = "..." + name.substr(name.size() - 27);  // keep its file name
-    std::snprintf(line, sizeof line, "  %-30s %5d %5d %5d %9d  %s\n", name.c_str(), wins[e],
-                  draws[e], losses[e], open[e], WinRate(wins[e], g).c_str());
+    std::snprintf(line, sizeof line, "  %-30s %5d %5d %5d %9d  %s\n", name.c_str(), row.won,
+                  row.drawn, row.lost, row.not_over, report::WinRateText(row.won, g).c_str());
     out << line;
   }
 }
@@ -173,10 +167,11 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   }
   rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();
+  if (o.games > 1) FillStandings(rep, entrants);
   const int status = Finish(o, rep, out, err, replay);
   if (rep.interrupt_signal != 0) return status;  // no RESULT: the game did not end
   if (o.games > 1) {
-    WriteTable(rep, entrants, out);
+    WriteTable(rep, out);
   } else {
     const harness::MatchResult& r = rep.matches.back();
     out << "RESULT " << r.winner << " " << r.turns_played << "\n";

@@ -136,7 +136,10 @@ const char* const kScript = R"JS(
     const marker = q('.slider-marker');
     if (spec.failing >= 0 && turns.length > 1) marker.style.left = `${spec.failing / (turns.length - 1) * 100}%`;
     else marker.hidden = true;
-    if (spec.failing < 0) q('[data-act="failing"]').disabled = true;
+    if (spec.failing < 0) {
+      const button = q('[data-act="failing"]');
+      button.disabled = button.hidden = marker.hidden = true;
+    }
     if (!turns.length) q('.replay-controls').hidden = slider.parentNode.hidden = q('.turn-io').hidden = true;
 
     function showDivergence(wrap) {

@@ -11,6 +11,7 @@
 #include <cctype>
 #include <cstdio>
 #include <ostream>
+#include <set>
 
 #include "core/game.h"
 #include "html_internal.h"
@@ -146,28 +147,61 @@ void ClauseTable(const RunReport& r, std::ostream& out) {
   out << "</tbody>\n</table>\n</section>\n";
 }
 
+// The answer times against their limits: each bot's first answer has its
+// own, longer limit, so first answers are said apart and kept out of the
+// histogram of the others against the answer limit.
 void Latency(const RunReport& r, std::ostream& out) {
-  std::vector<double> all;
-  for (const auto& m : r.matches)
-    all.insert(all.end(), m.latencies_ms.begin(), m.latencies_ms.end());
+  std::vector<double> later, firsts;
+  for (const auto& m : r.matches) {
+    if (m.turns.empty()) {  // no turn log kept: the times alone, unsorted
+      later.insert(later.end(), m.latencies_ms.begin(), m.latencies_ms.end());
+      continue;
+    }
+    std::set<int> answered;
+    for (const harness::TurnRecord& t : m.turns)
+      if (t.elapsed_ms)
+        (answered.insert(t.player).second ? firsts : later).push_back(*t.elapsed_ms);
+  }
   // Folded matches' answer times: a bounded sample of them (arbiter.report.bounded).
-  all.insert(all.end(), r.folded.latencies.values.begin(), r.folded.latencies.values.end());
+  later.insert(later.end(), r.folded.latencies.values.begin(), r.folded.latencies.values.end());
   out << "<section id=\"latency\">\n<h2>Answer times</h2>\n";
-  if (all.empty()) {
+  if (later.empty() && firsts.empty()) {
     out << "<p>No answer of the bot was timed.</p>\n</section>\n";
     return;
   }
-  const long long answers = static_cast<long long>(all.size() - r.folded.latencies.values.size()) +
-                            r.folded.latencies.count;
-  const double max = std::max(Percentile(all, 100), r.folded.latencies.max);
-  out << "<p>" << answers << " answers: median " << Ms(Percentile(all, 50)) << " ms, p99 "
-      << Ms(Percentile(all, 99)) << " ms, max " << Ms(max) << " ms"
-      << (answers > static_cast<long long>(all.size())
-              ? " (median, p99 and histogram from a sample of " + std::to_string(all.size()) + ")"
+  if (!firsts.empty())
+    out << "<p>First answers (" << firsts.size() << "): max " << Ms(Percentile(firsts, 100))
+        << " ms; their limit is " << r.first_action_ms << " ms.</p>\n";
+  if (later.empty()) {
+    out << "</section>\n";
+    return;
+  }
+  const long long answers =
+      static_cast<long long>(later.size() - r.folded.latencies.values.size()) +
+      r.folded.latencies.count;
+  const double max = std::max(Percentile(later, 100), r.folded.latencies.max);
+  out << "<p>" << answers << " later answers: median " << Ms(Percentile(later, 50)) << " ms, p99 "
+      << Ms(Percentile(later, 99)) << " ms, max " << Ms(max) << " ms"
+      << (answers > static_cast<long long>(later.size())
+              ? " (median, p99 and histogram from a sample of " + std::to_string(later.size()) + ")"
               : std::string())
-      << "; the limit is " << r.action_ms << " ms (" << r.first_action_ms
-      << " ms for the first answer).</p>\n"
-      << html::LatencyHistogramSvg(all, r.action_ms) << "</section>\n";
+      << "; their limit is " << r.action_ms << " ms.</p>\n"
+      << html::LatencyHistogramSvg(later, r.action_ms) << "</section>\n";
+}
+
+// play: the win/draw/loss table, seats rotated (arbiter.play.table).
+void Standings(const RunReport& r, std::ostream& out) {
+  if (r.standings.empty()) return;
+  const int games = static_cast<int>(r.Games());
+  out << "<section id=\"results\">\n<h2>Results</h2>\n<p>" << games
+      << " game(s), seats rotated.</p>\n<table>\n<thead><tr><th>entrant</th><th>won</th>"
+      << "<th>drawn</th><th>lost</th><th>not over</th><th>win rate (95% interval)</th></tr>"
+      << "</thead>\n<tbody>\n";
+  for (const RunReport::Standing& s : r.standings)
+    out << "<tr><td><code>" << Escape(s.entrant) << "</code></td><td>" << s.won << "</td><td>"
+        << s.drawn << "</td><td>" << s.lost << "</td><td>" << s.not_over << "</td><td>"
+        << Escape(WinRateText(s.won, games)) << "</td></tr>\n";
+  out << "</tbody>\n</table>\n</section>\n";
 }
 
 void Matches(const RunReport& r, std::ostream& out) {
@@ -204,7 +238,10 @@ void Pre(std::ostream& out, const std::string& title, const std::string& text, c
 }
 
 // The replay of finding `replay` (its data is data["replays"][replay]).
-void ReplaySkeleton(std::ostream& out, const nlohmann::json& data, int replay) {
+void ReplaySkeleton(std::ostream& out, const nlohmann::json& data, int replay,
+                    bool failing = true) {
+  // A passing game has no failing turn: no button or marker for one.
+  const std::string hidden = failing ? "" : " hidden";
   const nlohmann::json& spec = data["replays"][replay];
   std::string note;
   if (const int t = spec["track"]; t >= 0) {
@@ -227,14 +264,14 @@ void ReplaySkeleton(std::ostream& out, const nlohmann::json& data, int replay) {
       << "<button type=\"button\" data-act=\"prev\" title=\"previous turn (←)\">‹ prev</button>"
       << "<button type=\"button\" data-act=\"next\" title=\"next turn (→)\">next ›</button>"
       << "<button type=\"button\" data-act=\"last\" title=\"last turn (End)\">last »</button>"
-      << "<button type=\"button\" data-act=\"failing\" class=\"go-failing\" title=\"the failing "
-         "turn (f)\">"
+      << "<button type=\"button\" data-act=\"failing\" class=\"go-failing\"" << hidden
+      << " title=\"the failing turn (f)\">"
       << "go to failing turn</button><span class=\"turn-label\" "
          "aria-live=\"polite\"></span></div>\n"
       << "<div class=\"slider-wrap\"><input type=\"range\" class=\"slider\" min=\"0\" max=\"0\" "
          "value=\"0\" "
-      << "aria-label=\"turn\"><div class=\"slider-marker\" title=\"the failing "
-         "turn\"></div></div>\n"
+      << "aria-label=\"turn\"><div class=\"slider-marker\"" << hidden
+      << " title=\"the failing turn\"></div></div>\n"
       << "<p class=\"replay-note\">" << Escape(note)
       << "</p>\n<div class=\"replay-stage\"><div class=\"board-area\"></div>\n"
       << "<div class=\"turn-io\"><h4 class=\"sent-title\">sent</h4><pre class=\"sent\"></pre>"
@@ -326,7 +363,7 @@ void PassingReplays(const RunReport& r, const nlohmann::json& data,
         << (m.game_over ? (m.winner >= 0 ? "won by player " + std::to_string(m.winner) : "a draw")
                         : std::string("not over"))
         << "; no finding.</p>\n";
-    ReplaySkeleton(out, data, passing_replay_of[mi]);
+    ReplaySkeleton(out, data, passing_replay_of[mi], /*failing=*/false);
     out << "</section>\n";
   }
   if (any) out << "</section>\n";
@@ -347,6 +384,7 @@ void WriteHtml(const RunReport& r, std::ostream& out) {
       << verdict << ": arbiter " << Escape(r.tool) << " " << Escape(r.game) << "</title>\n<style>"
       << html::kStyle << "</style>\n</head>\n<body>\n";
   Header(r, out);
+  Standings(r, out);
   // What failed comes first (with its replay), then the clause table.
   if (r.tool != "spec") Findings(r, data, replay_of, out);
   if (r.tool != "spec") PassingReplays(r, data, passing_replay_of, out);

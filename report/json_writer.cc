@@ -204,6 +204,19 @@ void WriteJson(const RunReport& r, std::ostream& out) {
                  {"bot_turns", r.BotTurns()},
                  {"bot_answers", r.BotAnswers()},
                  {"matches", r.Games()}};
+  // play: the win/draw/loss table (arbiter.play.table).
+  if (!r.standings.empty()) {
+    ordered_json rows = ordered_json::array();
+    const int games = static_cast<int>(r.Games());
+    for (const RunReport::Standing& s : r.standings)
+      rows.push_back({{"entrant", s.entrant},
+                      {"won", s.won},
+                      {"drawn", s.drawn},
+                      {"lost", s.lost},
+                      {"not_over", s.not_over},
+                      {"win_rate", WinRateText(s.won, games)}});
+    j["standings"] = std::move(rows);
+  }
   if (r.tool == "check-bot") {
     j["coverage"] = CoverageJson(r);
     ordered_json verdicts = ordered_json::array();

@@ -291,4 +291,15 @@ double Percentile(std::vector<double> values, double p) {
   return values[std::clamp<size_t>(rank, 1, values.size()) - 1];
 }
 
+std::string WinRateText(int wins, int games) {
+  if (games == 0) return "-";
+  const double n = games, p = wins / n, z = 1.96, z2 = z * z;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f%% (%.0f%%-%.0f%%)", 100 * p,
+                100 * std::max(0.0, centre - half), 100 * std::min(1.0, centre + half));
+  return buf;
+}
+
 }  // namespace arbiter::report

@@ -151,6 +151,13 @@ struct RunReport {
   std::vector<harness::MatchResult> matches;
   static constexpr int kPassingRows = 1000;
   FoldedMatches folded;
+  // play (arbiter.play.table): each entrant's games, seats rotated; empty
+  // for the other commands. Every format shows it.
+  struct Standing {
+    std::string entrant;
+    int won = 0, drawn = 0, lost = 0, not_over = 0;
+  };
+  std::vector<Standing> standings;
   // --html: the first passing match of each kind ("game", "whole") keeps its
   // transcript, for the page's replay of a passing game.
   bool keep_passing_replays = false;
@@ -269,6 +276,10 @@ struct RunReport {
 // vocabulary in every human format; the JSON keeps its schema's values
 // ("fail", "warn", "info").
 const char* SeverityLabel(harness::Severity s);
+
+// "25% (5%-70%)": a win rate of `wins` in `games` and its 95% Wilson
+// interval; "-" for no game.
+std::string WinRateText(int wins, int games);
 
 // Percentile (0..100) of a sample, by nearest rank; 0 for an empty sample.
 double Percentile(std::vector<double> values, double p);

@@ -52,7 +52,7 @@ nlohmann::json BoardView(std::string_view message) {
       pieces.push_back(
           {{"r", p.y},
            {"c", p.x},
-           {"label", std::to_string(i)},
+           {"label", (side == 0 ? "" : "E") + std::to_string(i)},
            {"dir", nullptr},
            {"cls", side == 0 ? "p0 me" : "p1"},
            {"title", who + std::to_string(i) + " at (" + std::to_string(p.x) + "," +
@@ -60,7 +60,9 @@ nlohmann::json BoardView(std::string_view message) {
     }
   }
   view["pieces"] = pieces;
-  view["caption"] = std::to_string(v.actions.size()) + " legal action(s)" +
+  // A legend: both players number their units from 0.
+  view["caption"] = "units 0, 1: the recipient's; E0, E1: the opponent's; " +
+                    std::to_string(v.actions.size()) + " legal action(s)" +
                     (hidden ? "; " + std::to_string(hidden) + " opponent unit(s) hidden by the fog"
                             : std::string());
   return view;

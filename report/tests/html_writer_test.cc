@@ -17,6 +17,7 @@
 #include "fixtures.h"
 #include "html_internal.h"
 #include "run_report.h"
+#include "spec_test.h"
 
 namespace arbiter::report::testing {
 namespace {
@@ -60,12 +61,14 @@ TEST(HtmlReport, TheThreeFixturesMatchTheirApprovedHtmlBaselines) {
 }
 
 TEST(HtmlReport, ThePageReferencesNoExternalResource) {
-  for (const RunReport& r : {FailingCheckBotReport(), RefereeDivergenceReport(), SpecReportWithResults()}) {
+  for (const RunReport& r :
+       {FailingCheckBotReport(), RefereeDivergenceReport(), SpecReportWithResults()}) {
     const std::string page = Html(r);
     for (const char* bad : {"src=\"http", "href=\"http", "src=\"//", "href=\"//", "@import", "url(",
                             "<link", "<iframe", "https://", "fetch(", "XMLHttpRequest"})
       EXPECT_EQ(page.find(bad), std::string::npos) << r.tool << ": " << bad;
-    EXPECT_NE(page.find("Content-Security-Policy\" content=\"default-src 'none'"), std::string::npos);
+    EXPECT_NE(page.find("Content-Security-Policy\" content=\"default-src 'none'"),
+              std::string::npos);
     EXPECT_EQ(CountOf(page, "<script"), 2u) << r.tool;  // the data and the inline script
   }
 }
@@ -176,8 +179,9 @@ TEST(HtmlReport, ALongGameIsCutAroundItsFailingTurnAndThePageSaysSo) {
   const int failing = data["replays"][0]["failing"];
   EXPECT_EQ(track["turns"][failing]["t"], 700);
   EXPECT_EQ(track["offset"].get<int>() + failing, 700);
-  EXPECT_NE(page.find("This game has 1000 turns; the replay embeds the 400 around the failing turn"),
-            std::string::npos);
+  EXPECT_NE(
+      page.find("This game has 1000 turns; the replay embeds the 400 around the failing turn"),
+      std::string::npos);
 }
 
 TEST(HtmlReport, AGameWithoutBoardViewsOrAnUnreadableMessageFallsBackToRawText) {
@@ -196,10 +200,12 @@ TEST(HtmlReport, AGameWithoutBoardViewsOrAnUnreadableMessageFallsBackToRawText) 
 
 // Every bar's count, checked against the sample itself.
 void ExpectBarsCount(const std::string& svg, const std::vector<double>& sample) {
-  const std::regex bar(R"re(<rect class="bar" data-lo="([0-9.]+)" data-hi="([0-9.]+)" data-count="([0-9]+)")re");
+  const std::regex bar(
+      R"re(<rect class="bar" data-lo="([0-9.]+)" data-hi="([0-9.]+)" data-count="([0-9]+)")re");
   int bars = 0, total = 0;
   double previous_hi = 0;
-  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), bar); it != std::sregex_iterator(); ++it) {
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), bar); it != std::sregex_iterator();
+       ++it) {
     const double lo = std::stod((*it)[1]), hi = std::stod((*it)[2]);
     const int count = std::stoi((*it)[3]);
     EXPECT_DOUBLE_EQ(lo, previous_hi) << "bins are contiguous from 0";
@@ -233,16 +239,24 @@ TEST(HtmlReport, TheHistogramHasOneBarPerBinWithTheRightCounts) {
   EXPECT_NE(svg.find("limit 100 ms"), std::string::npos);
   EXPECT_NE(svg.find("answer time (ms)"), std::string::npos);
   // Inexact widths: values on bin edges land in the upper bin.
-  ExpectBarsCount(html::LatencyHistogramSvg({0.1, 0.2, 0.3, 0.7, 1.0}, 1), {0.1, 0.2, 0.3, 0.7, 1.0});
+  ExpectBarsCount(html::LatencyHistogramSvg({0.1, 0.2, 0.3, 0.7, 1.0}, 1),
+                  {0.1, 0.2, 0.3, 0.7, 1.0});
   EXPECT_EQ(html::LatencyHistogramSvg({}, 100), "");
 }
 
-TEST(HtmlReport, TheCheckBotPageHistogramsEveryTimedAnswer) {
+TEST(HtmlReport, TheCheckBotPageHistogramsEveryAnswerButTheFirstAgainstTheAnswerLimit) {
+  // One bot: its first answer has the first answer's limit, said apart; the
+  // histogram against the answer limit holds every later one.
   const RunReport r = FailingCheckBotReport();
   const std::string page = Html(r);
   const size_t a = page.find("<svg class=\"histogram\""), b = page.find("</svg>", a);
   ASSERT_NE(a, std::string::npos);
-  ExpectBarsCount(page.substr(a, b - a), r.matches.front().latencies_ms);
+  const std::vector<double>& all = r.matches.front().latencies_ms;
+  ASSERT_GT(all.size(), 2u);
+  ExpectBarsCount(page.substr(a, b - a), std::vector<double>(all.begin() + 1, all.end()));
+  EXPECT_NE(page.find("<p>First answers (1): max "), std::string::npos);
+  EXPECT_NE(page.find(std::to_string(all.size() - 1) + " later answers: median"),
+            std::string::npos);
   EXPECT_EQ(Html(RefereeDivergenceReport()).find("class=\"histogram\""), std::string::npos);
 }
 
@@ -250,13 +264,34 @@ TEST(HtmlReport, TheHeaderStatesVerdictVersionProfileSeedBotAndCommand) {
   const std::string page = Html(FailingCheckBotReport());
   EXPECT_NE(page.find("<div class=\"verdict fail\" id=\"verdict\">FAIL</div>"), std::string::npos);
   EXPECT_NE(page.find(std::string("<tr><th>arbiter</th><td>") + kVersion), std::string::npos);
-  EXPECT_NE(page.find("<code>ja</code>: READY 1000 ms, first answer 100 ms, answers 100 ms"), std::string::npos);
+  EXPECT_NE(page.find("<code>ja</code>: READY 1000 ms, first answer 100 ms, answers 100 ms"),
+            std::string::npos);
   EXPECT_NE(page.find("<tr><th>seed</th><td>7 (games: 7)</td></tr>"), std::string::npos);
   EXPECT_NE(page.find("<code>./my-bot --fast</code>"), std::string::npos);
-  EXPECT_NE(page.find("<code>arbiter check-bot --seed 7 -- ./my-bot --fast</code>"), std::string::npos);
+  EXPECT_NE(page.find("<code>arbiter check-bot --seed 7 -- ./my-bot --fast</code>"),
+            std::string::npos);
   const std::string spec = Html(SpecReportWithResults());
   EXPECT_NE(spec.find("<details class=\"texts\">"), std::string::npos);
   EXPECT_NE(spec.find("<dt>ja</dt>"), std::string::npos);
+}
+
+CITES(HtmlReport, PlaysPageShowsItsWinDrawLossTableFirst, "arbiter.play.table");
+TEST(HtmlReport, PlaysPageShowsItsWinDrawLossTableFirst) {
+  RunReport r = FailingCheckBotReport();
+  r.tool = "play";
+  r.matches.resize(1);
+  r.matches[0].findings.clear();
+  r.standings = {{"./bot-a", 1, 0, 0, 0}, {"builtin:idle", 0, 0, 1, 0}};
+  const std::string page = Html(r);
+  const size_t results = page.find("<section id=\"results\">");
+  ASSERT_NE(results, std::string::npos);
+  EXPECT_LT(results, page.find("<section id=\"findings\">"));
+  EXPECT_NE(page.find("<tr><td><code>./bot-a</code></td><td>1</td><td>0</td><td>0</td><td>0</td>"
+                      "<td>100% (21%-100%)</td></tr>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<td><code>builtin:idle</code></td><td>0</td><td>0</td><td>1</td>"),
+            std::string::npos);
+  EXPECT_EQ(Html(FailingCheckBotReport()).find("id=\"results\""), std::string::npos);
 }
 
 }  // namespace
