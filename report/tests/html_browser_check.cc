@@ -147,7 +147,7 @@ void CheckSteps(const std::string& what, const json& replay, const harness::Matc
 }
 
 void CheckScreenshot(const std::string& chromium, const fs::path& dir, const std::string& name,
-                     bool divergence) {
+                     bool divergence, bool failing = true) {
   const fs::path png_path = dir / (name + ".png");
   const bool ran = RunChromium(chromium, dir,
                                {"--timeout=20000", "--virtual-time-budget=5000", "--window-size=1280,2000",
@@ -161,8 +161,12 @@ void CheckScreenshot(const std::string& chromium, const fs::path& dir, const std
         name + ": it is 1280x2000 (" + std::to_string(png.width) + "x" + std::to_string(png.height) + ")");
   if (!png.error.empty()) return;
   Check(DistinctColours(png) > 50, name + ": it is not blank (" + std::to_string(DistinctColours(png)) + " colours)");
-  Check(CountColour(png, kCrimson) > 500,
-        name + ": the failing-turn outline is painted (" + std::to_string(CountColour(png, kCrimson)) + " crimson pixels)");
+  if (failing)
+    Check(CountColour(png, kCrimson) > 500,
+          name + ": the failing-turn outline is painted (" + std::to_string(CountColour(png, kCrimson)) + " crimson pixels)");
+  else
+    Check(CountColour(png, kCrimson) == 0,
+          name + ": nothing is painted as failing (" + std::to_string(CountColour(png, kCrimson)) + " crimson pixels)");
   if (divergence)
     Check(CountColour(png, kMagenta) > 100,
           name + ": the differing block is marked (" + std::to_string(CountColour(png, kMagenta)) + " magenta pixels)");
@@ -244,6 +248,37 @@ void CheckPassingReplay(const std::string& chromium, const fs::path& dir) {
         "passing: the page has its section");
 }
 
+// play's page with every game passing: the win/draw/loss table first, the
+// passing game's replay with no failing-turn button (arbiter.play.table).
+void CheckPlayPage(const std::string& chromium, const fs::path& dir) {
+  std::cout << "play page (two entrants, a passing game):\n";
+  RunReport r = FailingCheckBotReport();
+  r.tool = "play";
+  r.keep_passing_replays = true;
+  harness::MatchResult passing = r.matches.front();
+  passing.findings.clear();
+  r.matches.clear();
+  r.Add(passing);
+  r.standings = {{"./my-bot --fast", 1, 0, 0, 0}, {"builtin:idle", 0, 0, 1, 0}};
+  const json result = Selftest(chromium, dir, "play", r);
+  if (result.is_object()) {
+    Check(result["replays"].size() == 1, "play: one replay, the passing game's");
+    if (result["replays"].size() == 1)
+      Check(result["replays"][0]["failing"] == -1, "play: the replay has no failing turn");
+  }
+  const std::string dom = Read(dir / "play.dom.html");
+  const size_t results = dom.find("<section id=\"results\">");
+  Check(results != std::string::npos && results < dom.find("id=\"passing\""),
+        "play: the results table comes before the games");
+  Check(dom.find("<td><code>./my-bot --fast</code></td><td>1</td>") != std::string::npos,
+        "play: the table has the winner's row");
+  const size_t button = dom.find("data-act=\"failing\"");
+  Check(button != std::string::npos &&
+            dom.substr(button, 200).find("hidden") != std::string::npos,
+        "play: the passing replay's failing-turn button is hidden");
+  CheckScreenshot(chromium, dir, "play", false, /*failing=*/false);
+}
+
 // 30 identical warnings, a note and a failure: one entry a group, the
 // failure first, an index at the top, one replay a group, and a page that
 // renders (arbiter.report.bounded).
@@ -300,6 +335,7 @@ int main(int argc, char** argv) {
   CheckDivergencePage(chromium, dir);
   CheckGroupedPage(chromium, dir);
   CheckPassingReplay(chromium, dir);
+  CheckPlayPage(chromium, dir);
   if (failures == 0) {
     fs::remove_all(dir);
     std::cout << "PASS: " << passes
