@@ -159,6 +159,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   SilenceEvidence e;
   e.partial_bytes = p.partial_length();
   const ProcProbe before = p.Probe();
+  const SchedSample sched_before = p.SchedOfTree();
   env_.RunUntil(env_.Now() + config_.observe, [&] {
     if (p.HasLine() || p.exited()) return true;
     b.self_before = env_.SelfSched();
@@ -177,6 +178,14 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   const ProcProbe after = p.Probe();
   e.waiting_for_input = before.waiting_for_stdin && after.waiting_for_stdin;
   e.cpu_advanced = after.cpu_ticks > before.cpu_ticks;
+  // Counted for the threads that answer, where the kernel says which ran: a
+  // JVM's compiler or collector running while its main thread is blocked
+  // reading is not the bot computing (arbiter.check.diagnosis).
+  if (const SchedSample sched_after = p.SchedOfTree(); !sched_after.threads.empty()) {
+    const double window_ms = std::chrono::duration<double, std::milli>(config_.observe).count();
+    e.cpu_advanced =
+        DeltaOf(sched_before, sched_after).answer_run_ms >= std::max(2.0, window_ms / 10);
+  }
   e.exited_before_eof = p.exited();
   const std::string partial = p.partial();
   // What closing its stdin brings out weighs only with what the bot's

@@ -141,6 +141,7 @@ int InterruptSignal() { return g_signal.load(); }
 void SimulateInterrupt(int sig) {
   InitTables();
   g_signal.store(sig);
+  g_first_ns.store(sig != 0 ? NowNs() : 0);
   g_count.store(sig != 0 ? 1 : 0);
   if (sig != 0) WakeAll();
 }

@@ -7,7 +7,9 @@
 // runs matches and games checks Interrupted() to stop starting work, tear
 // every process tree down, remove its temporary folders, and report what it
 // has found so far with the verdict "interrupted"; the command then exits
-// with 128 + the signal's number (130, 143, 129). A second signal exits at
+// with 128 + the signal's number (130, 143, 129). The same signal again
+// within 250 ms is the same interrupt (`timeout` signals the process and
+// then its group). A second signal exits at
 // once from the handler, after SIGKILL to every bot and referee process
 // group still registered here, so nothing outlives even an impatient user.
 #pragma once

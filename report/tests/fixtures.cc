@@ -243,4 +243,17 @@ RunReport SpecReportWithResults() {
   return r;
 }
 
+RunReport PassingPlayReport() {
+  RunReport r = FailingCheckBotReport();
+  r.tool = "play";
+  r.command = "arbiter play --seed 7 --games 1 --bot ./my-bot --bot builtin:idle";
+  r.keep_passing_replays = true;
+  harness::MatchResult passing = r.matches.front();
+  passing.findings.clear();
+  r.matches.clear();
+  r.Add(passing);
+  r.standings = {{"./my-bot --fast", 1, 0, 0, 0}, {"builtin:idle", 0, 0, 1, 0}};
+  return r;
+}
+
 }  // namespace arbiter::report::testing

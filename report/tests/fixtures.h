@@ -18,5 +18,8 @@ RunReport FailingCheckBotReport();
 RunReport RefereeDivergenceReport();
 RunReport SpecReportWithResults();
 RunReport ThirtyIdenticalWarningsReport();
+// play with every game passing: two entrants' standings and a passing game
+// kept whole for its replay.
+RunReport PassingPlayReport();
 
 }  // namespace arbiter::report::testing

@@ -54,10 +54,13 @@ size_t CountOf(const std::string& text, const std::string& what) {
   return n;
 }
 
-TEST(HtmlReport, TheThreeFixturesMatchTheirApprovedHtmlBaselines) {
+TEST(HtmlReport, EachFixtureMatchesItsApprovedHtmlBaseline) {
   EXPECT_TRUE(MatchesBaseline("check-bot.html", Html(FailingCheckBotReport())));
   EXPECT_TRUE(MatchesBaseline("fuzz-referee.html", Html(RefereeDivergenceReport())));
   EXPECT_TRUE(MatchesBaseline("spec.html", Html(SpecReportWithResults())));
+  // play's page with every game passing: its results table, a passing
+  // replay with no failing turn (arbiter.play.table).
+  EXPECT_TRUE(MatchesBaseline("play.html", Html(PassingPlayReport())));
 }
 
 TEST(HtmlReport, ThePageReferencesNoExternalResource) {
