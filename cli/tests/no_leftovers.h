@@ -4,6 +4,7 @@
 #pragma once
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -20,6 +21,19 @@ namespace arbiter::testing {
 
 inline void BecomeSubreaper() { prctl(PR_SET_CHILD_SUBREAPER, 1); }
 
+// A /proc file's text; what was read so far when the process goes away
+// while it is read (read() then fails with ESRCH, which an ifstream turns
+// into an exception).
+inline std::string ReadProcFile(const std::string& path) {
+  std::string text;
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return text;
+  char buf[4096];
+  for (ssize_t n; (n = read(fd, buf, sizeof buf)) > 0;) text.append(buf, static_cast<size_t>(n));
+  close(fd);
+  return text;
+}
+
 // The children of this process, "pid (state): command"; zombies are reaped.
 inline std::vector<std::string> ChildrenNow() {
   std::vector<std::string> alive;
@@ -27,16 +41,14 @@ inline std::vector<std::string> ChildrenNow() {
   DIR* d = opendir("/proc");
   while (dirent* e = readdir(d)) {
     if (!isdigit(static_cast<unsigned char>(e->d_name[0]))) continue;
-    std::ifstream s(std::string("/proc/") + e->d_name + "/stat");
-    const std::string stat(std::istreambuf_iterator<char>(s), {});
+    const std::string stat = ReadProcFile(std::string("/proc/") + e->d_name + "/stat");
     const size_t close = stat.rfind(')');
     if (close == std::string::npos) continue;
     std::istringstream rest(stat.substr(close + 2));
     std::string state, ppid;
     rest >> state >> ppid;
     if (ppid != me) continue;
-    std::ifstream f(std::string("/proc/") + e->d_name + "/cmdline");
-    std::string cmdline(std::istreambuf_iterator<char>(f), {});
+    std::string cmdline = ReadProcFile(std::string("/proc/") + e->d_name + "/cmdline");
     for (char& c : cmdline) c = c ? c : ' ';
     alive.push_back(std::string(e->d_name) + " (" + state + "): " + cmdline);
     if (state == "Z") waitpid(std::stoi(e->d_name), nullptr, WNOHANG);
