@@ -1,5 +1,7 @@
 #include "core/parse.h"
 
+#include <cctype>
+
 namespace arbiter {
 
 std::string ParseError::ToString() const {
@@ -10,6 +12,18 @@ std::string ParseError::ToString() const {
     out += ": ";
   }
   return out + message;
+}
+
+std::string AsciiUpper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string AsciiLower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
 }
 
 std::vector<std::string_view> SplitOn(std::string_view s, char sep) {

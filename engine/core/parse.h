@@ -38,6 +38,10 @@ class Parsed {
 // zeros, no '+', not "-0". Returns nullopt otherwise or when out of range.
 std::optional<long long> ParseCanonicalInt(std::string_view text);
 
+// `s` with its ASCII letters in upper (or lower) case; other bytes as they are.
+std::string AsciiUpper(std::string_view s);
+std::string AsciiLower(std::string_view s);
+
 // Splits `s` at every `sep`: n separators give n + 1 fields, empty ones
 // included (so a strict parser sees doubled or trailing separators).
 std::vector<std::string_view> SplitOn(std::string_view s, char sep);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/game_adapters.h"
+#include "core/parse.h"
 #include "wondev/codec.h"
 #include "wondev/invariants.h"
 #include "wondev/maps.h"
@@ -37,8 +38,7 @@ std::string GrammarProblem(std::string_view line) {
       "an answer is MOVE&BUILD, PUSH&BUILD (from league 2) or ACCEPT-DEFEAT with its unit index "
       "and directions";
   if (words.empty()) return generic;
-  std::string keyword = words[0];
-  for (char& c : keyword) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  const std::string keyword = AsciiUpper(words[0]);
   if (keyword == "ACCEPT-DEFEAT") return generic;
   if (keyword != "MOVE&BUILD" && keyword != "PUSH&BUILD")
     return "'" + words[0].substr(0, 40) + "' is not a command: " + generic;
@@ -49,8 +49,7 @@ std::string GrammarProblem(std::string_view line) {
     return "the unit index '" + words[1].substr(0, 20) + "' is not 0 or 1";
   for (size_t i = 2; i < 4; ++i) {
     if (DirFromName(words[i])) continue;
-    std::string upper = words[i];
-    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    const std::string upper = AsciiUpper(words[i]);
     if (DirFromName(upper))
       return "the direction '" + words[i] + "' is in lower case: directions are upper case ('" +
              upper + "')";
@@ -139,8 +138,7 @@ class WondevState final : public GameState {
     while (begin < line.size() && static_cast<unsigned char>(line[begin]) <= ' ') ++begin;
     size_t end = begin;
     while (end < line.size() && line[end] != ' ' && line[end] != '\t') ++end;
-    std::string keyword(line.substr(begin, end - begin));
-    for (char& c : keyword) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    const std::string keyword = AsciiUpper(line.substr(begin, end - begin));
     if (keyword == line.substr(begin, end - begin)) return std::nullopt;
     if (keyword != "MOVE&BUILD" && keyword != "PUSH&BUILD" && keyword != "ACCEPT-DEFEAT")
       return std::nullopt;

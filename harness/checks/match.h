@@ -31,8 +31,13 @@ inline constexpr const char* kStderrAdvice =
     "C#: Console.Error.WriteLine; node: console.error)";
 
 double Ms(Clock::duration d);
-std::string Fmt(double ms);                       // "12.3"
-std::string DescribeExit(const BotProcess& p);    // "exited with status 1"
+std::string Fmt(double ms);                     // "12.3"
+std::string DescribeExit(const BotProcess& p);  // "exited with status 1"
+// What `p` did within the grace after its stdin was closed, into `after`
+// (exited, by a signal, its stderr's read error); and how a report says it:
+// "failed reading ('EOFError: ...')", else DescribeExit.
+void FillAfterEof(const BotProcess& p, AfterEof& after);
+std::string AfterEofText(const BotProcess& p, const AfterEof& after);
 std::string_view Trimmed(std::string_view text);  // Java's String.trim()
 double NsToMs(uint64_t after, uint64_t before);
 

@@ -181,7 +181,8 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   // Counted for the threads that answer, where the kernel says which ran: a
   // JVM's compiler or collector running while its main thread is blocked
   // reading is not the bot computing (arbiter.check.diagnosis).
-  if (const SchedSample sched_after = p.SchedOfTree(); !sched_after.threads.empty()) {
+  const SchedSample sched_after = p.SchedOfTree();
+  if (!sched_after.threads.empty()) {
     const double window_ms = std::chrono::duration<double, std::milli>(config_.observe).count();
     e.cpu_advanced =
         DeltaOf(sched_before, sched_after).answer_run_ms >= std::max(2.0, window_ms / 10);
@@ -191,7 +192,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   // What closing its stdin brings out weighs only with what the bot's
   // runtime does at exit (arbiter.check.diagnosis).
   AfterEof after_eof;
-  after_eof.managed_runtime = HasRuntimeThreads(p.SchedOfTree());
+  after_eof.managed_runtime = HasRuntimeThreads(sched_after);
   after_eof.flushed_before = b.answers > 0 || p.stdout_bytes() > 0;
   if (!e.exited_before_eof) {
     p.CloseStdin();
@@ -231,9 +232,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
                   rec.turn);
       break;
     case SilenceVerdict::kWaitingForMoreInput:
-      after_eof.exited = p.exited();
-      after_eof.by_signal = p.term_signal().has_value();
-      after_eof.read_error = ReadErrorLine(p.stderr_tail());
+      FillAfterEof(p, after_eof);
       if (ReadsTooMuch(after_eof)) {
         f = &ReportReadsTooMuch(b, deadline, waited, after_eof, rec);
         break;
@@ -268,18 +267,27 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   Stop(b, rec.turn);
 }
 
+void FillAfterEof(const BotProcess& p, AfterEof& after) {
+  after.exited = p.exited();
+  after.by_signal = p.term_signal().has_value();
+  after.read_error = ReadErrorLine(p.stderr_tail());
+}
+
+std::string AfterEofText(const BotProcess& p, const AfterEof& after) {
+  return after.read_error.empty() ? DescribeExit(p) : "failed reading ('" + after.read_error + "')";
+}
+
 Finding& Match::ReportReadsTooMuch(BotSeat& b, const std::string& check, const std::string& waited,
                                    const AfterEof& after, const TurnRecord& rec) {
   const long lines = std::count(rec.input.begin(), rec.input.end(), '\n');
-  const std::string what = !after.read_error.empty() ? "failed reading ('" + after.read_error + "')"
-                                                     : DescribeExit(*b.proc);
   Finding& f =
       Report(b, check,
              waited +
                  ": the bot was blocked reading its input, expecting more than the "
                  "turn gives (" +
                  std::to_string(lines) + " lines on this turn); when its stdin was closed it " +
-                 what + " and printed nothing, so no answer was waiting in an output buffer",
+                 AfterEofText(*b.proc, after) +
+                 " and printed nothing, so no answer was waiting in an output buffer",
              rec.turn);
   f.advice = "read exactly the lines each turn gives (" + std::to_string(lines) +
              " here), no more: count the reads against the protocol, and read the first "

@@ -180,17 +180,14 @@ void Match::MissingReady(BotSeat& b, const std::string& noise) {
     }
     // A runtime that flushes at exit exited and printed nothing: the line
     // was never written; the bot reads first (arbiter.check.diagnosis).
-    after.exited = p.exited();
-    after.by_signal = p.term_signal().has_value();
-    after.read_error = ReadErrorLine(p.stderr_tail());
+    FillAfterEof(p, after);
     if (ReadsTooMuch(after)) {
       Finding& f = Report(
           b, "ready.missing",
           "no '" + ready +
               "' line within the limit: the bot was blocked reading its input before printing "
               "it, and when its stdin was closed it " +
-              (after.read_error.empty() ? DescribeExit(p)
-                                        : "failed reading ('" + after.read_error + "')") +
+              AfterEofText(p, after) +
               " and printed nothing, so the line was not waiting in an output buffer");
       f.limit_ms = config_.ready_ms;
       f.advice = "print '" + ready + "' (and flush) first, before reading any input";
@@ -231,8 +228,7 @@ void Match::CheckFloods(BotSeat& b, int turn) {
 // case is one; else, unless the game named a word at fault, printed debug
 // text to stdout.
 std::string Match::InvalidHint(const std::string& text, const std::string& why) const {
-  std::string upper = text;
-  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  const std::string upper = AsciiUpper(text);
   if (upper != text && spec_.state->ClassifyAnswer(upper) != AnswerVerdict::kInvalid &&
       why.find("upper case") == std::string::npos)
     return "commands are upper case: '" + EscapeBytes(upper.substr(0, 80)) + "' is one";

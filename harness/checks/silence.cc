@@ -3,6 +3,8 @@
 #include <cctype>
 #include <cstdio>
 
+#include "core/parse.h"
+
 namespace arbiter::harness {
 
 SilenceVerdict DiagnoseSilence(const SilenceEvidence& e) {
@@ -31,8 +33,7 @@ std::string ReadErrorLine(const std::string& stderr_tail) {
     if (end == std::string::npos) end = stderr_tail.size();
     std::string line = stderr_tail.substr(start, end - start);
     start = end + 1;
-    std::string lower = line;
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string lower = AsciiLower(line);
     if (lower.find("eof") != std::string::npos || lower.find("end of file") != std::string::npos ||
         lower.find("end of input") != std::string::npos ||
         lower.find("nosuchelementexception") != std::string::npos) {

@@ -55,9 +55,7 @@ std::optional<ReferenceSide::PlayedAs> ReferenceSide::AcceptedAs(const Divergenc
   // known kind of referee misreads: only misreadings are tried for it.
   const bool taken = verdict == AnswerVerdict::kValid || verdict == AnswerVerdict::kWhitespace;
   const bool as_line = !taken && verdict != AnswerVerdict::kIllegal;
-  std::string upper = answer, lower = answer;
-  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string upper = AsciiUpper(answer), lower = AsciiLower(answer);
   std::vector<std::pair<std::string, std::string>> lines;  // (line, how)
   if (auto read = before.ServerReading(answer)) lines.emplace_back(*read, "server-reading");
   lines.emplace_back(upper, "upper-case");
