@@ -15,8 +15,8 @@
 #include "fuzz_referee_run.h"
 #include "option_checks.h"
 #include "referee_fuzz.h"
-#include "run_common.h"
 #include "rule_options.h"
+#include "run_common.h"
 #include "run_options.h"
 
 namespace arbiter::cli {
@@ -198,17 +198,15 @@ std::string StopFinding(Finding& f, const RefereeGameResult& shown, bool reprodu
     f.check = "referee.busy";
     f.severity = harness::Severity::kInfo;
     f.message = "the machine was too busy for the referee's " + std::to_string(limit_ms) +
-                " ms limit: " + what + again +
+                " ms limit (" + harness::LoadFigures(e) + "): " + what + again +
                 "; not a rule bug, and the rest of the game was compared with that bot stopped";
     f.advice = "run with fewer --jobs or on a quieter machine, or give the referee a longer limit";
     return "referee.busy";
   }
   f.check = "referee.flaky";
   f.severity = harness::Severity::kWarn;
-  f.message =
-      "a stop the same answers do not repeat, on a machine that was not busy (a race in "
-      "the referee's timing?): " +
-      what + again;
+  f.message = "a stop the same answers do not repeat, on a machine that was not busy (" +
+              harness::LoadFigures(e) + "; a race in the referee's timing?): " + what + again;
   return "referee.flaky|stopped";
 }
 

@@ -104,7 +104,9 @@ class Match {
   Finding& ReportExit(BotSeat& b, const std::string& check, const std::string& what, int turn);
   // A late answer whose lateness the machine's load may explain: true (and a
   // timing.inconclusive finding) when only the waits for a CPU make it late.
-  bool LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl);
+  // `what` came late: "the answer", or "the handshake" (turn -1).
+  bool LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl,
+                    const char* what = "the answer");
   // The scheduler's account of the bot's turn so far (silence.h), for
   // JudgeLateAnswer: its CPU time and its and arbiter's waits for a CPU.
   LateEvidence LateEvidenceOf(const BotSeat& b, double elapsed, int limit);

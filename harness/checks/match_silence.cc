@@ -47,6 +47,7 @@ void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limi
   f.elapsed_ms = elapsed;
   f.limit_ms = limit;
   f.received = EscapeBytes(tl.line.text) + "\\n";
+  if (e.sched_valid && e.runtime_run_ms > e.bot_run_ms) f.advice = std::string(kRuntimeAdvice);
   Stop(b, rec.turn);
 }
 
@@ -105,20 +106,21 @@ LateEvidence Match::LateEvidenceOf(const BotSeat& b, double elapsed, int limit) 
   e.runtime_threads = d.runtime_threads;
   e.runtime_run_ms = d.runtime_run_ms;
   e.runtime_wait_ms = d.runtime_wait_ms;
+  e.runtime_wait_max_ms = d.runtime_wait_max_ms;
   e.self_wait_ms = NsToMs(self.wait_ns, b.self_before.wait_ns);
   return e;
 }
 
-bool Match::LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl) {
+bool Match::LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl,
+                         const char* what) {
   const LateEvidence e = LateEvidenceOf(b, elapsed, limit);
   if (JudgeLateAnswer(e) == LateVerdict::kLate) return false;
-  Finding& f =
-      Report(b, kInconclusive,
-             "the answer came after " + Fmt(elapsed) + " ms (limit " + std::to_string(limit) +
-                 " ms), but the machine was busy: " + TimingFigures(e) + "; without the waits " +
-                 Fmt(std::max(0.0, elapsed - e.bot_wait_ms - e.runtime_wait_ms - e.self_wait_ms)) +
-                 " ms, so the match is played again to decide",
-             turn);
+  Finding& f = Report(
+      b, kInconclusive,
+      std::string(what) + " came after " + Fmt(elapsed) + " ms (limit " + std::to_string(limit) +
+          " ms), but the machine was busy: " + TimingFigures(e) + "; without the waits " +
+          Fmt(OwnTime(e)) + " ms, so the match is played again to decide",
+      turn);
   if (!f.elapsed_ms || elapsed > *f.elapsed_ms) f.elapsed_ms = elapsed;
   f.limit_ms = limit;
   if (f.received.empty()) f.received = EscapeBytes(tl.line.text) + "\\n";

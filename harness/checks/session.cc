@@ -111,20 +111,33 @@ void Match::Handshake(BotSeat& b) {
     noise += EscapeBytes(text) + "\\n";
     return false;
   };
+  // The handshake's figures count from the window's opening: the whole tree
+  // when it opens at the start (arbiter.timing.load).
+  b.sched_before = SchedSample{};
+  b.sched_before.valid = true;
+  if (opened != p.started_at()) b.sched_before = p.SchedOfTree();
+  b.self_before = env_.SelfSched();
+  auto waiting_sampled = [&] {  // arbiter's own wait counts since its last wake
+    if (waiting()) return true;
+    b.self_before = env_.SelfSched();
+    return false;
+  };
   bool ready_seen = false;
   std::optional<Clock::time_point> ready_at;
-  while (!ready_seen && env_.RunUntil(deadline, waiting)) {
+  TimedLine ready_line;
+  while (!ready_seen && env_.RunUntil(deadline, waiting_sampled)) {
     if (!p.HasLine()) break;
     const TimedLine tl = p.PopLine();
     ready_seen = take(tl);
-    if (ready_seen) ready_at = tl.at;
+    if (ready_seen) ready_at = tl.at, ready_line = tl;
   }
   if (!ready_seen && !p.exited() && !p.stdout_eof()) {
     // Not ready in time: watch a while longer to tell "late" from "missing".
-    while (!ready_seen && env_.RunUntil(deadline + config_.late_window, waiting) && p.HasLine()) {
+    while (!ready_seen && env_.RunUntil(deadline + config_.late_window, waiting_sampled) &&
+           p.HasLine()) {
       const TimedLine tl = p.PopLine();
       ready_seen = take(tl);
-      if (ready_seen) ready_at = tl.at;
+      if (ready_seen) ready_at = tl.at, ready_line = tl;
     }
   }
   if (Interrupted() && !ready_seen) return Stop(b, -1);  // not the bot's fault
@@ -137,12 +150,22 @@ void Match::Handshake(BotSeat& b) {
   }
   handshake_ended_ = ready_seen && *ready_at <= deadline ? *ready_at : deadline;
   if (ready_seen && *ready_at <= deadline) return;
-  Settle(p);
   if (ready_seen) {
-    Finding& f = Report(b, "ready.late", "the handshake arrived after the limit");
-    f.elapsed_ms = Ms(*ready_at - opened);
+    // Judged as a late answer is: the machine's load may explain it.
+    const double elapsed = Ms(*ready_at - opened);
+    if (LoadExplains(b, elapsed, config_.ready_ms, -1, ready_line, "the handshake")) return;
+    const LateEvidence e = LateEvidenceOf(b, elapsed, config_.ready_ms);
+    Settle(p);
+    Finding& f = Report(b, "ready.late",
+                        "the handshake arrived after " + Fmt(elapsed) + " ms; the limit is " +
+                            std::to_string(config_.ready_ms) + " ms; " + TimingFigures(e) +
+                            (e.sched_valid ? ", not enough to explain it" : ""));
+    f.elapsed_ms = elapsed;
     f.limit_ms = config_.ready_ms;
-  } else if (p.exited()) {
+    return Stop(b, -1);
+  }
+  Settle(p);
+  if (p.exited()) {
     Finding& f = ReportExit(b, "process.crash", "before its handshake", -1);
     f.received = noise + EscapeBytes(p.partial());
   } else if (p.stdout_eof()) {

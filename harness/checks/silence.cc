@@ -1,5 +1,6 @@
 #include "silence.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 
@@ -45,11 +46,15 @@ std::string ReadErrorLine(const std::string& stderr_tail) {
   return found;
 }
 
+double OwnTime(const LateEvidence& e) {
+  const double load = e.bot_wait_ms + e.self_wait_ms;
+  return std::max(0.0, e.elapsed_ms - load - std::min(e.runtime_wait_max_ms, load));
+}
+
 LateVerdict JudgeLateAnswer(const LateEvidence& e) {
   if (!e.sched_valid || e.elapsed_ms <= e.limit_ms) return LateVerdict::kLate;
   if (e.bot_run_ms > e.limit_ms) return LateVerdict::kLate;
-  const double own = e.elapsed_ms - e.bot_wait_ms - e.runtime_wait_ms - e.self_wait_ms;
-  return own > e.limit_ms ? LateVerdict::kLate : LateVerdict::kInconclusive;
+  return OwnTime(e) > e.limit_ms ? LateVerdict::kLate : LateVerdict::kInconclusive;
 }
 
 std::string TimingFigures(const LateEvidence& e) {
@@ -71,6 +76,30 @@ StopVerdict JudgeUnrepeatedStop(const StopEvidence& e, int limit_ms) {
   if (e.cpu_pressure >= 75) return StopVerdict::kBusyMachine;
   if (!e.sched_valid || limit_ms <= 0) return StopVerdict::kUnexplained;
   return e.self_wait_ms * 10 >= limit_ms ? StopVerdict::kBusyMachine : StopVerdict::kUnexplained;
+}
+
+std::string LoadFigures(const StopEvidence& e) {
+  char figures[96];
+  std::snprintf(figures, sizeof figures, "arbiter waited %.1f ms for a CPU", e.self_wait_ms);
+  std::string out = e.sched_valid ? figures : "";
+  if (e.cpu_pressure >= 0) {
+    std::snprintf(figures, sizeof figures, "the CPU pressure was %.0f %%", e.cpu_pressure);
+    out += (out.empty() ? "" : ", ") + std::string(figures);
+  }
+  return out.empty() ? "the kernel gave no scheduler statistics" : out;
+}
+
+FaultText NoMessageFault(int started, int seats, const StopEvidence& e, int limit_ms) {
+  const std::string what = started == 0 ? "the referee started no bot"
+                                        : "the referee started bots but sent them no input";
+  if (JudgeUnrepeatedStop(e, limit_ms) != StopVerdict::kBusyMachine)
+    return {"referee.bot-not-started", what};
+  return {"referee.busy",
+          "no message of a game reached arbiter (" + std::to_string(started) + " of " +
+              std::to_string(seats) + " bots started), on a busy machine: " + LoadFigures(e) +
+              "; its probes may have missed the referee's " + std::to_string(limit_ms) +
+              " ms limit and been stopped before they relayed one: not a rule bug ('" + what +
+              "' would be one on a quiet machine); that game was not compared"};
 }
 
 std::string_view SilenceVerdictName(SilenceVerdict v) {

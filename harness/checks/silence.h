@@ -67,15 +67,24 @@ std::string_view SilenceVerdictName(SilenceVerdict verdict);
 struct LateEvidence {
   double elapsed_ms = 0;  // measured, input written to answer read
   int limit_ms = 0;
-  bool sched_valid = false;    // the kernel gave scheduler statistics
-  double bot_run_ms = 0;       // on a CPU (the busiest answering thread)
-  double bot_wait_ms = 0;      // runnable, waiting for a CPU (the longest-waiting one)
-  double self_wait_ms = 0;     // arbiter runnable, waiting for a CPU, since its last wake
-                               // before the answer (only that can delay the read)
-  int runtime_threads = 0;     // the runtime's own threads that ran on the turn
-  double runtime_run_ms = 0;   // their time on a CPU, summed
-  double runtime_wait_ms = 0;  // their time waiting for one, summed
+  bool sched_valid = false;        // the kernel gave scheduler statistics
+  double bot_run_ms = 0;           // on a CPU (the busiest answering thread)
+  double bot_wait_ms = 0;          // runnable, waiting for a CPU (the longest-waiting one)
+  double self_wait_ms = 0;         // arbiter runnable, waiting for a CPU, since its last wake
+                                   // before the answer (only that can delay the read)
+  int runtime_threads = 0;         // the runtime's own threads that ran on the turn
+  double runtime_run_ms = 0;       // their time on a CPU, summed
+  double runtime_wait_ms = 0;      // their time waiting for one, summed
+  double runtime_wait_max_ms = 0;  // the longest wait of one of them
 };
+
+// The bot's own time on a late turn: the elapsed time less the waits for a
+// CPU that the machine's load explains: its answering thread's, arbiter's,
+// and its runtime's threads' (one collector pause holds the bot up by its
+// longest-waiting thread's wait) only as far as the answering thread and
+// arbiter waited too. A runtime's threads waiting for one another (eight
+// collector threads on two CPUs, on a quiet machine) are the bot's own time.
+double OwnTime(const LateEvidence& evidence);
 
 // The figures of `evidence` as a report says them, the same for every
 // timing finding: "the bot ran 3.1 ms on a CPU and waited 0.2 ms for one;
@@ -87,9 +96,8 @@ enum class LateVerdict {
   kInconclusive,  // only the machine's waiting makes it late: play the match again
 };
 
-// kLate when the bot computed for longer than the limit, or when its time
-// less every wait for a CPU (its answering thread's, its runtime's threads',
-// arbiter's) is still over the limit (or there are no statistics);
+// kLate when the bot computed for longer than the limit, or when its own
+// time (OwnTime) is still over the limit (or there are no statistics);
 // kInconclusive otherwise. A bot that really computes or
 // sleeps too long is late under any load.
 LateVerdict JudgeLateAnswer(const LateEvidence& evidence);
@@ -112,6 +120,28 @@ struct StopEvidence {
 };
 enum class StopVerdict { kBusyMachine, kUnexplained };
 StopVerdict JudgeUnrepeatedStop(const StopEvidence& evidence, int limit_ms);
+// The figures of `evidence` as a report says them: "arbiter waited 45.0 ms
+// for a CPU, the CPU pressure was 60 %".
+std::string LoadFigures(const StopEvidence& evidence);
+
+// A game of which no message reached arbiter though the referee ran it
+// (`started` of `seats` bots connected): referee.bot-not-started
+// (arbiter.referee.starts-bots); or, when the machine was busy by
+// JudgeUnrepeatedStop (arbiter's wait for a CPU since the game began, the
+// CPU pressure), a referee.busy note (arbiter.referee.load): on a busy
+// machine the probes may have missed the referee's `limit_ms` and been
+// stopped before they relayed a message.
+struct FaultText {
+  std::string check, message;
+};
+FaultText NoMessageFault(int started, int seats, const StopEvidence& evidence, int limit_ms);
+
+// For a late answer on which the runtime's own threads (collector,
+// compiler) ran longer than the bot's.
+inline constexpr std::string_view kRuntimeAdvice =
+    "its runtime's own threads (garbage collector, JIT compiler) ran longer than the bot on "
+    "this turn: allocate less per turn (reuse arrays and objects, keep no large heap of "
+    "short-lived ones)";
 
 // How to flush in common languages, for the report of kUnflushed.
 std::string_view FlushAdvice();

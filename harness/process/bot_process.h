@@ -122,7 +122,8 @@ struct SchedDelta {
   double answer_wait_ms = 0;
   double runtime_run_ms = 0;
   double runtime_wait_ms = 0;
-  int runtime_threads = 0;  // runtime threads that ran in the interval
+  double runtime_wait_max_ms = 0;  // the longest wait of one runtime thread
+  int runtime_threads = 0;         // runtime threads that ran in the interval
 };
 SchedDelta DeltaOf(const SchedSample& before, const SchedSample& after);
 // Whether any thread of the sample is a language runtime's own (a JVM, .NET).

@@ -47,6 +47,7 @@ SchedDelta DeltaOf(const SchedSample& before, const SchedSample& after) {
     if (t.runtime) {
       d.runtime_run_ms += run;
       d.runtime_wait_ms += wait;
+      d.runtime_wait_max_ms = std::max(d.runtime_wait_max_ms, wait);
       if (run > 0) ++d.runtime_threads;
     } else {
       d.answer_run_ms = std::max(d.answer_run_ms, run);

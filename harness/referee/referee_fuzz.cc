@@ -416,8 +416,8 @@ void RefereeGame::Run() {
   const GameInfo& game = *config_.game;
   if (!reference_.Start()) return;
   const int seats = reference_.seats();
-  wait_before_ns_.assign(seats, 0);
   sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
+  wait_before_ns_.assign(seats, wait_at_answer_ns_);  // a seat's waits count from the start
   reference_.SetStopProbe([this](int seat, bool may_wait, bool at_end) {
     return StoppedByReferee(seat, may_wait, at_end);
   });
@@ -533,9 +533,8 @@ void RefereeGame::Conclude(BotProcess& referee, bool stop) {
   if (!ref && result_.faults.empty() && !reference_.diverged()) {
     int connected = 0;
     for (int s = 0; s < seats; ++s) connected += hub_->connections(s) > 0;
-    result_.faults.push_back({"referee.bot-not-started",
-                              connected == 0 ? "the referee started no bot"
-                                             : "the referee started bots but sent them no input"});
+    FaultText fault = NoMessageFault(connected, seats, Evidence(0), config_.referee_action_ms);
+    result_.faults.push_back({std::move(fault.check), std::move(fault.message)});
   }
   // Only a referee that ran its game to its own end had to start every bot:
   // one arbiter stopped early (a divergence, a fault) may not have yet.

@@ -158,18 +158,19 @@ std::function<SchedSample(int)> JvmSched(int index, double run_ms, double wait_m
 }
 
 SPEC_TEST(Resources, AJvmsCompilerThreadsAreNotTheBotComputingOnALateTurn, "arbiter.timing.load") {
-  // 115 ms against 100: the bot's own thread ran 8 ms and waited 9 ms; its
-  // compiler threads ran 110 ms between them (two CPUs) and waited 12 ms,
-  // holding it up. Summed, the tree "ran" 118 ms, over the limit; the bot
-  // computed 8 ms, and without the waits it took 94 ms: the load explains it.
+  // 115 ms against 100: the bot's own thread ran 8 ms and waited 12 ms; its
+  // compiler threads ran 110 ms between them (two CPUs) and waited 6 ms
+  // each, holding it up. Summed, the tree "ran" 118 ms, over the limit; the
+  // bot computed 8 ms, and without the waits it took 97 ms: the load
+  // explains it.
   FakeEnv env;
   FakeScript s = OnInput(3, {Out(115, "N\n")});
-  s.sched = JvmSched(3, 8, 9);
+  s.sched = JvmSched(3, 8, 12);
   const MatchResult r = Play(env, s);
   EXPECT_FALSE(Find(r, "action.deadline")) << Checks(r);
   const Finding* f = Find(r, "timing.inconclusive");
   ASSERT_TRUE(f) << Checks(r);
-  EXPECT_NE(f->message.find("the bot ran 8.0 ms on a CPU and waited 9.0 ms for one; its "
+  EXPECT_NE(f->message.find("the bot ran 8.0 ms on a CPU and waited 12.0 ms for one; its "
                             "runtime's own 2 thread(s) ran 110.0 ms and waited 12.0 ms"),
             std::string::npos)
       << f->message;
@@ -190,6 +191,8 @@ SPEC_TEST(Resources, ALateAnswerTheLoadDoesNotExplainSaysItsFigures, "arbiter.ti
             std::string::npos)
       << f->message;
   EXPECT_NE(f->message.find("not enough to explain it"), std::string::npos) << f->message;
+  // Its runtime's threads ran longer than it: the fix says what they are.
+  EXPECT_NE(f->advice.find("garbage collector, JIT compiler"), std::string::npos) << f->advice;
 }
 
 SPEC_TEST(Resources, RuntimeThreadsAreKnownByTheNamesTheyGiveThemselves, "arbiter.timing.load") {
@@ -226,6 +229,31 @@ SPEC_TEST(Resources, JudgingALateAnswerSubtractsOnlyWaitsForACpu, "arbiter.timin
   EXPECT_EQ(JudgeLateAnswer(e), LateVerdict::kLate);
 }
 
+SPEC_TEST(Resources, ARuntimesThreadsWaitingForOneAnotherOnAQuietMachineAreTheBotsOwnTime,
+          "arbiter.timing.load") {
+  // Measured: a Java bot computing 60 ms a turn beside a large heap, alone
+  // on two CPUs. Its eight collector threads waited 16.7 ms between them
+  // (the longest 5 ms), for one another: its answering thread waited 1 ms.
+  // The machine was quiet, and the answer late.
+  LateEvidence e{.elapsed_ms = 112.4,
+                 .limit_ms = 100,
+                 .sched_valid = true,
+                 .bot_run_ms = 60.5,
+                 .bot_wait_ms = 1.0,
+                 .self_wait_ms = 0,
+                 .runtime_threads = 8,
+                 .runtime_run_ms = 89.8,
+                 .runtime_wait_ms = 16.7,
+                 .runtime_wait_max_ms = 5.0};
+  EXPECT_DOUBLE_EQ(OwnTime(e), 110.4);
+  EXPECT_EQ(JudgeLateAnswer(e), LateVerdict::kLate);
+  // The same threads on a busy machine: its answering thread waited too, and
+  // the collector's pause waited as long as its longest-waiting thread.
+  e.bot_wait_ms = 10.0, e.runtime_wait_max_ms = 12.0, e.runtime_wait_ms = 60.0;
+  EXPECT_DOUBLE_EQ(OwnTime(e), 92.4);
+  EXPECT_EQ(JudgeLateAnswer(e), LateVerdict::kInconclusive);
+}
+
 SPEC_TEST(Resources, AStopTheRefereeDoesNotRepeatIsTheMachinesLoadOnlyWhenArbiterWaitedForACpu,
           "arbiter.referee.load") {
   // A tenth of the referee's limit, waited for a CPU by arbiter itself.
@@ -245,6 +273,32 @@ SPEC_TEST(Resources, AStopTheRefereeDoesNotRepeatIsTheMachinesLoadOnlyWhenArbite
   EXPECT_EQ(JudgeUnrepeatedStop(e, 100), StopVerdict::kBusyMachine);
   // Without statistics nothing says the machine was busy.
   EXPECT_EQ(JudgeUnrepeatedStop(StopEvidence{.self_wait_ms = 500}, 100), StopVerdict::kUnexplained);
+}
+
+SPEC_TEST(Resources, AGameNoMessageOfWhichCameIsTheMachinesLoadOnlyOnABusyMachine,
+          "arbiter.referee.load", "arbiter.referee.starts-bots") {
+  // A referee that gives its bots 300 ms, and ends a game before any probe
+  // relayed a message: on a quiet machine the referee sent nothing.
+  StopEvidence quiet{.sched_valid = true, .self_wait_ms = 1.0, .cpu_pressure = 20};
+  FaultText f = NoMessageFault(2, 2, quiet, 300);
+  EXPECT_EQ(f.check, "referee.bot-not-started");
+  EXPECT_EQ(f.message, "the referee started bots but sent them no input");
+  EXPECT_EQ(NoMessageFault(0, 2, quiet, 300).message, "the referee started no bot");
+  // arbiter waited a tenth of the limit for a CPU: the probes may have been
+  // stopped before they relayed anything.
+  StopEvidence busy{.sched_valid = true, .self_wait_ms = 45.0, .cpu_pressure = 60};
+  f = NoMessageFault(2, 2, busy, 300);
+  EXPECT_EQ(f.check, "referee.busy");
+  EXPECT_NE(f.message.find("no message of a game reached arbiter (2 of 2 bots started), on a busy "
+                           "machine: arbiter waited 45.0 ms for a CPU, the CPU pressure was 60 %"),
+            std::string::npos)
+      << f.message;
+  EXPECT_NE(f.message.find("not a rule bug"), std::string::npos) << f.message;
+  // Or the whole machine was busy, statistics or not.
+  f = NoMessageFault(1, 2, StopEvidence{.cpu_pressure = 80}, 300);
+  EXPECT_EQ(f.check, "referee.busy");
+  EXPECT_NE(f.message.find("busy machine: the CPU pressure was 80 %"), std::string::npos)
+      << f.message;
 }
 
 SPEC_TEST(Resources, AnInterruptedMatchStopsJudgesNothingAndTearsTheBotDown,

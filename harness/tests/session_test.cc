@@ -81,6 +81,57 @@ SPEC_TEST(Session, AReadyAfterTheLimitIsLateWithItsTime, "jc2015.protocol.ready.
   EXPECT_EQ(Find(r, "ready.missing"), nullptr);
 }
 
+// The tree at its handshake: one thread that ran `run_ms` and waited
+// `wait_ms` for a CPU since the start.
+std::function<SchedSample(int)> StartSched(double run_ms, double wait_ms) {
+  return [=](int) {
+    SchedSample s;
+    s.valid = true;
+    s.threads = {
+        {100, static_cast<uint64_t>(run_ms * 1e6), static_cast<uint64_t>(wait_ms * 1e6), false}};
+    s.run_ns = s.threads[0].run_ns;
+    s.wait_ns = s.threads[0].wait_ns;
+    return s;
+  };
+}
+
+SPEC_TEST(Session, AReadyOnlyTheLoadMadeLateIsInconclusiveAndTheBotPlaysOn, "arbiter.timing.load",
+          "jc2015.protocol.ready.limit") {
+  // 1200 ms against 1000: the bot ran 300 ms and waited 700 ms for a CPU.
+  FakeEnv env;
+  FakeScript s = Good();
+  s.on_start = {Out(1200, "READY\n")};
+  s.sched = StartSched(300, 700);
+  const MatchResult r = Play(env, s);
+  EXPECT_EQ(Find(r, "ready.late"), nullptr) << Checks(r);
+  const Finding* f = Find(r, "timing.inconclusive");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_NE(f->message.find("the handshake came after 1200.0 ms (limit 1000 ms), but the machine "
+                            "was busy: the bot ran 300.0 ms on a CPU and waited 700.0 ms for one"),
+            std::string::npos)
+      << f->message;
+  EXPECT_TRUE(r.timing_inconclusive);
+  EXPECT_EQ(r.latencies_ms.size(), 10u);  // it played every turn
+}
+
+SPEC_TEST(Session, AReadyLateForTheBotsOwnWorkFailsWithItsFigures, "arbiter.timing.load",
+          "jc2015.protocol.ready.limit") {
+  // 1200 ms: the bot ran 1150 ms; without its 20 ms of waits still 1180 ms.
+  FakeEnv env;
+  FakeScript s = Good();
+  s.on_start = {Out(1200, "READY\n")};
+  s.sched = StartSched(1150, 20);
+  const MatchResult r = Play(env, s);
+  EXPECT_EQ(Find(r, "timing.inconclusive"), nullptr) << Checks(r);
+  const Finding* f = Find(r, "ready.late");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_NE(f->message.find("the handshake arrived after 1200.0 ms; the limit is 1000 ms; the bot "
+                            "ran 1150.0 ms on a CPU and waited 20.0 ms for one"),
+            std::string::npos)
+      << f->message;
+  EXPECT_NE(f->message.find("not enough to explain it"), std::string::npos) << f->message;
+}
+
 SPEC_TEST(Session, AScanningServersHandshakeWindowsComeOneAfterAnother,
           "jc2015.protocol.ready.limit", "jc2015.protocol.ready", "jc2015.protocol.action.limit") {
   // Bot 0 is ready after 900 ms, bot 1 after 1500 ms (both counted from
