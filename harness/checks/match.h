@@ -93,9 +93,15 @@ class Match {
   // on the turn, or timing.inconclusive when that is within the limit.
   // The advice for an answer that is not a command (session.cc).
   std::string InvalidHint(const std::string& text, const std::string& why) const;
-  // A silence the evidence puts down to reading past the turn's input.
+  // A silence the evidence puts down to reading past the turn's input;
+  // `evidence` says what showed it (ReadsTooMuchText after its stdin closed).
   Finding& ReportReadsTooMuch(BotSeat& b, const std::string& check, const std::string& waited,
-                              const AfterEof& after, const TurnRecord& rec);
+                              const std::string& evidence, const TurnRecord& rec);
+  // One line more (kMoreInputLine) for a silent bot blocked reading: the
+  // answer it then gives while still running, if any (arbiter.check.diagnosis).
+  std::optional<TimedLine> AnswerToMoreInput(BotProcess& p, int limit);
+  static std::string ReadsTooMuchText(const BotSeat& b, const AfterEof& after,
+                                      const TurnRecord& rec);
   Finding& ReportComputing(BotSeat& b, const std::string& check, const std::string& waited,
                            int limit, int turn, Clock::time_point start);
   // The bot's main process has exited: a crash, or arbiter's memory watch

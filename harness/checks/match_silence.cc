@@ -196,12 +196,26 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   AfterEof after_eof;
   after_eof.managed_runtime = HasRuntimeThreads(sched_after);
   after_eof.flushed_before = b.answers > 0 || p.stdout_bytes() > 0;
-  if (!e.exited_before_eof) {
+  std::optional<TimedLine> more_input_answer;
+  bool exited_after_more_input = false;
+  // Only where a turn is several lines: a bot holding its answer in a
+  // buffer then reads the line as the next turn's first and waits for the
+  // rest. Where a turn is one line it would play the line as a turn, and
+  // any write to std::cerr flushes std::cout: the answer would come out.
+  const bool several_lines = std::count(rec.input.begin(), rec.input.end(), '\n') > 1;
+  if (several_lines && !e.exited_before_eof && e.waiting_for_input && !e.cpu_advanced &&
+      e.partial_bytes == 0) {
+    more_input_answer = AnswerToMoreInput(p, limit);
+    e.answer_after_more_input = more_input_answer.has_value();
+    exited_after_more_input = p.exited();
+  }
+  if (!e.exited_before_eof && !e.answer_after_more_input) {
     p.CloseStdin();
     env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.HasLine() || p.exited(); });
     e.answer_after_eof = p.HasLine();
   }
-  if (Interrupted() && !e.answer_after_eof && !e.exited_before_eof) return Stop(b, rec.turn);
+  if (Interrupted() && !e.answer_after_eof && !e.answer_after_more_input && !e.exited_before_eof)
+    return Stop(b, rec.turn);
   Finding* f = nullptr;
   const std::string waited = "no answer within " + std::to_string(limit) + " ms" + no_legal_note;
   const std::string deadline = no_legal ? std::string(kNoLegalSilence) : DeadlineCheck(b);
@@ -211,9 +225,13 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
       f = &Report(b, "action.unflushed",
                   waited +
                       ": the bot was blocked reading its input with its answer unflushed; "
-                      "the answer came out only when its stdin was closed",
+                      "the answer came out only when " +
+                      (exited_after_more_input ? "the bot exited, given one line more"
+                                               : "its stdin was closed"),
                   rec.turn);
-      f->received = EscapeBytes(p.PopLine().line.text) + "\\n (after stdin was closed)";
+      f->received =
+          EscapeBytes(p.PopLine().line.text) +
+          (exited_after_more_input ? "\\n (at its exit)" : "\\n (after stdin was closed)");
       f->advice = std::string(FlushAdvice());
       break;
     case SilenceVerdict::kPartialLine:
@@ -233,10 +251,21 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
                       "blocked on something else)",
                   rec.turn);
       break;
+    case SilenceVerdict::kReadsMore: {
+      const long lines = std::count(rec.input.begin(), rec.input.end(), '\n');
+      f = &ReportReadsTooMuch(
+          b, deadline, waited,
+          ": the bot was blocked reading its input, expecting more than the turn gives (" +
+              std::to_string(lines) + " lines on this turn): given one line more ('" +
+              std::string(kMoreInputLine) + "'), it answered at once",
+          rec);
+      f->received = EscapeBytes(more_input_answer->line.text) + "\\n (after one more input line)";
+      break;
+    }
     case SilenceVerdict::kWaitingForMoreInput:
       FillAfterEof(p, after_eof);
       if (ReadsTooMuch(after_eof)) {
-        f = &ReportReadsTooMuch(b, deadline, waited, after_eof, rec);
+        f = &ReportReadsTooMuch(b, deadline, waited, ReadsTooMuchText(b, after_eof, rec), rec);
         break;
       }
       // No answer of this match ever came: an output buffer never flushed
@@ -269,6 +298,20 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   Stop(b, rec.turn);
 }
 
+std::optional<TimedLine> Match::AnswerToMoreInput(BotProcess& p, int limit) {
+  p.Write(std::string(kMoreInputLine) + "\n");
+  const auto wait = std::min<Clock::duration>(
+      config_.eof_grace, std::max<Clock::duration>(std::chrono::milliseconds(200),
+                                                   2 * std::chrono::milliseconds(limit)));
+  env_.RunUntil(env_.Now() + wait, [&] { return p.HasLine() || p.exited(); });
+  if (!p.HasLine()) return std::nullopt;
+  // A line that comes with the bot's exit was flushed by the exit: it says
+  // what closing the bot's stdin would (left queued for that).
+  env_.RunUntil(env_.Now() + std::chrono::milliseconds(50), [&] { return p.exited(); });
+  if (p.exited()) return std::nullopt;
+  return p.PopLine();
+}
+
 void FillAfterEof(const BotProcess& p, AfterEof& after) {
   after.exited = p.exited();
   after.by_signal = p.term_signal().has_value();
@@ -279,18 +322,19 @@ std::string AfterEofText(const BotProcess& p, const AfterEof& after) {
   return after.read_error.empty() ? DescribeExit(p) : "failed reading ('" + after.read_error + "')";
 }
 
-Finding& Match::ReportReadsTooMuch(BotSeat& b, const std::string& check, const std::string& waited,
-                                   const AfterEof& after, const TurnRecord& rec) {
+std::string Match::ReadsTooMuchText(const BotSeat& b, const AfterEof& after,
+                                    const TurnRecord& rec) {
   const long lines = std::count(rec.input.begin(), rec.input.end(), '\n');
-  Finding& f =
-      Report(b, check,
-             waited +
-                 ": the bot was blocked reading its input, expecting more than the "
-                 "turn gives (" +
-                 std::to_string(lines) + " lines on this turn); when its stdin was closed it " +
-                 AfterEofText(*b.proc, after) +
-                 " and printed nothing, so no answer was waiting in an output buffer",
-             rec.turn);
+  return ": the bot was blocked reading its input, expecting more than the turn gives (" +
+         std::to_string(lines) + " lines on this turn); when its stdin was closed it " +
+         AfterEofText(*b.proc, after) +
+         " and printed nothing, so no answer was waiting in an output buffer";
+}
+
+Finding& Match::ReportReadsTooMuch(BotSeat& b, const std::string& check, const std::string& waited,
+                                   const std::string& evidence, const TurnRecord& rec) {
+  const long lines = std::count(rec.input.begin(), rec.input.end(), '\n');
+  Finding& f = Report(b, check, waited + evidence, rec.turn);
   f.advice = "read exactly the lines each turn gives (" + std::to_string(lines) +
              " here), no more: count the reads against the protocol, and read the first "
              "turn's extra lines only once";

@@ -177,16 +177,32 @@ void Match::Handshake(BotSeat& b) {
 }
 
 // No ready line, the bot alive: when it wrote nothing and is blocked reading
-// its input, the line most likely sits in its output buffer. Closing its
-// stdin tells: a C, C++ or Python runtime flushes at exit, so the line then
-// comes out (ready.unflushed, jc2015.protocol.flush); a JVM does not flush
-// a PrintWriter at exit, so there it stays the likely cause, said first.
+// its input, the line most likely sits in its output buffer. One line of
+// input tells a bot that reads first (it prints the line then); closing its
+// stdin tells the rest: a C, C++ or Python runtime flushes at exit, so the
+// line then comes out (ready.unflushed, jc2015.protocol.flush); a JVM does
+// not flush a PrintWriter at exit, so there it stays the likely cause.
 void Match::MissingReady(BotSeat& b, const std::string& noise) {
   BotProcess& p = *b.proc;
   const std::string& ready = *config_.ready_line;
   const bool silent = noise.empty() && p.partial_length() == 0 && p.stdout_bytes() == 0;
   const bool reading = silent && p.Probe().waiting_for_stdin;
   if (reading && catalog_.Find(kReadyUnflushed)) {
+    p.Write(std::string(kMoreInputLine) + "\n");
+    env_.RunUntil(env_.Now() + std::min(config_.eof_grace, std::chrono::milliseconds(500)),
+                  [&] { return p.HasLine() || p.exited(); });
+    if (p.HasLine() && Trimmed(p.PopLine().line.text) == ready) {
+      Finding& f =
+          Report(b, "ready.missing",
+                 "no '" + ready +
+                     "' line within the limit: the bot was blocked reading its input "
+                     "before printing it; given one line ('" +
+                     std::string(kMoreInputLine) + "'), it printed '" + ready + "' at once");
+      f.limit_ms = config_.ready_ms;
+      f.received = ready + "\\n (after one input line)";
+      f.advice = "print '" + ready + "' (and flush) first, before reading any input";
+      return;
+    }
     AfterEof after;
     after.managed_runtime = HasRuntimeThreads(p.SchedOfTree());
     p.CloseStdin();

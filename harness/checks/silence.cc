@@ -11,6 +11,7 @@ namespace arbiter::harness {
 SilenceVerdict DiagnoseSilence(const SilenceEvidence& e) {
   if (e.exited_before_eof) return SilenceVerdict::kExited;
   if (e.waiting_for_input && !e.cpu_advanced) {
+    if (e.answer_after_more_input && e.partial_bytes == 0) return SilenceVerdict::kReadsMore;
     if (e.answer_after_eof) return SilenceVerdict::kUnflushed;
     return e.partial_bytes > 0 ? SilenceVerdict::kPartialLine
                                : SilenceVerdict::kWaitingForMoreInput;
@@ -112,6 +113,8 @@ std::string_view SilenceVerdictName(SilenceVerdict v) {
       return "too-slow";
     case SilenceVerdict::kStalled:
       return "stalled";
+    case SilenceVerdict::kReadsMore:
+      return "reads-more";
     case SilenceVerdict::kWaitingForMoreInput:
       return "waiting-for-more-input";
     case SilenceVerdict::kExited:

@@ -17,11 +17,12 @@
 namespace arbiter::harness {
 
 struct SilenceEvidence {
-  size_t partial_bytes = 0;        // bytes after the last newline at the deadline
-  bool waiting_for_input = false;  // blocked in a read of its stdin (from /proc)
-  bool cpu_advanced = false;       // CPU time advanced while we watched after the deadline
-  bool answer_after_eof = false;   // a complete line arrived after we closed its stdin
-  bool exited_before_eof = false;  // it exited or died before we closed its stdin
+  size_t partial_bytes = 0;              // bytes after the last newline at the deadline
+  bool waiting_for_input = false;        // blocked in a read of its stdin (from /proc)
+  bool cpu_advanced = false;             // CPU time advanced while we watched after the deadline
+  bool answer_after_more_input = false;  // a line came once it was given one line more
+  bool answer_after_eof = false;         // a complete line arrived after we closed its stdin
+  bool exited_before_eof = false;        // it exited or died before we closed its stdin
 };
 
 enum class SilenceVerdict {
@@ -29,11 +30,19 @@ enum class SilenceVerdict {
   kPartialLine,          // it wrote part of a line and never ended it
   kTooSlow,              // still computing (or answered only later, unprompted)
   kStalled,              // neither computing nor reading its input (sleeping, blocked elsewhere)
+  kReadsMore,            // blocked reading, it answered once given one line more
   kWaitingForMoreInput,  // blocked reading, with nothing to say even at EOF
   kExited,               // it was gone before the deadline's end
 };
 
 SilenceVerdict DiagnoseSilence(const SilenceEvidence& evidence);
+
+// The line a silent bot blocked reading is given before its stdin is
+// closed (arbiter.check.diagnosis): a bot that reads one line more than the
+// turn gives answers then; one whose answer sits in an output buffer reads
+// it as the next turn's first line and waits on. A number, so that a bot
+// reading words (cin >> n, Scanner.nextInt) takes it as one.
+inline constexpr std::string_view kMoreInputLine = "0";
 
 // A bot blocked reading, with nothing to say even once its stdin was
 // closed: what it did then tells an answer held in an output buffer from a

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "checks/silence.h"
+
 namespace arbiter::harness::testing {
 
 FakeBot::FakeBot(FakeEnv& env, FakeScript script)
@@ -21,6 +23,7 @@ void FakeBot::Schedule(const std::vector<Emit>& emits) {
 void FakeBot::Write(std::string_view bytes) {
   write_done_ = env_.Now();
   if (exited() || stdin_closed_) return;
+  if (bytes == std::string(kMoreInputLine) + "\n") return Schedule(script_.on_more_input);
   const int index = inputs_++;
   if (script_.on_input) Schedule(script_.on_input(index, std::string(bytes)));
 }

@@ -35,7 +35,10 @@ inline Emit CloseOut(int ms) { return {milliseconds(ms), Emit::kCloseStdout, {},
 struct FakeScript {
   std::vector<Emit> on_start;  // e.g. {Out(5, "READY\n")}
   std::function<std::vector<Emit>(int index, const std::string& input)> on_input;  // index from 0
-  std::vector<Emit> on_eof;       // when its stdin is closed
+  std::vector<Emit> on_eof;  // when its stdin is closed
+  // When given the one extra line of a silence's diagnosis (kMoreInputLine):
+  // a bot that reads whole turns reads it as the next turn's start, silently.
+  std::vector<Emit> on_more_input;
   bool waiting_for_stdin = true;  // what Probe says while silent
   bool burns_cpu = false;
   std::vector<pid_t> leftovers;  // reported by Terminate

@@ -44,6 +44,65 @@ SPEC_TEST(Silence, AnAnswerReleasedOnlyWhenStdinClosesIsUnflushed, "jc2015.proto
   EXPECT_EQ(f.received, "N\\n (after stdin was closed)");
 }
 
+SPEC_TEST(Silence, ABotThatAnswersOnceGivenOneLineMoreReadsMoreThanTheTurnGives,
+          "arbiter.check.diagnosis", "jc2015.protocol.action.limit") {
+  // A C++ bot reading one number too many (cin >> n): silent and blocked
+  // reading; one line more and it answers. It would also answer at end of
+  // input, which once read as an unflushed answer.
+  FakeEnv env;
+  FakeScript s = MisbehaveOn(2, {});
+  s.on_more_input = {Out(1, "N\n")};
+  s.on_eof = {Out(1, "N\n"), Exit(2, 0)};
+  const MatchResult r = Play(env, s);
+  EXPECT_EQ(Find(r, "action.unflushed"), nullptr) << Checks(r);
+  const Finding* f = Find(r, "action.deadline");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_NE(f->message.find("expecting more than the turn gives (13 lines on this turn): given "
+                            "one line more ('0'), it answered at once"),
+            std::string::npos)
+      << f->message;
+  EXPECT_EQ(f->received, "N\\n (after one more input line)");
+  EXPECT_NE(f->advice.find("read exactly the lines each turn gives"), std::string::npos);
+  EXPECT_EQ(f->message.find("flush"), std::string::npos) << f->message;
+}
+
+SPEC_TEST(Silence, AnAnswerThatComesWithAnExitAfterOneLineMoreIsStillUnflushed,
+          "jc2015.protocol.flush", "arbiter.check.diagnosis") {
+  // A C++ bot that never flushes, on a game whose turn is one line: it
+  // reads the extra line as its next turn, fails to parse it and exits, and
+  // the C library flushes both answers at exit. That is the buffer, not a
+  // bot reading too much.
+  FakeEnv env;
+  FakeScript s = MisbehaveOn(2, {});
+  s.on_more_input = {Out(1, "N\nN\n"), Exit(2, 1)};
+  const MatchResult r = Play(env, s);
+  const Finding* f = Find(r, "action.unflushed");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_NE(f->message.find("the answer came out only when the bot exited, given one line more"),
+            std::string::npos)
+      << f->message;
+  EXPECT_EQ(f->received, "N\\n (at its exit)");
+}
+
+SPEC_TEST(Silence, ABotThatPrintsReadyOnceGivenALineReadsBeforeItsHandshake,
+          "arbiter.check.diagnosis", "jc2015.protocol.ready.limit") {
+  // A Java bot that reads a line before READY: its runtime does not flush at
+  // exit, so closing its stdin would prove nothing; one line does.
+  FakeEnv env;
+  FakeScript s = MisbehaveOn(-1, {});
+  s.on_start = {};
+  s.on_more_input = {Out(1, "READY\n")};
+  const MatchResult r = Play(env, s);
+  EXPECT_EQ(Find(r, "ready.unflushed"), nullptr) << Checks(r);
+  const Finding* f = Find(r, "ready.missing");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_NE(f->message.find("blocked reading its input before printing it; given one line ('0'), "
+                            "it printed 'READY' at once"),
+            std::string::npos)
+      << f->message;
+  EXPECT_NE(f->advice.find("first, before reading any input"), std::string::npos) << f->advice;
+}
+
 SPEC_TEST(Silence, ABusyBotIsNotCalledUnflushedEvenIfItAnswersAtEof, "jc2015.protocol.flush",
           "jc2015.protocol.action.limit") {
   FakeEnv env;

@@ -66,7 +66,7 @@ def case_table():
     # Beginner mistakes (BEGINNER): the diagnosis each must get.
     for game in ("jc2015", "wondev"):
         add(game, "reads-extra", LANGS)
-    add("jc2015", "reads-before-ready", ("cpp", "python"))
+    add("jc2015", "reads-before-ready", LANGS)
     for scenario in ("debug-stdout", "lower-case"):
         add("jc2015", scenario, LANGS)
         add("wondev", scenario, ("python",))
