@@ -97,9 +97,17 @@ class Match {
   // `evidence` says what showed it (ReadsTooMuchText after its stdin closed).
   Finding& ReportReadsTooMuch(BotSeat& b, const std::string& check, const std::string& waited,
                               const std::string& evidence, const TurnRecord& rec);
-  // One line more (kMoreInputLine) for a silent bot blocked reading: the
-  // answer it then gives while still running, if any (arbiter.check.diagnosis).
+  // What a silent bot blocked reading does given one line more
+  // (kMoreInputLine), then at the end of its input (arbiter.check.diagnosis),
+  // into `e`: the answer it gave while still running, if any, and whether
+  // it exited after the line.
+  struct MoreInput {
+    std::optional<TimedLine> answer;
+    bool exited = false;
+  };
+  MoreInput ProbeSilentBot(BotProcess& p, int limit, const TurnRecord& rec, SilenceEvidence& e);
   std::optional<TimedLine> AnswerToMoreInput(BotProcess& p, int limit);
+  static std::string ReadsMoreText(const TurnRecord& rec);
   static std::string ReadsTooMuchText(const BotSeat& b, const AfterEof& after,
                                       const TurnRecord& rec);
   Finding& ReportComputing(BotSeat& b, const std::string& check, const std::string& waited,

@@ -196,24 +196,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   AfterEof after_eof;
   after_eof.managed_runtime = HasRuntimeThreads(sched_after);
   after_eof.flushed_before = b.answers > 0 || p.stdout_bytes() > 0;
-  std::optional<TimedLine> more_input_answer;
-  bool exited_after_more_input = false;
-  // Only where a turn is several lines: a bot holding its answer in a
-  // buffer then reads the line as the next turn's first and waits for the
-  // rest. Where a turn is one line it would play the line as a turn, and
-  // any write to std::cerr flushes std::cout: the answer would come out.
-  const bool several_lines = std::count(rec.input.begin(), rec.input.end(), '\n') > 1;
-  if (several_lines && !e.exited_before_eof && e.waiting_for_input && !e.cpu_advanced &&
-      e.partial_bytes == 0) {
-    more_input_answer = AnswerToMoreInput(p, limit);
-    e.answer_after_more_input = more_input_answer.has_value();
-    exited_after_more_input = p.exited();
-  }
-  if (!e.exited_before_eof && !e.answer_after_more_input) {
-    p.CloseStdin();
-    env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.HasLine() || p.exited(); });
-    e.answer_after_eof = p.HasLine();
-  }
+  const MoreInput more = ProbeSilentBot(p, limit, rec, e);
   if (Interrupted() && !e.answer_after_eof && !e.answer_after_more_input && !e.exited_before_eof)
     return Stop(b, rec.turn);
   Finding* f = nullptr;
@@ -222,16 +205,15 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   const SilenceVerdict verdict = harness::DiagnoseSilence(e);
   switch (verdict) {
     case SilenceVerdict::kUnflushed:
-      f = &Report(b, "action.unflushed",
-                  waited +
-                      ": the bot was blocked reading its input with its answer unflushed; "
-                      "the answer came out only when " +
-                      (exited_after_more_input ? "the bot exited, given one line more"
-                                               : "its stdin was closed"),
-                  rec.turn);
-      f->received =
-          EscapeBytes(p.PopLine().line.text) +
-          (exited_after_more_input ? "\\n (at its exit)" : "\\n (after stdin was closed)");
+      f = &Report(
+          b, "action.unflushed",
+          waited +
+              ": the bot was blocked reading its input with its answer unflushed; "
+              "the answer came out only when " +
+              (more.exited ? "the bot exited, given one line more" : "its stdin was closed"),
+          rec.turn);
+      f->received = EscapeBytes(p.PopLine().line.text) +
+                    (more.exited ? "\\n (at its exit)" : "\\n (after stdin was closed)");
       f->advice = std::string(FlushAdvice());
       break;
     case SilenceVerdict::kPartialLine:
@@ -251,17 +233,10 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
                       "blocked on something else)",
                   rec.turn);
       break;
-    case SilenceVerdict::kReadsMore: {
-      const long lines = std::count(rec.input.begin(), rec.input.end(), '\n');
-      f = &ReportReadsTooMuch(
-          b, deadline, waited,
-          ": the bot was blocked reading its input, expecting more than the turn gives (" +
-              std::to_string(lines) + " lines on this turn): given one line more ('" +
-              std::string(kMoreInputLine) + "'), it answered at once",
-          rec);
-      f->received = EscapeBytes(more_input_answer->line.text) + "\\n (after one more input line)";
+    case SilenceVerdict::kReadsMore:
+      f = &ReportReadsTooMuch(b, deadline, waited, ReadsMoreText(rec), rec);
+      f->received = EscapeBytes(more.answer->line.text) + "\\n (after one more input line)";
       break;
-    }
     case SilenceVerdict::kWaitingForMoreInput:
       FillAfterEof(p, after_eof);
       if (ReadsTooMuch(after_eof)) {
@@ -298,6 +273,28 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   Stop(b, rec.turn);
 }
 
+Match::MoreInput Match::ProbeSilentBot(BotProcess& p, int limit, const TurnRecord& rec,
+                                       SilenceEvidence& e) {
+  MoreInput more;
+  // Only where a turn is several lines: a bot holding its answer in a
+  // buffer then reads the line as the next turn's first and waits for the
+  // rest. Where a turn is one line it would play the line as a turn, and
+  // any write to std::cerr flushes std::cout: the answer would come out.
+  const bool several_lines = std::count(rec.input.begin(), rec.input.end(), '\n') > 1;
+  if (several_lines && !e.exited_before_eof && e.waiting_for_input && !e.cpu_advanced &&
+      e.partial_bytes == 0) {
+    more.answer = AnswerToMoreInput(p, limit);
+    e.answer_after_more_input = more.answer.has_value();
+    more.exited = p.exited();
+  }
+  if (!e.exited_before_eof && !e.answer_after_more_input) {
+    p.CloseStdin();
+    env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.HasLine() || p.exited(); });
+    e.answer_after_eof = p.HasLine();
+  }
+  return more;
+}
+
 std::optional<TimedLine> Match::AnswerToMoreInput(BotProcess& p, int limit) {
   p.Write(std::string(kMoreInputLine) + "\n");
   const auto wait = std::min<Clock::duration>(
@@ -320,6 +317,13 @@ void FillAfterEof(const BotProcess& p, AfterEof& after) {
 
 std::string AfterEofText(const BotProcess& p, const AfterEof& after) {
   return after.read_error.empty() ? DescribeExit(p) : "failed reading ('" + after.read_error + "')";
+}
+
+std::string Match::ReadsMoreText(const TurnRecord& rec) {
+  const long lines = std::count(rec.input.begin(), rec.input.end(), '\n');
+  return ": the bot was blocked reading its input, expecting more than the turn gives (" +
+         std::to_string(lines) + " lines on this turn): given one line more ('" +
+         std::string(kMoreInputLine) + "'), it answered at once";
 }
 
 std::string Match::ReadsTooMuchText(const BotSeat& b, const AfterEof& after,

@@ -188,10 +188,10 @@ void Match::MissingReady(BotSeat& b, const std::string& noise) {
   const bool silent = noise.empty() && p.partial_length() == 0 && p.stdout_bytes() == 0;
   const bool reading = silent && p.Probe().waiting_for_stdin;
   if (reading && catalog_.Find(kReadyUnflushed)) {
-    p.Write(std::string(kMoreInputLine) + "\n");
-    env_.RunUntil(env_.Now() + std::min(config_.eof_grace, std::chrono::milliseconds(500)),
-                  [&] { return p.HasLine() || p.exited(); });
-    if (p.HasLine() && Trimmed(p.PopLine().line.text) == ready) {
+    // A line that comes with the bot's exit was flushed by the exit: left
+    // for the end-of-input check below.
+    const std::optional<TimedLine> line = AnswerToMoreInput(p, 250);
+    if (line && Trimmed(line->line.text) == ready) {
       Finding& f =
           Report(b, "ready.missing",
                  "no '" + ready +

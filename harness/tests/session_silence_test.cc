@@ -103,6 +103,19 @@ SPEC_TEST(Silence, ABotThatPrintsReadyOnceGivenALineReadsBeforeItsHandshake,
   EXPECT_NE(f->advice.find("first, before reading any input"), std::string::npos) << f->advice;
 }
 
+SPEC_TEST(Silence, AReadyThatComesWithAnExitAfterALineIsStillUnflushed, "jc2015.protocol.flush",
+          "arbiter.check.diagnosis") {
+  // Given a line, the bot exits, and its C library flushes the READY it
+  // held: the buffer, not a bot that reads before its handshake.
+  FakeEnv env;
+  FakeScript s = MisbehaveOn(-1, {});
+  s.on_start = {};
+  s.on_more_input = {Out(1, "READY\n"), Exit(2, 1)};
+  const MatchResult r = Play(env, s);
+  EXPECT_EQ(Find(r, "ready.missing"), nullptr) << Checks(r);
+  EXPECT_NE(Find(r, "ready.unflushed"), nullptr) << Checks(r);
+}
+
 SPEC_TEST(Silence, ABusyBotIsNotCalledUnflushedEvenIfItAnswersAtEof, "jc2015.protocol.flush",
           "jc2015.protocol.action.limit") {
   FakeEnv env;
