@@ -297,9 +297,10 @@ Match::MoreInput Match::ProbeSilentBot(BotProcess& p, int limit, const TurnRecor
 
 std::optional<TimedLine> Match::AnswerToMoreInput(BotProcess& p, int limit) {
   p.Write(std::string(kMoreInputLine) + "\n");
+  // A bot that reads too much answers as fast as on its other turns: a
+  // short wait, paid once by every bot whose answer sits in a buffer.
   const auto wait = std::min<Clock::duration>(
-      config_.eof_grace, std::max<Clock::duration>(std::chrono::milliseconds(200),
-                                                   2 * std::chrono::milliseconds(limit)));
+      config_.eof_grace, std::chrono::milliseconds(std::clamp(2 * limit, 100, 200)));
   env_.RunUntil(env_.Now() + wait, [&] { return p.HasLine() || p.exited(); });
   if (!p.HasLine()) return std::nullopt;
   // A line that comes with the bot's exit was flushed by the exit: it says
