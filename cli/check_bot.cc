@@ -41,6 +41,7 @@
 #include "interrupt.h"
 #include "option_checks.h"
 #include "play_in_order.h"
+#include "referee_run.h"
 #include "run_common.h"
 #include "run_options.h"
 #include "start_check.h"
@@ -130,7 +131,8 @@ harness::MatchSpec CopyOf(const harness::MatchSpec& m) {
   harness::MatchSpec c;
   c.id = m.id;
   c.description = m.description;
-  c.state = m.state->Clone();
+  c.state = m.state ? m.state->Clone() : nullptr;  // a referee's game starts anew
+  c.kind = m.kind;
   c.seats = m.seats;
   c.seed = m.seed;
   c.policy_seed = m.policy_seed;
@@ -147,13 +149,12 @@ harness::MatchSpec CopyOf(const harness::MatchSpec& m) {
 harness::MatchResult PlayDecided(harness::Env& env, harness::MatchSpec m, const Prepared& p,
                                  const harness::Progress& progress) {
   harness::MatchSpec again = CopyOf(m);
-  harness::MatchResult first = harness::RunMatch(env, std::move(m), p.config, p.catalog, progress);
+  harness::MatchResult first = PlayMatch(env, std::move(m), p, progress);
   bool failed = false;
   for (const auto& f : first.findings) failed = failed || f.severity == harness::Severity::kFail;
   if (!first.timing_inconclusive || failed || first.interrupted || harness::Interrupted())
     return first;
-  harness::MatchResult second =
-      harness::RunMatch(env, std::move(again), p.config, p.catalog, progress);
+  harness::MatchResult second = PlayMatch(env, std::move(again), p, progress);
   if (second.interrupted) return first;
   second.replayed = "played again: the first run had an answer made late by the machine's load";
   if (!second.timing_inconclusive) {
@@ -306,6 +307,59 @@ void AddEdgeStates(const PlanContext& c, MatchPlan& plan) {
   }
 }
 
+// Through a real referee with no engine (arbiter.referee-run.framing):
+// game-1..game-N, each played to the referee's end, the bot in seat
+// (i-1) % players and the other seats the --opponent commands in turn, or
+// copies of the bot. N: --games, else two per seat.
+bool BuildRefereePlan(const CheckBotOptions& o, const Prepared& p, MatchPlan& plan,
+                      std::ostream& err) {
+  const int players = p.referee->players;
+  std::vector<std::vector<std::string>> opponents;
+  for (const std::string& text : o.through.opponents) {
+    std::vector<std::string> argv;
+    std::string error;
+    if (!harness::SplitCommand(text, argv, error))
+      return Usage(err, "check-bot", "--opponent '" + text + "': " + error) == 0;
+    if (const std::string why = harness::StartProblem(argv, "the opponent"); !why.empty())
+      return Usage(err, "check-bot", "--opponent '" + text + "': " + why) == 0;
+    opponents.push_back(std::move(argv));
+  }
+  if (o.depth > 1)
+    return Usage(err, "check-bot",
+                 "--depth plays the edge states deeper; a game through its "
+                 "referee has none (give more --games)") == 0;
+  const int games = o.games.value_or(2 * players);
+  for (int i = 0; i < games; ++i) {
+    harness::MatchSpec m;
+    m.id = "game-" + std::to_string(i + 1);
+    m.kind = "whole";
+    m.seed = o.seed + static_cast<uint64_t>(i);
+    const int seat = i % players;
+    m.description = "seed " + std::to_string(*m.seed) + " through the referee, bot in seat " +
+                    std::to_string(seat);
+    for (int s = 0, k = 0; s < players; ++s) {
+      if (s == seat || opponents.empty()) {
+        m.seats.push_back(harness::Seat{o.bot, ""});
+      } else {
+        m.seats.push_back(harness::Seat{opponents[k % opponents.size()], ""});
+        m.description +=
+            ", " + o.through.opponents[k++ % opponents.size()] + " in seat " + std::to_string(s);
+      }
+    }
+    if (opponents.empty()) m.description += ", copies of it in the other seats";
+    m.policy_seed = *m.seed;
+    m.max_turns = o.turns.value_or(0);
+    m.reproduce = Self() + " check-bot --game " + o.game + " --profile " +
+                  std::string(p.profile->name) + ResultOptions(o, *p.profile, {}) +
+                  RefereeOptionsText(o.through) + " --seed " + std::to_string(o.seed) +
+                  " --games " + std::to_string(games) + " --match " + m.id + " -- " +
+                  harness::QuoteCommand(o.bot);
+    plan.matches.push_back(std::move(m));
+  }
+  for (int seat = 0; seat < players; ++seat) plan.seats.emplace_back("", seat);
+  return true;
+}
+
 // Every match of the run in order, and the seats it covers; false and `err`
 // written on a usage error.
 bool BuildPlan(const CheckBotOptions& o, const Prepared& p, MatchPlan& plan, std::ostream& err) {
@@ -426,7 +480,7 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
   if (!Prepare(o, "check-bot", p, err)) return 2;
   if (!CheckOutputFiles(OutputFiles(o), o.bot, "check-bot", err)) return 2;
   MatchPlan plan;
-  if (!BuildPlan(o, p, plan, err)) return 2;
+  if (!(p.referee ? BuildRefereePlan(o, p, plan, err) : BuildPlan(o, p, plan, err))) return 2;
   // A run that checks nothing must not say PASS (arbiter.cli.exit-status).
   if (plan.matches.empty())
     return Usage(err, "check-bot",
@@ -493,6 +547,7 @@ CLI::App* AddCheckBotCommand(CLI::App& app, CheckBotOptions& o) {
   c->add_option("--repro-dir", o.repro_dir,
                 "Where the whole input stream of each finding is written, to pipe into the bot")
       ->default_val("arbiter-repro");
+  AddRefereeRunOptions(*c, o.through, true);
   c->add_option("bot", o.bot, "The bot's command and arguments, after '--'");
 
   return c;

@@ -19,10 +19,20 @@ class App;
 
 namespace arbiter::cli {
 
+// check-bot and play through a game's real referee (arbiter.referee-run.framing),
+// for a game arbiter has no engine for.
+struct RefereeRunOptions {
+  std::string referee;                 // --referee: the command template ({seed}, {bot0}...)
+  std::string protocol = "bots";       // --protocol: "bots" or "cg-runner"
+  std::optional<int> players;          // --players: the runner protocol's (default 2)
+  std::vector<std::string> opponents;  // check-bot --opponent: the other seats' commands
+  std::string ready_line;              // --ready-line: the game's handshake, if it has one
+};
+
 struct RunOptions {
   std::string game = DefaultGame();
   std::string profile;  // empty: the game's default
-  std::optional<int> ready_ms, action_ms;
+  std::optional<int> ready_ms, action_ms, first_ms;
   uint64_t seed = 1;
   std::vector<std::string> rules;                               // key=value
   std::string json_path, junit_path, markdown_path, html_path;  // reports to write
@@ -49,6 +59,7 @@ struct RunOptions {
   // --log-dir (check-bot, play): a text log of every match, one file each
   // (arbiter.report.match-log); empty: none.
   std::string log_dir;
+  RefereeRunOptions through;  // check-bot and play: --referee and its options
 };
 
 // The shard's index (0-based) and count of `text` ("3/16"); nullopt and

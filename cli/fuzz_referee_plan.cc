@@ -10,6 +10,7 @@
 #include "fuzz_referee_run.h"
 #include "input_files.h"
 #include "probe_hub.h"
+#include "referee_template.h"
 #include "registers.h"
 #include "start_check.h"
 
@@ -17,38 +18,6 @@ namespace arbiter::cli {
 namespace {
 
 const std::string kCmd = "fuzz-referee";
-
-// Every placeholder of the referee's template is known, each bot's is
-// there once (none under cg-runner); else the usage error.
-std::string CheckTemplate(const std::vector<std::string>& tmpl, int players, bool runner) {
-  std::map<std::string, int> uses;
-  for (const std::string& a : tmpl) {
-    for (size_t at = a.find('{'); at != std::string::npos; at = a.find('{', at + 1)) {
-      const size_t end = a.find('}', at);
-      if (end == std::string::npos) break;
-      const std::string key = a.substr(at, end - at + 1);
-      bool known = key == "{seed}";
-      for (int s = 0; s < players; ++s) known = known || key == "{bot" + std::to_string(s) + "}";
-      // An unknown one ({SEED}, {bot4}) would reach the referee as text.
-      if (!known)
-        return "--referee: unknown placeholder " + key + " (known: {seed} and {bot0} to {bot" +
-               std::to_string(players - 1) + "})";
-      if (key != "{seed}" && ++uses[key] > 1)
-        return "--referee: " + key + " appears twice; each bot is started once";
-    }
-  }
-  for (int s = 0; s < players; ++s) {
-    const std::string key = "{bot" + std::to_string(s) + "}";
-    bool found = false;
-    for (const auto& a : tmpl) found = found || a.find(key) != std::string::npos;
-    if (runner && found)
-      return "--referee: a cg-runner referee launches no bot (arbiter plays every seat on the "
-             "referee's stdin and stdout), so " +
-             key + " makes no sense; remove it";
-    if (!runner && !found) return "--referee: the template has no " + key + " placeholder";
-  }
-  return "";
-}
 
 // The referee's config from the options: its own limits (none by default:
 // a JVM referee must start as it would on the organiser's machine), the
@@ -165,9 +134,11 @@ int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& e
   if (!CheckOutputFiles(OutputFiles(o), config.referee_template, kCmd, err)) return 2;
   std::string error;
   const int players = p.game->new_game(0, p.rules, error)->num_players();
-  if (const std::string e = CheckTemplate(config.referee_template, players, plan.runner);
-      !e.empty())
-    return Usage(err, kCmd, e);
+  if (!harness::RefereeTemplate::Check(
+          config.referee_template,
+          plan.runner ? harness::RefereeProtocol::kRunner : harness::RefereeProtocol::kLaunchesBots,
+          players, error))
+    return Usage(err, kCmd, error);
   // A referee the system cannot start is the set-up, said once with a hint
   // (arbiter.cli.bad-input), not a finding of every game.
   if (const std::string why = harness::StartProblem(config.referee_template, "the referee");

@@ -14,6 +14,7 @@
 #include "command_line.h"
 #include "interrupt.h"
 #include "option_checks.h"
+#include "referee_run.h"
 #include "run_common.h"
 #include "run_options.h"
 #include "start_check.h"
@@ -35,7 +36,12 @@ bool ParseEntrants(const PlayOptions& o, const Prepared& p, std::vector<Entrant>
                    std::ostream& err) {
   for (size_t i = 0; i < o.bots.size(); ++i) {
     Entrant e{o.bots[i], {}, ""};
-    if (e.text.rfind(kBuiltin, 0) == 0) {
+    if (e.text.rfind(kBuiltin, 0) == 0 && !p.game) {
+      return Usage(err, "play",
+                   "--bot '" + e.text +
+                       "': built-in players need arbiter's engine of the "
+                       "game; through a referee, every player is a command") == 0;
+    } else if (e.text.rfind(kBuiltin, 0) == 0) {
       e.policy = e.text.substr(std::string(kBuiltin).size());
       std::string known;
       bool found = false;
@@ -66,10 +72,11 @@ harness::MatchSpec GameOf(const PlayOptions& o, const Prepared& p,
   const uint64_t seed = o.seed + static_cast<uint64_t>(g);
   m.id = o.games > 1 ? "game-" + std::to_string(g + 1) : "game";
   m.seed = seed;
-  m.state = p.game->new_game(seed, p.rules, error);
+  if (p.game) m.state = p.game->new_game(seed, p.rules, error);
   const int players = static_cast<int>(entrants.size());
   m.reproduce = Self() + " play --game " + o.game + " --profile " + std::string(p.profile->name) +
                 " --seed " + std::to_string(seed) + ResultOptions(o, *p.profile, p.rules);
+  if (p.referee) m.reproduce += RefereeOptionsText(o.through);
   if (o.turns) m.reproduce += " --turns " + std::to_string(*o.turns);
   m.description = "seed " + std::to_string(seed) + ",";
   for (int s = 0; s < players; ++s) {
@@ -129,13 +136,17 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   Prepared p;
   if (!Prepare(o, "play", p, err)) return 2;
   std::string error;
-  const auto probe = p.game->new_game(o.seed, p.rules, error);
-  if (!probe) return Usage(err, "play", error);
-  const int players = probe->num_players();
+  int players = p.referee ? p.referee->players : 0;
+  if (p.game) {
+    const auto probe = p.game->new_game(o.seed, p.rules, error);
+    if (!probe) return Usage(err, "play", error);
+    players = probe->num_players();
+  }
   if (static_cast<int>(o.bots.size()) != players)
     return Usage(err, "play",
-                 std::string(p.game->name) + " needs exactly " + std::to_string(players) +
-                     " --bot commands (a command, or builtin:NAME), got " +
+                 o.game + " needs exactly " + std::to_string(players) +
+                     (p.game ? " --bot commands (a command, or builtin:NAME), got "
+                             : " --bot commands (the referee's seats), got ") +
                      std::to_string(o.bots.size()));
   if (o.games > 1 && !o.replay_path.empty())
     return Usage(err, "play", "--replay writes one game: give --games 1, or --json for all");
@@ -158,9 +169,8 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   int found = 0;
   for (int g = 0; g < o.games && !harness::Interrupted(); ++g) {
     harness::MatchSpec m = GameOf(o, p, entrants, g, error);
-    if (!m.state) return Usage(err, "play", error);
-    rep.matches.push_back(
-        harness::RunMatch(*env, std::move(m), p.config, p.catalog, progress.Callback()));
+    if (!m.state && p.game) return Usage(err, "play", error);
+    rep.matches.push_back(PlayMatch(*env, std::move(m), p, progress.Callback()));
     WriteLog(o, rep, rep.matches.back(), err);
     found += static_cast<int>(rep.matches.back().findings.size());
     progress.Finished(found);
@@ -203,6 +213,7 @@ CLI::App* AddPlayCommand(CLI::App& app, PlayOptions& o) {
                 "win/draw/loss table")
       ->check(IntIn(1, 100000));
   c->add_option("--turns", o.turns, "Stop after this many turns")->check(IntIn(1, 1000000));
+  AddRefereeRunOptions(*c, o.through, false);
   c->add_option("--replay", o.replay_path,
                 "Write the replay (the JSON report of the game) to this file")
       ->check(FileName());

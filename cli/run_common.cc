@@ -18,6 +18,8 @@
 
 #include "command_line.h"
 #include "core/parse.h"
+#include "referee_match.h"
+#include "referee_run.h"
 #include "registers.h"
 
 namespace arbiter::cli {
@@ -164,11 +166,15 @@ int Usage(std::ostream& err, const std::string& command, const std::string& mess
 }
 
 bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::ostream& err) {
+  if (!o.through.referee.empty()) return PrepareThroughReferee(o, command, p, err);
   p.game = FindGame(o.game);
   if (!p.game) {
     std::string known;
     for (const GameInfo* g : AllGames()) known += " " + std::string(g->name);
-    Usage(err, command, "--game: unknown game '" + o.game + "' (known:" + known + ")");
+    Usage(err, command,
+          command == "check-bot" || command == "play"
+              ? UnknownGameMessage(o.game)
+              : "--game: unknown game '" + o.game + "' (known:" + known + ")");
     return false;
   }
   p.profile = &p.game->profiles.front();
@@ -200,7 +206,8 @@ bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::
     return false;
   }
   for (auto [value, name] :
-       {std::pair{o.ready_ms, "--ready-ms"}, std::pair{o.action_ms, "--action-ms"}}) {
+       {std::pair{o.ready_ms, "--ready-ms"}, std::pair{o.action_ms, "--action-ms"},
+        std::pair{o.first_ms, "--first-ms"}}) {
     if (value && (*value < 1 || *value > 600000)) {
       Usage(err, command, std::string(name) + " must be between 1 and 600000");
       return false;
@@ -211,7 +218,7 @@ bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::
   c.ready_scan = p.profile->ready_scan;
   c.server = std::string(p.profile->server);
   c.ready_ms = o.ready_ms.value_or(p.profile->ready_ms);
-  c.first_action_ms = o.action_ms.value_or(p.profile->first_action_ms);
+  c.first_action_ms = o.first_ms.value_or(o.action_ms.value_or(p.profile->first_action_ms));
   c.action_ms = o.action_ms.value_or(p.profile->action_ms);
   c.limits.memory_mb = o.memory_mb;
   c.limits.address_space_mb = o.address_space_mb;
@@ -264,6 +271,7 @@ std::string ResultOptions(const RunOptions& o, const Profile& profile,
   std::string cmd;
   if (o.ready_ms) cmd += " --ready-ms " + std::to_string(*o.ready_ms);
   if (o.action_ms) cmd += " --action-ms " + std::to_string(*o.action_ms);
+  if (o.first_ms) cmd += " --first-ms " + std::to_string(*o.first_ms);
   if (bot_limits) {
     if (o.memory_mb != defaults.memory_mb) cmd += " --memory-mb " + std::to_string(o.memory_mb);
     if (o.address_space_mb != defaults.address_space_mb)
@@ -292,10 +300,19 @@ std::string ResultOptions(const RunOptions& o, const Profile& profile,
   return cmd;
 }
 
+harness::MatchResult PlayMatch(harness::Env& env, harness::MatchSpec spec, const Prepared& p,
+                               const harness::Progress& progress) {
+  if (p.referee)
+    return harness::RunRefereeMatch(env, std::move(spec), p.config, *p.referee, p.catalog,
+                                    progress);
+  return harness::RunMatch(env, std::move(spec), p.config, p.catalog, progress);
+}
+
 report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::string& tool) {
   report::RunReport r;
   r.tool = tool;
-  r.game = std::string(p.game->name);
+  r.game = p.game ? std::string(p.game->name) : o.game;
+  r.not_checked = p.not_checked;
   r.profile = std::string(p.profile->name);
   r.ready_ms = p.config.ready_ms;
   r.first_action_ms = p.config.first_action_ms;

@@ -15,6 +15,7 @@
 #include "findings.h"
 #include "invocation.h"
 #include "progress.h"
+#include "referee_driver.h"
 #include "referee_fuzz.h"
 #include "run_report.h"
 #include "session.h"
@@ -22,6 +23,8 @@
 namespace arbiter::cli {
 
 struct Prepared {
+  // nullptr for a game arbiter has no engine for, played through its real
+  // referee (`referee` then set: referee_run.h).
   const GameInfo* game = nullptr;
   const Profile* profile = nullptr;
   std::vector<std::pair<std::string, std::string>> rules;
@@ -30,7 +33,16 @@ struct Prepared {
   std::vector<harness::CheckInfo> checks;  // in register order
   // The register's "check_variants": rule sets check-bot's games cycle through.
   std::vector<std::vector<std::pair<std::string, std::string>>> check_variants;
+  // --referee: the real referee every match is played through, with no
+  // engine (arbiter.referee-run.framing); and what that leaves unchecked.
+  std::optional<harness::RefereeDriverConfig> referee;
+  std::string not_checked;
 };
+
+// One match under `p`: through its referee when it has one, else on the
+// engine (the spec's state).
+harness::MatchResult PlayMatch(harness::Env& env, harness::MatchSpec spec, const Prepared& p,
+                               const harness::Progress& progress = {});
 
 // Bounds of the command line (arbiter.cli.bad-input): enough for any real
 // run, small enough that a typo fails at argument checking instead of

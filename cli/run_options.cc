@@ -25,7 +25,10 @@ void AddRunOptions(CLI::App& command, RunOptions& o) {
   c->add_option("--game", o.game, "Game")->default_val(DefaultGame());
   c->add_option("--profile", o.profile, ProfilesHelp());
   c->add_option("--ready-ms", o.ready_ms, "Override the READY limit (ms)")->check(IntIn(1, 600000));
-  c->add_option("--action-ms", o.action_ms, "Override the per-answer limit (ms)")
+  c->add_option("--action-ms", o.action_ms,
+                "Override the per-answer limit (ms); also the first answer's, unless --first-ms")
+      ->check(IntIn(1, 600000));
+  c->add_option("--first-ms", o.first_ms, "Override the first answer's limit (ms)")
       ->check(IntIn(1, 600000));
   c->add_option("--seed", o.seed, "Seed of the games")->default_val(1)->check(Seed());
   c->add_option("--rule", o.rules, "Rule option key=value (see docs/spec; repeatable)")

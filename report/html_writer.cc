@@ -57,6 +57,8 @@ void Header(const RunReport& r, std::ostream& out) {
         << "</p>";
   if (const std::string note = r.CoverageNote(); !note.empty())
     out << "<p class=\"coverage-note\" id=\"coverage-note\">" << Escape(note) << "</p>";
+  if (!r.not_checked.empty())
+    out << "<p class=\"coverage-note\" id=\"not-checked\">" << Escape(r.not_checked) << "</p>";
   out << "</div>\n<table class=\"facts\">\n";
   Fact(out, "arbiter", Escape(kVersion));
   Fact(out, "tool", Escape(r.tool));

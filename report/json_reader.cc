@@ -148,6 +148,7 @@ std::optional<RunReport> ReadJson(const json& j, std::string& error) {
     r.memory_limits = JsonString(j, "memory_limits");
     r.readings = j.value("readings_adopted", std::vector<std::string>());
     r.not_reproduced = JsonString(j, "not_reproduced");
+    r.not_checked = JsonString(j, "not_checked");
     if (const auto c = j.find("calibration"); c != j.end() && c->is_object()) {
       Calibration cal;
       cal.samples = c->value("samples", 0);

@@ -195,6 +195,7 @@ void WriteJson(const RunReport& r, std::ostream& out) {
                      {"chance_learnt", c.chance_learnt}};
     if (!r.not_reproduced.empty()) j["not_reproduced"] = r.not_reproduced;
   }
+  if (!r.not_checked.empty()) j["not_checked"] = r.not_checked;
   j["counts"] = {{"fail", r.Count(harness::Severity::kFail)},
                  {"warn", r.Count(harness::Severity::kWarn)},
                  {"info", r.Count(harness::Severity::kInfo)},

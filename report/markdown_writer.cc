@@ -84,6 +84,7 @@ std::string Verdict(const RunReport& r) {
                                              : "**NOT RUN**";
   std::string note = r.CoverageNote();
   if (!r.not_reproduced.empty()) note += (note.empty() ? "" : "; ") + r.not_reproduced;
+  if (!r.not_checked.empty()) note += (note.empty() ? "" : "; ") + r.not_checked;
   return word + (": " + r.VerdictSummary()) + (note.empty() ? "" : " (" + Cell(note) + ")");
 }
 

@@ -198,6 +198,9 @@ struct RunReport {
   // fuzz-referee --replay of a reproducer: why the divergence it records was
   // not seen again ("" when it was, or when the replay records none).
   std::string not_reproduced;
+  // check-bot and play through a real referee with no engine: what arbiter
+  // could not check (arbiter.referee-run.unchecked), said once; "" otherwise.
+  std::string not_checked;
 
   // "interrupted" (a signal stopped the run: what it holds is partial),
   // "error" (arbiter could not run), "fail" (a failing finding, or for spec a

@@ -77,8 +77,8 @@ void WriteFinding(std::ostream& out, const harness::MatchResult& m, const harnes
   out << "\n"
       << paint(code, label) << " " << paint("1", f.check) << " [" << f.clause << "] " << f.match;
   if (f.seed)
-    out << " (" << (m.variant.empty() ? "" : m.variant + ", ") << "seed " << *f.seed << ", seat "
-        << f.seat << ")";
+    out << " (" << (m.variant.empty() ? "" : m.variant + ", ") << "seed " << *f.seed
+        << (f.seat >= 0 ? ", seat " + std::to_string(f.seat) : std::string()) << ")";
   else if (!m.variant.empty())
     out << " (" << m.variant << ")";
   if (f.turn >= 0) out << ", turn " << f.turn;
@@ -155,6 +155,7 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
   if (r.seed) out << "; seed " << *r.seed;
   out << "\n";
   for (const std::string& line : r.CoverageLines()) out << "  " << line << "\n";
+  if (!r.not_checked.empty()) out << "  not checked: " << r.not_checked << "\n";
   if (r.tool == "check-bot") WriteVariantVerdicts(r, out, paint);
   if (r.calibration) {
     out << "  harness overhead (echo bot, " << r.calibration->samples << " round trips): median "

@@ -29,10 +29,10 @@ const CheckInfo* CheckCatalog::Find(const std::string& id) const {
   return it == checks_.end() ? nullptr : &it->second;
 }
 
-CheckCatalog CatalogFromRegister(const nlohmann::json& reg) {
+CheckCatalog CatalogFromRegister(const nlohmann::json& reg, const char* key) {
   CheckCatalog catalog;
-  if (!reg.contains("checks")) return catalog;
-  for (const auto& c : reg["checks"]) {
+  if (!reg.contains(key)) return catalog;
+  for (const auto& c : reg[key]) {
     CheckInfo info;
     info.id = c.value("id", "");
     info.clause = c.value("clause", "");

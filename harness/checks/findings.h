@@ -68,6 +68,9 @@ inline const char* const kAllCheckIds[] = {
     "action.extra-lines",
     "action.partial",
     "action.unflushed",
+    "action.line-count",
+    "action.rejected",
+    "action.referee-timeout",
     "process.crash",
     "process.exec-failed",
     "process.stdout-closed",
@@ -116,8 +119,9 @@ inline bool Belongs(const Finding& f, const CheckInfo& c) {
   return f.check == c.id || (c.id == c.clause && f.clause == c.id);
 }
 
-// The catalog of a game from its spec register's "checks" table.
-CheckCatalog CatalogFromRegister(const nlohmann::json& reg);
+// The catalog of a game from its spec register's "checks" table (or another: the
+// arbiter register's "referee_run_checks", for games with no engine).
+CheckCatalog CatalogFromRegister(const nlohmann::json& reg, const char* key = "checks");
 
 // The last `lines` lines of `text`.
 std::string LastLines(const std::string& text, int lines);

@@ -71,6 +71,9 @@ class Match {
   std::string NewStderr(BotSeat& b);
   void MissingReady(BotSeat& b, const std::string& noise);
   void BotTurn(BotSeat& b, TurnRecord& rec);
+  std::optional<TimedLine> AnswerLines(BotSeat& b, Clock::time_point deadline, int limit,
+                                       TurnRecord& rec, std::string& joined);
+  TimedLine StreamedAnswer(BotSeat& b, Clock::time_point deadline, int limit, std::string& joined);
   void DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec);
   void CheckBetweenTurns(BotSeat& b, int turn);
   void CheckFloods(BotSeat& b, int turn);

@@ -149,11 +149,15 @@ void Match::Handshake(BotSeat& b) {
     f.received = noise;
   }
   handshake_ended_ = ready_seen && *ready_at <= deadline ? *ready_at : deadline;
-  if (ready_seen && *ready_at <= deadline) return;
+  // A real referee that launches its bots reads the handshake itself.
+  const auto relay = [&] {
+    if (spec_.handshake_line) spec_.handshake_line(b.seat, ready_line.line.text);
+  };
+  if (ready_seen && *ready_at <= deadline) return relay();
   if (ready_seen) {
     // Judged as a late answer is: the machine's load may explain it.
     const double elapsed = Ms(*ready_at - opened);
-    if (LoadExplains(b, elapsed, config_.ready_ms, -1, ready_line, "the handshake")) return;
+    if (LoadExplains(b, elapsed, config_.ready_ms, -1, ready_line, "the handshake")) return relay();
     const LateEvidence e = LateEvidenceOf(b, elapsed, config_.ready_ms);
     Settle(p);
     Finding& f = Report(b, "ready.late",
@@ -337,6 +341,73 @@ void Match::Teardown(BotSeat& b, int turn) {
   }
 }
 
+// The answer's lines, as many as the game asks this turn (GameState::
+// AnswerLines; a runner-protocol referee's ###Output K), joined by '\n' into
+// `joined`; the last one, which times the answer. Fewer by the deadline:
+// action.line-count, the bot is stopped and its turn is silent (nullopt).
+std::optional<TimedLine> Match::AnswerLines(BotSeat& b, Clock::time_point deadline, int limit,
+                                            TurnRecord& rec, std::string& joined) {
+  BotProcess& p = *b.proc;
+  if (spec_.state->AnswerLines() == 0 && spec_.stream_line && spec_.turn_over)
+    return StreamedAnswer(b, deadline, limit, joined);
+  const size_t want = static_cast<size_t>(std::max(1, spec_.state->AnswerLines()));
+  std::vector<TimedLine> lines{p.PopLine()};
+  env_.RunUntil(deadline, [&] {
+    while (p.HasLine() && lines.size() < want) lines.push_back(p.PopLine());
+    return lines.size() >= want || p.exited() || p.stdout_eof();
+  });
+  for (const TimedLine& l : lines) joined += (joined.empty() ? "" : "\n") + l.line.text;
+  if (lines.size() >= want) return lines.back();
+  std::string got;
+  for (const TimedLine& l : lines) got += EscapeBytes(l.line.text.substr(0, 80)) + "\\n";
+  Finding& f = Report(b, "action.line-count",
+                      "the turn asks for " + std::to_string(want) + " answer lines (" +
+                          (config_.server.empty() ? std::string("the referee") : config_.server) +
+                          " said so), and the bot printed " + std::to_string(lines.size()) +
+                          " within the limit of " + std::to_string(limit) + " ms",
+                      rec.turn);
+  if (f.received.empty()) f.received = got;
+  rec.silent = true;
+  rec.events = spec_.state->ApplySilence();
+  Stop(b, rec.turn);
+  return std::nullopt;
+}
+
+// A turn whose number of lines only the referee knows (GameState::
+// AnswerLines 0, a referee that launches its bots): each line goes to the
+// referee, and the next one only if the referee has not moved on (it wrote
+// to a seat, closed one, exited: MatchSpec::turn_over) within a moment of
+// the last, else it is an extra line, left for the next turn's check. The
+// last line given times the answer; a referee still waiting at the deadline
+// is given late_window more, and a line then is a late answer.
+TimedLine Match::StreamedAnswer(BotSeat& b, Clock::time_point deadline, int limit,
+                                std::string& joined) {
+  using std::chrono::milliseconds;
+  BotProcess& p = *b.proc;
+  TimedLine last = p.PopLine();
+  spec_.stream_line(last.line.text);
+  joined = last.line.text;
+  const auto hold = std::clamp(milliseconds(limit / 50), milliseconds(2), milliseconds(5));
+  const auto waiting = [&] {
+    return spec_.turn_over() || p.HasLine() || p.exited() || p.stdout_eof();
+  };
+  auto until = deadline;
+  for (bool extended = false;;) {
+    if (!env_.RunUntil(until, waiting)) {
+      if (extended) break;
+      extended = true;
+      until = env_.Now() + config_.late_window;
+      continue;
+    }
+    if (spec_.turn_over() || !p.HasLine()) break;
+    if (env_.RunUntil(env_.Now() + hold, spec_.turn_over)) break;  // an extra line
+    last = p.PopLine();
+    spec_.stream_line(last.line.text);
+    joined += "\n" + last.line.text;
+  }
+  return last;
+}
+
 void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   BotProcess& p = *b.proc;
   CheckBetweenTurns(b, rec.turn);
@@ -358,14 +429,27 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   const auto sent = env_.Now();  // before the write: see BotProcess::write_done_at
   p.Write(rec.input);
   b.sent += rec.input;
-  const auto deadline = sent + std::chrono::milliseconds(limit);
+  auto deadline = sent + std::chrono::milliseconds(limit);
   // arbiter's wait for a CPU delays the read of an answer only since its last
-  // wake before the answer: re-sampled at every wake that finds none.
-  env_.RunUntil(deadline, [&] {
-    if (p.HasLine() || p.exited() || p.stdout_eof()) return true;
-    b.self_before = env_.SelfSched();
-    return false;
-  });
+  // wake before the answer: re-sampled at every wake that finds none. The
+  // rest of a turn a real referee writes in pieces restarts the clock.
+  for (bool more = true; more;) {
+    more = false;
+    env_.RunUntil(deadline, [&] {
+      if (p.HasLine() || p.exited() || p.stdout_eof()) return true;
+      if (spec_.more_input && !p.HasLine()) {
+        if (std::string bytes = spec_.more_input(b.seat); !bytes.empty()) {
+          p.Write(bytes);
+          b.sent += bytes;
+          rec.input += bytes;
+          deadline = env_.Now() + std::chrono::milliseconds(limit);
+          return more = true;
+        }
+      }
+      b.self_before = env_.SelfSched();
+      return false;
+    });
+  }
   if (Interrupted() && !p.HasLine()) {  // the game is abandoned, not judged
     rec.silent = true;
     return;
@@ -373,7 +457,10 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   const auto start = p.write_done_at().value_or(sent);
   CheckFloods(b, rec.turn);
   if (!p.HasLine()) return DiagnoseSilence(b, start, limit, rec);
-  const TimedLine tl = p.PopLine();
+  std::string joined;
+  const std::optional<TimedLine> last = AnswerLines(b, deadline, limit, rec, joined);
+  if (!last) return;
+  const TimedLine& tl = *last;
   ++b.answers;
   // A queued line (extra_lines=queue) was there before the input.
   const double elapsed = std::max(0.0, Ms(tl.at - start));
@@ -387,7 +474,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
     ReportLate(b, tl, elapsed, limit, rec);
     return;
   }
-  const std::string& text = tl.line.text;
+  const std::string& text = joined;
   if (tl.line.truncated || tl.line.length > config_.max_answer_bytes) {
     Finding& f = Report(b, "output.flood",
                         "an answer line of " + std::to_string(tl.line.length) + " bytes", rec.turn);

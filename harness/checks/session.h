@@ -61,6 +61,18 @@ struct MatchSpec {
   // (a short game against hostile players), "whole" (played to the game's
   // end against players that keep it alive) or "edge" (from an edge state).
   std::string kind = "game";
+  // A real referee's turn written in pieces (arbiter.referee-run.framing):
+  // the bytes for `seat` that came after its input was taken, written to
+  // the bot as they come, its time counted from the last. Unset: none.
+  std::function<std::string(int seat)> more_input;
+  // A turn of as many lines as the referee reads (GameState::AnswerLines 0):
+  // each line of the bot's goes to the referee as it comes (stream_line),
+  // until the referee moves on (turn_over: it wrote to a seat, closed one,
+  // or exited).
+  std::function<void(const std::string& line)> stream_line;
+  std::function<bool()> turn_over;
+  // A bot's accepted handshake line, for a real referee that reads it.
+  std::function<void(int seat, const std::string& line)> handshake_line;
 };
 
 // How far one bot seat of a match played (arbiter.check.coverage).

@@ -7,10 +7,30 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "bot_process.h"
 
 namespace arbiter::harness {
+
+// The arbiter end of the bots a referee launches itself (a referee that
+// launches bots, harness/referee/probe_hub.h): per seat, a command the
+// referee starts in place of a bot, whose stdin bytes arrive in inbox(seat)
+// and whose stdout is what Send writes. Nothing blocks; bytes move while the
+// Env waits (RunUntil).
+class SeatRelay {
+ public:
+  virtual ~SeatRelay() = default;
+  virtual std::string ProbeCommand(int seat) const = 0;
+  virtual bool connected(int seat) const = 0;
+  virtual int connections(int seat) const = 0;
+  // The referee closed the seat's stdin (or its probe died).
+  virtual bool ended(int seat) const = 0;
+  virtual std::string& inbox(int seat) = 0;
+  virtual void Send(int seat, std::string_view bytes) = 0;
+  // The seat's bot dies as the referee sees it (its stdout closes).
+  virtual void Kill(int seat) = 0;
+};
 
 class Env {
  public:
@@ -21,6 +41,15 @@ class Env {
   virtual std::unique_ptr<BotProcess> Spawn(const SpawnOptions& options, std::string& error) = 0;
   // arbiter's own scheduling so far (BotProcess::SchedOfTree's other half).
   virtual SchedSample SelfSched() { return {}; }
+  // `seats` relays for a referee that launches bots, run by
+  // `probe_executable` (ProbeBesideSelf); nullptr with `error` set when they
+  // cannot be opened.
+  virtual std::unique_ptr<SeatRelay> OpenRelay(int /*seats*/,
+                                               const std::string& /*probe_executable*/,
+                                               std::string& error) {
+    error = "this environment runs no referee that launches bots";
+    return nullptr;
+  }
 };
 
 std::unique_ptr<Env> MakeRealEnv();

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include "env.h"
+#include "probe_hub.h"
 #include "proc_probe.h"
 
 namespace arbiter::harness {
@@ -20,6 +21,12 @@ class RealEnv final : public Env {
     SchedSample s;
     s.valid = proc::ReadSchedStat(::getpid(), s.run_ns, s.wait_ns);
     return s;
+  }
+  std::unique_ptr<SeatRelay> OpenRelay(int seats, const std::string& probe_executable,
+                                       std::string& error) override {
+    auto hub = std::make_unique<ProbeHub>(loop_, probe_executable, seats, error);
+    if (!hub->ok()) return nullptr;
+    return hub;
   }
 
  private:

@@ -11,6 +11,7 @@
 #include "cg_runner_game.h"
 #include "core/parse.h"
 #include "interrupt.h"
+#include "referee_template.h"
 
 namespace arbiter::harness {
 namespace {
@@ -24,49 +25,6 @@ int PlayerOf(std::string_view s, int players) {
 }
 
 }  // namespace
-
-std::optional<std::vector<std::vector<int>>> ParseRanking(std::string_view rest, int players) {
-  std::vector<std::vector<int>> groups;
-  std::vector<bool> seen(players, false);
-  size_t count = 0;
-  for (size_t i = 0; i < rest.size();) {
-    if (rest[i] == ' ') {
-      ++i;
-      continue;
-    }
-    std::vector<int> group;
-    for (; i < rest.size() && rest[i] != ' '; ++i) {
-      const int p = rest[i] - '0';
-      if (p < 0 || p >= players || p > 9 || seen[p]) return std::nullopt;
-      seen[p] = true;
-      group.push_back(p);
-      ++count;
-    }
-    groups.push_back(std::move(group));
-  }
-  if (count != static_cast<size_t>(players)) return std::nullopt;
-  return groups;
-}
-
-std::vector<std::vector<int>> RankingOfWinner(int winner, int players) {
-  std::vector<int> all, rest;
-  for (int p = 0; p < players; ++p) {
-    all.push_back(p);
-    if (p != winner) rest.push_back(p);
-  }
-  if (winner < 0) return {all};
-  if (rest.empty()) return {{winner}};
-  return {{winner}, rest};
-}
-
-std::string FormatRanking(const std::vector<std::vector<int>>& ranking) {
-  std::string out;
-  for (const auto& group : ranking) {
-    if (!out.empty()) out += ' ';
-    for (int p : group) out += std::to_string(p);
-  }
-  return out;
-}
 
 void CgRunnerGame::Line(const std::string& line) {
   if (result_.referee_stdout.size() < 4096) result_.referee_stdout += line + "\n";
@@ -120,11 +78,7 @@ void CgRunnerGame::Run() {
   if (!reference_.Start()) return;
   seats_ = reference_.seats();
   pending_.assign(seats_, "");
-  for (std::string arg : config_.referee_template) {
-    for (size_t at; (at = arg.find("{seed}")) != std::string::npos;)
-      arg.replace(at, 6, std::to_string(plan_.seed));
-    result_.argv.push_back(arg);
-  }
+  result_.argv = RefereeTemplate::Instantiate(config_.referee_template, plan_.seed, {});
   auto referee = SpawnReferee(loop_, config_, result_);
   if (!referee) return;
   referee_ = referee.get();

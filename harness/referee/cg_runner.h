@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "referee_driver.h"
 #include "referee_fuzz.h"
 
 namespace arbiter::harness {
@@ -30,17 +31,5 @@ namespace arbiter::harness {
 // killed bots of a plan do not apply: the runner answers every turn at once.
 RefereeGameResult RunCgRunnerGame(EventLoop& loop, const RefereeFuzzConfig& config,
                                   const RefereeGamePlan& plan);
-
-// A "###End" line's ranking for `players` players: the groups of tied
-// players, best first ("###End 0 1" -> {{0}, {1}}, "###End 01" -> {{0, 1}}).
-// nullopt unless every player appears exactly once.
-std::optional<std::vector<std::vector<int>>> ParseRanking(std::string_view rest, int players);
-
-// The ranking the reference engine's winner implies: the winner alone first
-// and every other player tied after it, or everyone tied (winner -1).
-std::vector<std::vector<int>> RankingOfWinner(int winner, int players);
-
-// "0 1", "01": a ranking as the runner protocol writes it.
-std::string FormatRanking(const std::vector<std::vector<int>>& ranking);
 
 }  // namespace arbiter::harness

@@ -27,17 +27,18 @@
 #include <vector>
 
 #include "bot_process.h"
+#include "env.h"
 
 namespace arbiter::harness {
 
-class ProbeHub {
+class ProbeHub final : public SeatRelay {
  public:
   // `probe_executable`: the arbiter-probe binary (see ProbeBesideSelf).
   // On failure `error` says why (a path with a space, a socket path too long,
   // a missing probe, a failed mkdtemp/bind/listen), ok() is false and
   // nothing is left on disk; the object may then only be destroyed.
   ProbeHub(EventLoop& loop, const std::string& probe_executable, int seats, std::string& error);
-  ~ProbeHub();
+  ~ProbeHub() override;
   ProbeHub(const ProbeHub&) = delete;
   ProbeHub& operator=(const ProbeHub&) = delete;
 
@@ -46,31 +47,31 @@ class ProbeHub {
   const std::string& directory() const { return dir_; }
 
   // "<dir>/arbiter-probe <dir>/s<seat>": no quoting, exactly one space.
-  std::string ProbeCommand(int seat) const;
+  std::string ProbeCommand(int seat) const override;
 
   // Seats are 0 .. seats()-1; another number throws std::out_of_range.
 
   // A probe is connected and the hub has not closed the connection (Kill,
   // replacement, a failed write because the probe is gone). Still true after
   // ended(): the probe may be relaying the last answers.
-  bool connected(int seat) const;
+  bool connected(int seat) const override;
   // How many times a probe connected on this seat (a referee may restart a
   // bot). A new connection replaces the previous one, which is closed.
-  int connections(int seat) const;
+  int connections(int seat) const override;
   // The current (or last) probe closed its side: the referee closed the
   // bot's stdin, or the probe died. Reset by a new connection.
-  bool ended(int seat) const;
+  bool ended(int seat) const override;
   // Bytes from the referee to this seat's bot, appended as they arrive, across
   // connections (compare connections() to tell the bots apart); the caller
   // erases what it consumed.
-  std::string& inbox(int seat);
+  std::string& inbox(int seat) override;
   // When the last bytes were appended to inbox(seat) (the read's return).
   std::optional<Clock::time_point> last_arrival(int seat) const;
 
   // Queues bytes for this seat's bot's stdout; never blocks. Written to the
   // current connection, or kept until a probe connects. Bytes not yet written
   // when the connection closes (Kill, replacement, probe gone) are dropped.
-  void Send(int seat, std::string_view bytes);
+  void Send(int seat, std::string_view bytes) override;
   // Bytes Send()ed and not yet taken by the socket.
   size_t pending_bytes(int seat) const;
 
@@ -78,7 +79,7 @@ class ProbeHub {
   // once, with status 1 if its stdin was open (the referee sees its bot die)
   // or 0 after relaying what it already holds if the referee had closed it.
   // No effect without a connection; a later probe may still connect.
-  void Kill(int seat);
+  void Kill(int seat) override;
   // Writes bytes to the stderr of this seat's connected probe (what the
   // referee gets as the bot's stderr), at once and without blocking: a bot
   // that writes to stderr. False when there is no probe or it cannot.

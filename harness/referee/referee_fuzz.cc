@@ -16,6 +16,7 @@
 #include "interrupt.h"
 #include "probe_hub.h"
 #include "process/proc_probe.h"
+#include "referee_template.h"
 #include "reference_side.h"
 
 namespace arbiter::harness {
@@ -49,18 +50,9 @@ milliseconds ReorderPatience(int action_ms) { return milliseconds(std::min(30, a
 
 std::vector<std::string> Instantiate(const std::vector<std::string>& tmpl, const ProbeHub& hub,
                                      uint64_t seed) {
-  std::vector<std::string> argv;
-  for (std::string arg : tmpl) {
-    for (int s = 0; s < hub.seats(); ++s) {
-      const std::string key = "{bot" + std::to_string(s) + "}";
-      for (size_t at; (at = arg.find(key)) != std::string::npos;)
-        arg.replace(at, key.size(), hub.ProbeCommand(s));
-    }
-    for (size_t at; (at = arg.find("{seed}")) != std::string::npos;)
-      arg.replace(at, 6, std::to_string(seed));
-    argv.push_back(arg);
-  }
-  return argv;
+  std::vector<std::string> bots;
+  for (int s = 0; s < hub.seats(); ++s) bots.push_back(hub.ProbeCommand(s));
+  return RefereeTemplate::Instantiate(tmpl, seed, bots);
 }
 
 // The RESULT line a bot-launching referee conventionally prints on stdout,

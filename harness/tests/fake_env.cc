@@ -106,12 +106,64 @@ bool FakeEnv::RunUntil(Clock::time_point deadline, const std::function<bool()>& 
       const auto t = b->NextEventTime();
       if (t && (!next || *t < *next)) next = t;
     }
+    if (relay) {
+      const auto t = relay->NextEventTime();
+      if (t && (!next || *t < *next)) next = t;
+    }
     if (!next || *next > deadline) {
       now_ = std::max(now_, deadline);
       return done();
     }
     now_ = std::max(now_, *next);
     for (FakeBot* b : bots) b->DeliverDue();
+    if (relay) relay->DeliverDue();
+  }
+}
+
+std::unique_ptr<SeatRelay> FakeEnv::OpenRelay(int seats, const std::string&, std::string& error) {
+  if (!relay_script) {
+    error = "no relay in this fake";
+    return nullptr;
+  }
+  auto r = std::make_unique<FakeRelay>(*this, seats, std::move(*relay_script));
+  relay_script.reset();
+  relay = r.get();
+  return r;
+}
+
+FakeRelay::FakeRelay(FakeEnv& env, int seats, FakeRelayScript script)
+    : env_(env), script_(std::move(script)), inbox_(seats), ended_(seats), killed_(seats) {
+  Schedule(script_.on_open);
+}
+
+FakeRelay::~FakeRelay() {
+  if (env_.relay == this) env_.relay = nullptr;
+}
+
+void FakeRelay::Schedule(const std::vector<RelayEmit>& emits) {
+  for (const RelayEmit& e : emits) pending_.emplace(env_.Now() + e.delay, e);
+}
+
+void FakeRelay::Send(int seat, std::string_view bytes) {
+  sent.push_back(std::to_string(seat) + ":" + std::string(bytes));
+  if (killed_.at(seat)) return;
+  if (script_.on_answer) Schedule(script_.on_answer(seat, std::string(bytes)));
+}
+
+std::optional<Clock::time_point> FakeRelay::NextEventTime() const {
+  if (pending_.empty()) return std::nullopt;
+  return pending_.begin()->first;
+}
+
+void FakeRelay::DeliverDue() {
+  while (!pending_.empty() && pending_.begin()->first <= env_.Now()) {
+    const RelayEmit e = pending_.begin()->second;
+    pending_.erase(pending_.begin());
+    if (e.close) {
+      ended_.at(e.seat) = true;
+    } else {
+      inbox_.at(e.seat) += e.bytes;
+    }
   }
 }
 

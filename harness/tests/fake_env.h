@@ -50,6 +50,46 @@ struct FakeScript {
 
 class FakeEnv;
 
+// A bot-launching referee's relays in the fake (Env::OpenRelay): what the
+// referee writes to each seat, scripted like a bot's output.
+struct RelayEmit {
+  milliseconds delay{0};
+  int seat = 0;
+  std::string bytes;   // to the seat's inbox
+  bool close = false;  // the referee closes the seat's input
+};
+struct FakeRelayScript {
+  std::vector<RelayEmit> on_open;
+  // On an answer (the bytes Send gives a seat): what the referee writes next.
+  std::function<std::vector<RelayEmit>(int seat, const std::string& answer)> on_answer;
+};
+
+class FakeRelay final : public SeatRelay {
+ public:
+  FakeRelay(FakeEnv& env, int seats, FakeRelayScript script);
+  ~FakeRelay() override;
+  std::string ProbeCommand(int seat) const override { return "relay" + std::to_string(seat); }
+  bool connected(int seat) const override { return !killed_.at(seat); }
+  int connections(int) const override { return 1; }
+  bool ended(int seat) const override { return ended_.at(seat); }
+  std::string& inbox(int seat) override { return inbox_.at(seat); }
+  void Send(int seat, std::string_view bytes) override;
+  void Kill(int seat) override { killed_.at(seat) = true; }
+
+  std::optional<Clock::time_point> NextEventTime() const;
+  void DeliverDue();
+  std::vector<std::string> sent;  // every Send, "<seat>:<bytes>"
+  bool killed(int seat) const { return killed_.at(seat); }
+
+ private:
+  void Schedule(const std::vector<RelayEmit>& emits);
+  FakeEnv& env_;
+  FakeRelayScript script_;
+  std::multimap<Clock::time_point, RelayEmit> pending_;
+  std::vector<std::string> inbox_;
+  std::vector<bool> ended_, killed_;
+};
+
 class FakeBot final : public BotProcess {
  public:
   FakeBot(FakeEnv& env, FakeScript script);
@@ -117,6 +157,12 @@ class FakeEnv final : public Env {
   std::unique_ptr<BotProcess> Spawn(const SpawnOptions& options, std::string& error) override;
   // arbiter itself never waits for a CPU in the fake.
   SchedSample SelfSched() override { return {0, 0, true, {}}; }
+  std::unique_ptr<SeatRelay> OpenRelay(int seats, const std::string& probe_executable,
+                                       std::string& error) override;
+
+  // The next relay opened follows this script; none: OpenRelay fails.
+  std::optional<FakeRelayScript> relay_script;
+  FakeRelay* relay = nullptr;  // the open one, owned by its driver
 
   // Scripts handed to the bots in the order they are spawned.
   std::deque<FakeScript> scripts;

@@ -1,0 +1,178 @@
+// The options of a run through a real referee, checked once (referee_run.h).
+#include "referee_run.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "bot_environment.h"
+#include "command_line.h"
+#include "findings.h"
+#include "option_checks.h"
+#include "option_names.h"
+#include "probe_hub.h"
+#include "registers.h"
+#include "start_check.h"
+
+namespace arbiter::cli {
+namespace {
+
+constexpr std::string_view kCgEnv[] = {"PYTHONUNBUFFERED=1"};
+
+// What a run through a referee cannot check (arbiter.referee-run.unchecked).
+constexpr const char* kNotChecked =
+    "played through the referee alone, with no engine of arbiter's, the legality of answers "
+    "(only what the referee said about them counts), the game's rare states (no edge states are "
+    "built) and the referee's own messages were not checked";
+
+std::string NearestGame(const std::string& game) {
+  std::vector<std::string> names;
+  for (const GameInfo* g : AllGames()) names.emplace_back(g->name);
+  const std::string near = NearestName(game, names);
+  return near == game ? "" : near;
+}
+
+}  // namespace
+
+void AddRefereeRunOptions(CLI::App& command, RefereeRunOptions& o, bool check_bot) {
+  CLI::App* c = &command;
+  c->add_option("--referee", o.referee,
+                "Play through the game's real referee, for a game arbiter has no engine for: "
+                "its command, with {seed} and, for a referee that launches its bots, {bot0}, "
+                "{bot1}, ... (arbiter's relays); see docs/referee-run.md");
+  c->add_option("--protocol", o.protocol,
+                "With --referee: bots (the referee launches {bot0}...; the default) or "
+                "cg-runner (it speaks CodinGame's runner protocol on its stdin and stdout)");
+  c->add_option("--players", o.players,
+                "With --referee --protocol cg-runner: the number of players (default 2)")
+      ->check(IntIn(2, 10));
+  c->add_option("--ready-line", o.ready_line,
+                "With --referee: the line each bot prints when it is ready (READY), if the "
+                "game has such a handshake; checked within --ready-ms (default 1000) and "
+                "passed on to a referee that launches its bots");
+  if (check_bot)
+    c->add_option("--opponent", o.opponents,
+                  "With --referee: a command for the seats other than the bot's (repeatable, "
+                  "in seat order; default: copies of the bot)")
+        ->allow_extra_args(false);
+}
+
+const std::vector<Profile>& RefereeProfiles() {
+  static const std::vector<Profile> profiles = {
+      {"referee", 0, 1000, 100},
+      {"cg", 0, 1000, 50, {}, false, {}, kCgEnv},
+  };
+  return profiles;
+}
+
+std::string UnknownGameMessage(const std::string& game) {
+  std::string known;
+  for (const GameInfo* g : AllGames()) known += " " + std::string(g->name);
+  const std::string near = NearestGame(game);
+  return "--game: arbiter has no engine for '" + game + "'" +
+         (near.empty() ? "" : " (did you mean " + near + "?)") + " (its engines:" + known +
+         "); for another game, check the bot through the game's own referee: --referee "
+         "'COMMAND {bot0} {bot1}', or --protocol cg-runner for a CodinGame runner-protocol "
+         "referee";
+}
+
+std::string RefereeOptionsText(const RefereeRunOptions& o) {
+  std::string s = " --referee " + harness::QuoteArg(o.referee);
+  if (o.protocol != "bots") s += " --protocol " + o.protocol;
+  if (o.players) s += " --players " + std::to_string(*o.players);
+  if (!o.ready_line.empty()) s += " --ready-line " + harness::QuoteArg(o.ready_line);
+  for (const std::string& op : o.opponents) s += " --opponent " + harness::QuoteArg(op);
+  return s;
+}
+
+bool PrepareThroughReferee(const RunOptions& o, const std::string& command, Prepared& p,
+                           std::ostream& err) {
+  const RefereeRunOptions& r = o.through;
+  const auto usage = [&](const std::string& message) {
+    Usage(err, command, message);
+    return false;
+  };
+  const auto protocol = harness::ProtocolFromName(r.protocol);
+  if (!protocol)
+    return usage("--protocol: '" + r.protocol + "' is not a protocol (bots or cg-runner)");
+  const bool runner = *protocol == harness::RefereeProtocol::kRunner;
+  if (r.players && !runner)
+    return usage(
+        "--players: a referee that launches its bots has as many players as its "
+        "command names ({bot0}, {bot1}, ...); --players is for --protocol cg-runner");
+  // Nothing the user gave is dropped unsaid (arbiter.cli.bad-input).
+  if (!o.rules.empty())
+    return usage(
+        "--rule needs arbiter's engine of the game; through a referee, the referee "
+        "plays its own rules (give them in its command)");
+  if (o.ready_ms && r.ready_line.empty())
+    return usage(
+        "--ready-ms: a game played through its referee has no handshake unless "
+        "--ready-line gives it");
+  if (r.ready_line.find_first_of("\r\n") != std::string::npos)
+    return usage("--ready-line: one line, without a newline");
+  std::string error;
+  auto tmpl = harness::RefereeTemplate::Parse(r.referee, *protocol, -1, error);
+  if (!tmpl) return usage(error);
+  if (const std::string why = harness::StartProblem(tmpl->argv(), "the referee"); !why.empty())
+    return usage("--referee: " + why);
+  harness::RefereeDriverConfig d;
+  d.players = runner ? r.players.value_or(2) : tmpl->seats();
+  d.referee = std::move(*tmpl);
+  d.env.inherit = true;  // the organiser's program: it runs as they would run it
+  if (!runner) {
+    d.probe_executable = harness::ProbeBesideSelf(error);
+    if (d.probe_executable.empty())
+      return usage("arbiter's relay for the referee's bots: " + error);
+  }
+  p.profile = &RefereeProfiles().front();
+  if (!o.profile.empty()) {
+    p.profile = nullptr;
+    std::string known;
+    for (const Profile& t : RefereeProfiles()) {
+      known += " " + std::string(t.name);
+      if (t.name == o.profile) p.profile = &t;
+    }
+    if (!p.profile)
+      return usage("--profile: unknown profile '" + o.profile +
+                   "' for a game through its "
+                   "referee (known:" +
+                   known + ")");
+  }
+  harness::SessionConfig& c = p.config;
+  c.ready_ms = 0;  // no handshake arbiter knows, unless the user gives it
+  if (!r.ready_line.empty()) {
+    c.ready_line = r.ready_line;
+    c.ready_ms = o.ready_ms.value_or(1000);
+  }
+  c.first_action_ms = o.first_ms.value_or(o.action_ms.value_or(p.profile->first_action_ms));
+  c.action_ms = o.action_ms.value_or(p.profile->action_ms);
+  c.limits.memory_mb = o.memory_mb;
+  c.limits.address_space_mb = o.address_space_mb;
+  c.limits.cpu_seconds = o.cpu_seconds;
+  c.limits.no_network = o.no_network;
+  for (const std::string& kv : o.env)
+    if (!harness::ValidEnvironmentEntry(kv))
+      return usage("--env '" + kv + "': expected KEY=VALUE (KEY of letters, digits, _)");
+  c.env.extra.assign(p.profile->env.begin(), p.profile->env.end());
+  c.env.extra.insert(c.env.extra.end(), o.env.begin(), o.env.end());
+  c.env.inherit = o.inherit_env;
+  if (o.no_network && !harness::NetworkIsolationAvailable(error))
+    return usage("--no-network is not available here: " + error);
+  const auto reg = nlohmann::json::parse(report::RegisterJson("arbiter"));
+  p.catalog = harness::CatalogFromRegister(reg, "referee_run_checks");
+  for (const auto& check : reg["referee_run_checks"])
+    p.checks.push_back(*p.catalog.Find(check["id"]));
+  p.referee = std::move(d);
+  p.not_checked = kNotChecked;
+  if (const GameInfo* g = FindGame(o.game)) {
+    err << "arbiter " << command << ": note: with --referee, arbiter plays " << g->name
+        << " through that referee alone; without it, on its own engine\n";
+  } else if (const std::string near = NearestGame(o.game); !near.empty()) {
+    err << "arbiter " << command << ": note: arbiter has no engine for '" << o.game
+        << "' (did you mean " << near << "?); it checks through the referee alone\n";
+  }
+  return true;
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,45 @@
+// check-bot and play through a game's real referee, for a game arbiter has
+// no engine for (arbiter.referee-run.framing): the options (--referee,
+// --protocol, --players, --opponent), checked once into Prepared (its
+// `referee` driver config, its limits from a referee profile, the
+// game-agnostic checks of the arbiter register's "referee_run_checks"), and
+// the words reproduce commands repeat them with.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "check_bot.h"
+#include "core/game.h"
+#include "run_common.h"
+
+namespace CLI {
+class App;
+}  // namespace CLI
+
+namespace arbiter::cli {
+
+// The options of a run through a referee; `check_bot` adds --opponent.
+void AddRefereeRunOptions(CLI::App& command, RefereeRunOptions& o, bool check_bot);
+
+// The limits of a game arbiter has no engine for: "referee" (1000 ms for
+// the first answer, 100 ms after; the default) and "cg" (CodinGame's 1000
+// and 50 ms, Python run unbuffered as CodinGame runs it).
+const std::vector<Profile>& RefereeProfiles();
+
+// Prepares a run of `command` through o.through.referee into `p` (its game
+// nullptr); false after a usage error on `err`.
+bool PrepareThroughReferee(const RunOptions& o, const std::string& command, Prepared& p,
+                           std::ostream& err);
+
+// " --referee '...' --protocol cg-runner --players 3 --opponent '...'": the
+// referee options for a reproduce command.
+std::string RefereeOptionsText(const RefereeRunOptions& o);
+
+// The usage error for a game name arbiter has no engine for, given
+// without --referee: the known games, the nearest one, and the way through
+// a referee.
+std::string UnknownGameMessage(const std::string& game);
+
+}  // namespace arbiter::cli

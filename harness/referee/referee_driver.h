@@ -1,0 +1,166 @@
+// One game through a game's real referee, with no engine of arbiter's
+// (arbiter.referee-run.framing): the one driver behind check-bot and play
+// --referee, for both protocols a referee speaks.
+//
+//   runner protocol  the referee talks to arbiter on its stdin and stdout:
+//                    arbiter writes "###Seed N" and "###Start P", reads
+//                    "###Input p" blocks, and each "###Output p K" asks for
+//                    K answer lines of player p; "###End RANKING" ends it;
+//   bots protocol    the referee starts its bots itself ({bot0}, {bot1},
+//                    ... are arbiter's relays, Env::OpenRelay): bytes it
+//                    writes to a seat are that seat's input, and an answer
+//                    is due once it has written a turn; the game ends when
+//                    it exits (its ranking: a "RESULT W" line, or a JSON
+//                    line with "ranks", as psyleague's referees print).
+//
+// The driver owns the referee's template and process (on Env: the tests use
+// the fake clock) and says what the referee did: its requests, its stderr
+// lines (with the seat each names, RefereeSaid), its ranking, its exit, and
+// why a game stopped short (a crash, a hang, a message out of protocol).
+// Nothing a referee does makes it throw or wait without a deadline.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "env.h"
+#include "referee_template.h"
+
+namespace arbiter::harness {
+
+struct RefereeDriverConfig {
+  RefereeTemplate referee;
+  int players = 2;  // the runner protocol's ###Start; the bots protocol: the template's seats
+  std::string probe_executable;  // the bots protocol's relay (ProbeBesideSelf)
+  Limits limits;                 // the referee's own (none by default: it is the organiser's)
+  Environment env;
+  // How long arbiter waits for the referee's next message before calling it
+  // a hang (it may be waiting for a bot arbiter stopped: it then has this
+  // long to notice).
+  std::chrono::milliseconds patience{10000};
+  std::chrono::milliseconds exit_grace{2000};  // to exit after its game
+};
+
+// What the referee asks: player `seat`'s answer, `lines` lines, to `input`.
+struct RefereeRequest {
+  int seat = -1;
+  std::string input;
+  int lines = 1;  // 0: as many as the referee reads (the bots protocol)
+  // The input was waiting when arbiter asked for it: the referee wrote it
+  // while arbiter relayed another seat, so its clock ran before the bot's.
+  bool queued = false;
+};
+
+// Rankings, as the runner protocol writes them (also cg_runner.h).
+// A "###End" line's ranking for `players` players: the groups of tied
+// players, best first ("###End 0 1" -> {{0}, {1}}, "###End 01" -> {{0, 1}}).
+// nullopt unless every player appears exactly once.
+std::optional<std::vector<std::vector<int>>> ParseRanking(std::string_view rest, int players);
+
+// The ranking the reference engine's winner implies: the winner alone first
+// and every other player tied after it, or everyone tied (winner -1).
+std::vector<std::vector<int>> RankingOfWinner(int winner, int players);
+
+// "0 1", "01": a ranking as the runner protocol writes it.
+std::string FormatRanking(const std::vector<std::vector<int>>& ranking);
+
+// A line the referee wrote on stderr: the seat it names ("player 1",
+// "###Error 1 ..."; -1: none) and whether it complains about a bot
+// (invalid, timeout, crash, disqualified, ...), and of what.
+struct RefereeSaid {
+  std::string line;
+  int seat = -1;
+  enum Kind { kOther, kRejected, kTimeout } kind = kOther;
+};
+// Reads one stderr line of a referee of `players` players.
+RefereeSaid ReadRefereeLine(const std::string& line, int players);
+
+struct RefereeOutcome {
+  bool started = false;
+  bool ended = false;  // the game came to its end (###End, or the referee exited after it)
+  std::optional<std::vector<std::vector<int>>> ranking;  // best first, ties grouped
+  std::string result_line;                               // the line the ranking came from
+  // psyleague's "errors": the players the referee put out for an error
+  // (a timeout, a crash, an invalid answer); empty when it does not say.
+  std::vector<int> errors;
+  // Why the game stopped short, under arbiter's clause: "referee.crash",
+  // "referee.hang", "referee.protocol", "referee.exec-failed"; "" if not.
+  std::string fault_check, fault;
+  std::string exit_text;  // "exited with status 1", "" while running
+  bool exit_clean = false;
+  std::string stderr_tail;  // the referee's last stderr lines
+};
+
+class RefereeDriver {
+ public:
+  RefereeDriver(Env& env, const RefereeDriverConfig& config, uint64_t seed);
+  ~RefereeDriver();
+  RefereeDriver(const RefereeDriver&) = delete;
+  RefereeDriver& operator=(const RefereeDriver&) = delete;
+
+  // Starts the referee; false (outcome().fault says why) when it cannot be.
+  bool Start();
+  // Waits for the referee's next request; nullopt once the game is over or
+  // stopped short (outcome()).
+  std::optional<RefereeRequest> Next();
+  // The current request's answer, its lines without '\n'.
+  void Answer(const std::vector<std::string>& lines);
+  // The bots protocol: one line of the current request's answer, sent at
+  // once (the referee reads as many as it wants); Answered() ends it.
+  void Stream(const std::string& line);
+  void Answered() { current_.reset(); }
+  // A seat's handshake line, for a referee that launches its bots (it reads
+  // the line itself); nothing under the runner protocol.
+  void Handshake(int seat, const std::string& line);
+  // The referee moved on since the current request: it wrote to a seat,
+  // closed one's input, or exited.
+  bool Moved() const;
+  // The current request gets no answer: the seat's bot was stopped. The bots
+  // protocol: the referee sees its bot die; the runner protocol, which
+  // cannot say so: K empty lines, which a referee reads as no answer.
+  void NoAnswer();
+  // Bytes the referee wrote to `seat` since its request (a turn written in
+  // pieces, the bots protocol); "" under the runner protocol.
+  std::string MoreInput(int seat);
+  // After the game: waits for the referee's exit (exit_grace), then stops
+  // its tree. Idempotent; the destructor calls it.
+  void Finish();
+  // The referee's stderr lines since the last call, read.
+  std::vector<RefereeSaid> TakeSaid();
+
+  const RefereeOutcome& outcome() const { return outcome_; }
+  const std::vector<std::string>& argv() const { return argv_; }
+  int players() const { return players_; }
+  // Whether the referee closed `seat`'s input (the bots protocol) before
+  // the game's end: it put that player out.
+  bool SeatClosed(int seat) const;
+
+ private:
+  std::optional<RefereeRequest> NextFromRunner(Clock::time_point deadline);
+  std::optional<RefereeRequest> NextFromRelay(Clock::time_point deadline);
+  void Stopped(const std::string& check, const std::string& why);
+  void ReadExit();
+  void ResultFromStdout();
+
+  Env& env_;
+  const RefereeDriverConfig& config_;
+  const uint64_t seed_;
+  int players_ = 0;
+  std::vector<std::string> argv_;
+  std::unique_ptr<SeatRelay> relay_;
+  std::unique_ptr<BotProcess> referee_;
+  RefereeOutcome outcome_;
+  std::optional<RefereeRequest> current_;
+  std::vector<std::string> pending_;       // runner: per player, its ###Input so far
+  int input_seat_ = -1;                    // runner: the player of the open ###Input block
+  std::vector<std::string> stdout_lines_;  // bots protocol: the referee's stdout (last 50)
+  uint64_t stderr_seen_ = 0;
+  std::string stderr_partial_;
+  bool finished_ = false;
+  std::vector<bool> ended_at_request_;  // the bots protocol: seats closed when it came
+};
+
+}  // namespace arbiter::harness

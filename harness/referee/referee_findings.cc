@@ -1,0 +1,231 @@
+// RunRefereeMatch (referee_match.h): a match through a real referee, then
+// the findings of what the referee said and did (arbiter.referee-run.evidence).
+#include <algorithm>
+#include <cstddef>
+#include <cstdio>
+#include <map>
+
+#include "core/parse.h"
+#include "findings.h"
+#include "referee_match.h"
+
+namespace arbiter::harness {
+namespace {
+
+// The referee's stderr, quoted on a finding.
+std::string Quote(const std::string& line) { return "'" + EscapeBytes(line.substr(0, 300)) + "'"; }
+
+// The bot's record of turn `turn` when it asked `seat`, else its last turn
+// before it; nullptr when none.
+const TurnRecord* TurnOf(const MatchResult& m, int seat, int turn) {
+  const TurnRecord* best = nullptr;
+  for (const TurnRecord& t : m.turns)
+    if (t.player == seat && t.turn <= turn && !t.input.empty()) best = &t;
+  return best;
+}
+
+// The first failing finding of `seat` at or before `turn` (-1: any turn).
+Finding* FailOf(MatchResult& m, int seat, int turn) {
+  for (Finding& f : m.findings)
+    if (f.seat == seat && f.severity == Severity::kFail && (turn < 0 || f.turn <= turn)) return &f;
+  return nullptr;
+}
+
+// What a referee's stderr says, shortly: the first line naming an
+// exception or error (a Java or Python trace's own line) and the last one;
+// else its last three lines.
+std::string KeyLines(const std::string& tail) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  for (size_t nl; (nl = tail.find('\n', start)) != std::string::npos; start = nl + 1)
+    lines.push_back(tail.substr(start, nl - start));
+  if (start < tail.size()) lines.push_back(tail.substr(start));
+  for (const std::string& l : lines) {
+    if (l.find("Exception") == std::string::npos && l.find("Error") == std::string::npos &&
+        l.find("Traceback") == std::string::npos)
+      continue;
+    return l == lines.back() ? l : l + " ... " + lines.back();
+  }
+  return LastLines(tail, 3);
+}
+
+class RefereeFindings {
+ public:
+  RefereeFindings(MatchResult& m, const RefereeRecord& r, const CheckCatalog& c,
+                  const std::string& reproduce, const SessionConfig& session)
+      : m_(m), r_(r), catalog_(c), reproduce_(reproduce), session_(session) {}
+
+  void Add() {
+    for (const RefereeRecord::Said& s : r_.said) Said(s);
+    Outcome();
+  }
+
+ private:
+  Finding& New(const std::string& check, int seat, int turn, std::string message) {
+    for (Finding& f : m_.findings)
+      if (f.check == check && f.seat == seat) {
+        ++f.occurrences;
+        return f;
+      }
+    Finding f;
+    f.check = check;
+    if (const CheckInfo* info = catalog_.Find(check))
+      f.clause = info->clause, f.severity = info->severity;
+    f.match = m_.id;
+    f.seed = m_.seed;
+    f.seat = seat;
+    f.turn = turn;
+    f.message = std::move(message);
+    f.reproduce = reproduce_;
+    if (const TurnRecord* t = seat >= 0 ? TurnOf(m_, seat, turn) : nullptr) {
+      f.input = t->input;
+      if (!t->answer.empty()) f.received = EscapeBytes(t->answer.substr(0, 200)) + "\\n";
+      if (t->elapsed_ms) f.elapsed_ms = t->elapsed_ms;
+    }
+    m_.findings.push_back(std::move(f));
+    return m_.findings.back();
+  }
+
+  // The seat a complaint is about: the one it names, or the one asked on its
+  // turn when it quotes that seat's answer; -1 if neither.
+  int SeatOf(const RefereeRecord::Said& s) const {
+    if (s.said.seat >= 0) return s.said.seat;
+    const TurnRecord* t = s.asked >= 0 ? TurnOf(m_, s.asked, s.turn) : nullptr;
+    if (!t || t->answer.size() < 2) return -1;
+    const std::string& line = s.said.line;
+    for (const std::string& q : {"'" + t->answer + "'", "\"" + t->answer + "\"", t->answer})
+      if (line.find(q) != std::string::npos && (q.size() >= 4 || q != t->answer)) return s.asked;
+    return -1;
+  }
+
+  void Said(const RefereeRecord::Said& s) {
+    const int seat = SeatOf(s);
+    if (seat < 0) return;  // evidence on its turn only
+    // What arbiter already found: the referee's words about the seat, a
+    // complaint or not ("Player 0 crashed"), are its evidence.
+    if (Finding* f = FailOf(m_, seat, s.turn); f || s.stopped) {
+      if (!f) f = FailOf(m_, seat, -1);
+      if (f && quoted_[f - m_.findings.data()] < kQuoted) {
+        f->message += "; the referee said: " + Quote(s.said.line);
+        ++quoted_[f - m_.findings.data()];
+      }
+      return;
+    }
+    if (s.said.kind == RefereeSaid::kOther) return;
+    if (s.said.kind == RefereeSaid::kRejected) {
+      New("action.rejected", seat, s.turn,
+          "the referee rejected the bot's answer, in its own words: " + Quote(s.said.line));
+      return;
+    }
+    const TurnRecord* t = TurnOf(m_, seat, s.turn);
+    const std::string when =
+        t && t->elapsed_ms ? "its answer came after " + Fmt(*t->elapsed_ms) + " ms" : "";
+    // Thrown out for time, though its answer came in time, and not because
+    // the referee's clock ran while arbiter relayed another seat: the
+    // referee waited for more than the bot gave.
+    if (t && ThrownOut(seat, s.turn) && !r_.queued_turns.count(t->turn)) {
+      const size_t lines = std::count(t->answer.begin(), t->answer.end(), '\n') + 1;
+      New("action.rejected", seat, s.turn,
+          "the referee threw the bot out for time, in its own words: " + Quote(s.said.line) +
+              "; arbiter measured " + when + " (" + std::to_string(lines) +
+              " line(s)), within its own limit of " + std::to_string(session_.action_ms) +
+              " ms: the referee waited for more than the bot printed (a line per unit? a "
+              "newline?), or its own limit is tighter than arbiter's (give it with "
+              "--action-ms)");
+      return;
+    }
+    Finding& f = New("action.referee-timeout", seat, s.turn,
+                     "the referee said " + Quote(s.said.line) + ", but arbiter measured " +
+                         (when.empty() ? std::string("no late answer") : when) +
+                         ", within its limit of " + std::to_string(session_.action_ms) +
+                         " ms: the referee's own limit may be tighter (give it with "
+                         "--action-ms), or the machine's load or the relay made it late");
+    f.limit_ms = session_.action_ms;
+  }
+
+  // The referee put `seat` out on or after `turn`: closed its input, or
+  // never asked it again while the game went on.
+  // The referee put `seat` out on or after `turn`: its result says so
+  // (psyleague's "errors"), it closed the seat's input, it never asked it
+  // again while the game went on, or the game ended there with the seat
+  // not among the winners.
+  bool ThrownOut(int seat, int turn) const {
+    const RefereeOutcome& o = r_.outcome;
+    if (seat < static_cast<int>(o.errors.size()) && o.errors[seat] != 0) return true;
+    for (const auto& [s, t] : r_.closed)
+      if (s == seat && t >= turn) return true;
+    for (const TurnRecord& t : m_.turns)
+      if (t.turn > turn && !t.input.empty() && t.player == seat) return false;
+    if (o.ranking && !o.ranking->empty())
+      for (int winner : o.ranking->front())
+        if (winner == seat) return false;
+    return true;
+  }
+
+  void Outcome() {
+    const RefereeOutcome& o = r_.outcome;
+    const std::string tail =
+        o.stderr_tail.empty() ? "" : "; its stderr: " + Quote(KeyLines(o.stderr_tail));
+    if (!o.fault_check.empty()) {
+      m_.game_over = false;
+      for (SeatPlay& p : m_.seat_plays) p.to_end = false;
+      std::string last;
+      for (const TurnRecord& t : m_.turns)
+        if (t.turn == r_.last_turn && !t.answer.empty())
+          last = " after player " + std::to_string(t.player) + "'s answer " +
+                 Quote(t.answer.substr(0, 80));
+      Finding& f = New("referee.stopped", -1, r_.last_turn,
+                       "the referee stopped the game short (" + o.fault_check + ")" + last + ": " +
+                           o.fault + tail +
+                           "; a referee must survive any answer, and without an engine arbiter "
+                           "cannot tell whether the bot's was valid");
+      f.advice = "the referee's command: " + QuoteArgs(r_.argv);
+    } else if (!o.exit_text.empty() && !o.exit_clean) {
+      New("referee.exit", -1, -1,
+          "the referee " + o.exit_text + " after its game's end (its ranking: " +
+              (o.result_line.empty() ? std::string("none") : Quote(o.result_line)) + ")" + tail);
+    }
+  }
+
+  static std::string Fmt(double ms) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", ms);
+    return buf;
+  }
+  static std::string QuoteArgs(const std::vector<std::string>& argv) {
+    std::string s;
+    for (const std::string& a : argv) s += (s.empty() ? "" : " ") + a;
+    return s;
+  }
+
+  static constexpr int kQuoted = 3;
+  MatchResult& m_;
+  const RefereeRecord& r_;
+  const CheckCatalog& catalog_;
+  const std::string& reproduce_;
+  const SessionConfig& session_;
+  std::map<std::ptrdiff_t, int> quoted_;  // referee lines quoted per finding
+};
+
+}  // namespace
+
+MatchResult RunRefereeMatch(Env& env, MatchSpec spec, const SessionConfig& session,
+                            const RefereeDriverConfig& config, const CheckCatalog& catalog,
+                            const Progress& progress) {
+  auto record = std::make_shared<RefereeRecord>();
+  auto state = std::make_unique<RefereeState>(env, config, spec.seed.value_or(0), record);
+  RefereeState* raw = state.get();
+  spec.state = std::move(state);
+  spec.more_input = [raw](int seat) { return raw->MoreInput(seat); };
+  spec.stream_line = [raw](const std::string& line) { raw->StreamLine(line); };
+  spec.turn_over = [raw] { return raw->TurnOver(); };
+  spec.handshake_line = [raw](int seat, const std::string& line) {
+    raw->HandshakeLine(seat, line);
+  };
+  const std::string reproduce = spec.reproduce;
+  MatchResult m = RunMatch(env, std::move(spec), session, catalog, progress);
+  RefereeFindings(m, *record, catalog, reproduce, session).Add();
+  return m;
+}
+
+}  // namespace arbiter::harness

@@ -1,0 +1,127 @@
+// RefereeState and RunRefereeMatch (referee_match.h): a match through a real
+// referee, and the findings of what the referee said and did.
+#include "referee_match.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/parse.h"
+#include "findings.h"
+
+namespace arbiter::harness {
+namespace {
+
+constexpr const char* kEvidence = "arbiter.referee-run.evidence";
+
+std::vector<std::string> SplitLines(std::string_view text) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  for (size_t nl; (nl = text.find('\n', start)) != std::string_view::npos; start = nl + 1)
+    lines.emplace_back(text.substr(start, nl - start));
+  lines.emplace_back(text.substr(start));
+  return lines;
+}
+
+}  // namespace
+
+RefereeState::RefereeState(Env& env, const RefereeDriverConfig& config, uint64_t seed,
+                           std::shared_ptr<RefereeRecord> record)
+    : driver_(env, config, seed), record_(std::move(record)) {
+  closed_.assign(static_cast<size_t>(std::max(0, driver_.players())), false);
+  begun_ = !driver_.Start();
+  record_->argv = driver_.argv();
+  record_->outcome = driver_.outcome();
+}
+
+const RefereeState& RefereeState::Begun() const {
+  if (!begun_) {
+    auto* self = const_cast<RefereeState*>(this);
+    self->begun_ = true;
+    self->Advance();
+  }
+  return *this;
+}
+
+RefereeState::~RefereeState() {
+  driver_.Finish();
+  record_->outcome = driver_.outcome();
+}
+
+std::string RefereeState::InputText(int player) const {
+  return request_ && request_->seat == player ? request_->input : std::string();
+}
+
+AnswerVerdict RefereeState::ClassifyAnswer(std::string_view text) const {
+  for (const std::string& line : SplitLines(text)) {
+    if (line.empty()) continue;
+    const unsigned char first = line.front(), last = line.back();
+    if (std::isspace(first) || std::isspace(last)) return AnswerVerdict::kWhitespace;
+  }
+  return AnswerVerdict::kValid;
+}
+
+int RefereeState::Winner() const {
+  const auto& ranking = record_->outcome.ranking;
+  if (!ranking || ranking->empty() || ranking->front().size() != 1) return -1;
+  return ranking->front().front();
+}
+
+std::string RefereeState::MoreInput(int seat) {
+  if (!request_ || request_->seat != seat) return "";
+  std::string more = driver_.MoreInput(seat);
+  request_->input += more;
+  return more;
+}
+
+void RefereeState::StreamLine(const std::string& line) {
+  if (!request_) return;
+  driver_.Stream(line);
+  streamed_ = true;
+}
+
+std::vector<Event> RefereeState::ApplyLine(std::string_view line) {
+  if (!request_) return {};
+  if (streamed_) {
+    driver_.Answered();
+  } else {
+    driver_.Answer(SplitLines(line));
+  }
+  return Advance();
+}
+
+std::vector<Event> RefereeState::ApplySilence() {
+  if (!request_) return {};
+  silenced_.insert(request_->seat);
+  driver_.NoAnswer();
+  return Advance();
+}
+
+// To the referee's next request; what it said meanwhile is this turn's
+// evidence (arbiter.referee-run.evidence).
+std::vector<Event> RefereeState::Advance() {
+  const int played = request_ ? turn_ : -1;
+  const int asked = request_ ? request_->seat : -1;
+  if (request_) ++turn_;
+  streamed_ = false;
+  request_ = driver_.Next();
+  if (request_ && request_->queued) record_->queued_turns.insert(turn_);
+  if (!request_) driver_.Finish();
+  record_->outcome = driver_.outcome();
+  record_->last_turn = played;
+  std::vector<Event> events;
+  for (RefereeSaid& said : driver_.TakeSaid()) {
+    events.push_back({"referee.stderr", kEvidence, said.line});
+    const bool stopped = said.seat >= 0 ? silenced_.count(said.seat) > 0 : silenced_.count(asked);
+    record_->said.push_back({played, asked, stopped, std::move(said)});
+  }
+  for (int s = 0; s < static_cast<int>(closed_.size()); ++s) {
+    if (closed_[s] || !driver_.SeatClosed(s)) continue;
+    closed_[s] = true;
+    record_->closed.emplace_back(s, played);
+    events.push_back({"referee.closed", kEvidence,
+                      "the referee closed player " + std::to_string(s) + "'s input"});
+  }
+  return events;
+}
+
+}  // namespace arbiter::harness

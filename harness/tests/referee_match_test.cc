@@ -1,0 +1,329 @@
+// A game through a real referee with no engine (referee_match.h), on the
+// fake clock: the referee is a scripted process (runner protocol) or a
+// scripted relay (a referee that launches its bots), the bots scripted too.
+#include "referee_match.h"
+
+#include <gtest/gtest.h>
+
+#include "fake_env.h"
+#include "match_checks.h"
+#include "registers.h"
+#include "spec_test.h"
+
+namespace arbiter::harness::testing {
+namespace {
+
+const CheckCatalog& RunCatalog() {
+  static const CheckCatalog catalog = CatalogFromRegister(
+      nlohmann::json::parse(report::RegisterJson("arbiter")), "referee_run_checks");
+  return catalog;
+}
+
+SessionConfig Limits() {
+  SessionConfig c;
+  c.first_action_ms = 1000;
+  c.action_ms = 50;
+  return c;
+}
+
+MatchSpec TwoBots() {
+  MatchSpec m;
+  m.id = "game-1";
+  m.seed = 7;
+  m.seats = {Seat{{"./bot"}, ""}, Seat{{"./bot"}, ""}};
+  m.reproduce = "arbiter check-bot --referee ... -- ./bot";
+  return m;
+}
+
+RefereeDriverConfig Runner(int players = 2) {
+  RefereeDriverConfig c;
+  std::string error;
+  c.referee = *RefereeTemplate::Parse("java -jar ref.jar", RefereeProtocol::kRunner, -1, error);
+  c.players = players;
+  return c;
+}
+
+// A runner-protocol referee of `turns` turns, players 0 and 1 in turn, each
+// asked for `lines` lines; then ###End 1 0. `stderr_on` turn -> a stderr line.
+FakeScript RunnerReferee(int turns, int lines, std::map<int, std::string> stderr_on = {},
+                         std::string end = "###End 1 0\n") {
+  FakeScript s;
+  s.on_input = [=](int index, const std::string&) -> std::vector<Emit> {
+    std::vector<Emit> out;
+    if (index > 0 && stderr_on.count(index - 1)) out.push_back(Err(1, stderr_on.at(index - 1)));
+    if (index >= turns) {
+      out.push_back(Out(1, end));
+      out.push_back(Exit(2, 0));
+      return out;
+    }
+    const int p = index % 2;
+    out.push_back(Out(1, "###Input " + std::to_string(p) + "\n2 " + std::to_string(p) + "\nstate " +
+                             std::to_string(index) + "\n###Output " + std::to_string(p) + " " +
+                             std::to_string(lines) + "\n"));
+    return out;
+  };
+  return s;
+}
+
+FakeScript AnsweringBot(std::string answer, int ms = 5) {
+  FakeScript s;
+  s.on_input = [=](int, const std::string&) { return std::vector<Emit>{Out(ms, answer)}; };
+  s.on_eof = {Exit(1, 0)};
+  return s;
+}
+
+MatchResult Play(FakeEnv& env, const RefereeDriverConfig& config, MatchSpec spec = TwoBots()) {
+  static RefereeDriverConfig kept;
+  kept = config;
+  return RunRefereeMatch(env, std::move(spec), Limits(), kept, RunCatalog());
+}
+
+CITES(RefereeRun, ARunnerRefereesGameIsPlayedToItsEndWithTheLinesEachTurnAsksFor,
+      "arbiter.referee-run.framing");
+TEST(RefereeRun, ARunnerRefereesGameIsPlayedToItsEndWithTheLinesEachTurnAsksFor) {
+  FakeEnv env;
+  env.scripts = {RunnerReferee(6, 2), AnsweringBot("UP\nLEFT\n"), AnsweringBot("UP\nLEFT\n")};
+  const MatchResult r = Play(env, Runner());
+  EXPECT_TRUE(r.findings.empty()) << Checks(r);
+  ASSERT_EQ(r.turns.size(), 6u);
+  EXPECT_EQ(r.turns[0].input, "2 0\nstate 0\n");
+  EXPECT_EQ(r.turns[1].player, 1);
+  EXPECT_EQ(r.turns[0].answer, "UP\nLEFT");
+  EXPECT_TRUE(r.game_over);
+  EXPECT_EQ(r.winner, 1);
+  ASSERT_EQ(r.seat_plays.size(), 2u);
+  EXPECT_EQ(r.seat_plays[0].own_turns, 3);
+  EXPECT_TRUE(r.seat_plays[1].to_end);
+  EXPECT_EQ(env.spawned_argv[0], (std::vector<std::string>{"java", "-jar", "ref.jar"}));
+}
+
+CITES(RefereeRun, ABotThatPrintsFewerLinesThanTheRunnerAsksForFailsLineCount,
+      "arbiter.referee-run.framing");
+TEST(RefereeRun, ABotThatPrintsFewerLinesThanTheRunnerAsksForFailsLineCount) {
+  FakeEnv env;
+  env.scripts = {RunnerReferee(6, 2), AnsweringBot("UP\n"), AnsweringBot("UP\nLEFT\n")};
+  const MatchResult r = Play(env, Runner());
+  const Finding* f = Find(r, "action.line-count");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->severity, Severity::kFail);
+  EXPECT_EQ(f->seat, 0);
+  EXPECT_NE(f->message.find("asks for 2 answer lines"), std::string::npos) << f->message;
+  EXPECT_EQ(f->clause, "arbiter.referee-run.framing");
+}
+
+CITES(RefereeRun, ARefereesRejectionInItsOwnWordsFailsTheBotItNames,
+      "arbiter.referee-run.evidence");
+TEST(RefereeRun, ARefereesRejectionInItsOwnWordsFailsTheBotItNames) {
+  FakeEnv env;
+  env.scripts = {RunnerReferee(6, 1, {{3, "###Error 1 InvalidInput: expected UP but got 'up'\n"}}),
+                 AnsweringBot("UP\n"), AnsweringBot("up\n")};
+  const MatchResult r = Play(env, Runner());
+  const Finding* f = Find(r, "action.rejected");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->severity, Severity::kFail);
+  EXPECT_EQ(f->seat, 1);
+  EXPECT_EQ(f->turn, 3);
+  EXPECT_NE(f->message.find("###Error 1 InvalidInput"), std::string::npos) << f->message;
+  EXPECT_EQ(f->received, "up\\n");
+  bool event = false;
+  for (const Event& e : r.turns[3].events) event = event || e.kind == "referee.stderr";
+  EXPECT_TRUE(event) << "the referee's line is evidence on the turn it followed";
+}
+
+CITES(RefereeRun, ATimeoutTheRefereeClaimsButArbiterDidNotMeasureIsAWarning,
+      "arbiter.referee-run.evidence");
+TEST(RefereeRun, ATimeoutTheRefereeClaimsButArbiterDidNotMeasureIsAWarning) {
+  FakeEnv env;
+  env.scripts = {RunnerReferee(6, 1, {{2, "Player 0 timed out\n"}}), AnsweringBot("UP\n", 20),
+                 AnsweringBot("UP\n")};
+  const MatchResult r = Play(env, Runner());
+  const Finding* f = Find(r, "action.referee-timeout");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->severity, Severity::kWarn);
+  EXPECT_NE(f->message.find("after 20.0 ms"), std::string::npos) << f->message;
+  EXPECT_EQ(Find(r, "action.rejected"), nullptr);
+}
+
+CITES(RefereeRun, TheRefereesWordsAboutABotArbiterAlreadyFailedAreEvidenceNotASecondFinding,
+      "arbiter.referee-run.evidence");
+TEST(RefereeRun, TheRefereesWordsAboutABotArbiterAlreadyFailedAreEvidenceNotASecondFinding) {
+  FakeEnv env;
+  FakeScript late;
+  late.on_input = [](int index, const std::string&) {
+    return std::vector<Emit>{Out(index == 1 ? 200 : 5, "UP\n")};
+  };
+  env.scripts = {RunnerReferee(8, 1, {{2, "###Error 0 Timeout\n"}}), late, AnsweringBot("UP\n")};
+  const MatchResult r = Play(env, Runner());
+  const Finding* f = Find(r, "action.deadline");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_NE(f->message.find("the referee said: '###Error 0 Timeout'"), std::string::npos)
+      << f->message;
+  EXPECT_EQ(Find(r, "action.rejected"), nullptr) << Checks(r);
+  EXPECT_EQ(Find(r, "action.referee-timeout"), nullptr) << Checks(r);
+  EXPECT_EQ(r.findings.size(), 1u) << Checks(r);
+}
+
+CITES(RefereeRun, ARefereeThatCrashesMidGameIsAWarningAboutTheRefereeNeverABotFailure,
+      "arbiter.referee-run.evidence");
+TEST(RefereeRun, ARefereeThatCrashesMidGameIsAWarningAboutTheRefereeNeverABotFailure) {
+  FakeEnv env;
+  FakeScript ref = RunnerReferee(6, 1);
+  auto inner = ref.on_input;
+  ref.on_input = [inner](int index, const std::string& in) {
+    if (index == 3)
+      return std::vector<Emit>{
+          Err(1, "Exception in thread \"main\" java.lang.NullPointerException\n"), Exit(2, 1)};
+    return inner(index, in);
+  };
+  env.scripts = {ref, AnsweringBot("UP\n"), AnsweringBot("UP\n")};
+  const MatchResult r = Play(env, Runner());
+  const Finding* f = Find(r, "referee.stopped");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->severity, Severity::kWarn);
+  EXPECT_NE(f->message.find("exited with status 1 before ###End"), std::string::npos) << f->message;
+  EXPECT_NE(f->message.find("NullPointerException"), std::string::npos) << f->message;
+  for (const Finding& g : r.findings) EXPECT_NE(g.severity, Severity::kFail) << g.check;
+  EXPECT_FALSE(r.game_over);
+  for (const SeatPlay& p : r.seat_plays) EXPECT_FALSE(p.to_end);
+}
+
+CITES(RefereeRun, ARefereeThatExitsWithAnErrorAfterACompleteGameIsANote,
+      "arbiter.referee-run.evidence");
+TEST(RefereeRun, ARefereeThatExitsWithAnErrorAfterACompleteGameIsANote) {
+  FakeEnv env;
+  FakeScript ref = RunnerReferee(4, 1);
+  auto inner = ref.on_input;
+  ref.on_input = [inner](int index, const std::string& in) {
+    if (index == 4) return std::vector<Emit>{Out(1, "###End 0 1\n"), Exit(3, 1)};
+    return inner(index, in);
+  };
+  env.scripts = {ref, AnsweringBot("UP\n"), AnsweringBot("UP\n")};
+  const MatchResult r = Play(env, Runner());
+  const Finding* f = Find(r, "referee.exit");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->severity, Severity::kInfo);
+  EXPECT_TRUE(r.game_over);
+  EXPECT_EQ(r.winner, 0);
+}
+
+// A referee that launches its bots: the relay's script.
+RefereeDriverConfig Launcher() {
+  RefereeDriverConfig c;
+  std::string error;
+  c.referee = *RefereeTemplate::Parse("python3 referee.py --seed {seed} {bot0} {bot1}",
+                                      RefereeProtocol::kLaunchesBots, -1, error);
+  return c;
+}
+
+CITES(RefereeRun, ATurnALaunchingRefereeWritesInPiecesReachesTheBotAndIsTimedFromTheLastPiece,
+      "arbiter.referee-run.framing");
+TEST(RefereeRun, ATurnALaunchingRefereeWritesInPiecesReachesTheBotAndIsTimedFromTheLastPiece) {
+  FakeEnv env;
+  FakeRelayScript relay;
+  relay.on_open = {{milliseconds(5), 0, "2 0\n"}, {milliseconds(45), 0, "more\n"}};
+  int answers = 0;
+  relay.on_answer = [&](int seat, const std::string&) -> std::vector<RelayEmit> {
+    if (++answers >= 4) return {{milliseconds(1), 0, "", true}, {milliseconds(1), 1, "", true}};
+    return {{milliseconds(1), 1 - seat, "2 " + std::to_string(1 - seat) + "\nx\n"}};
+  };
+  env.relay_script = relay;
+  FakeScript ref;
+  ref.on_start = {Out(200, "RESULT 1\n"), Exit(201, 0)};
+  FakeScript bot0;  // answers only once it has both lines of its first turn
+  bot0.on_input = [](int index, const std::string& in) {
+    if (index == 0 && in == "2 0\n") return std::vector<Emit>{};
+    return std::vector<Emit>{Out(30, "UP\n")};
+  };
+  bot0.on_eof = {Exit(1, 0)};
+  env.scripts = {ref, bot0, AnsweringBot("UP\n")};
+  RefereeDriverConfig c = Launcher();
+  const MatchResult r = Play(env, c);
+  EXPECT_TRUE(r.findings.empty()) << Checks(r);
+  ASSERT_GE(r.turns.size(), 1u);
+  EXPECT_EQ(r.turns[0].input, "2 0\nmore\n");
+  ASSERT_TRUE(r.turns[0].elapsed_ms);
+  EXPECT_DOUBLE_EQ(*r.turns[0].elapsed_ms, 30.0);
+  EXPECT_EQ(r.winner, 1);
+  EXPECT_NE(env.spawned_argv[0][3], "{seed}");
+  EXPECT_EQ(env.spawned_argv[0][4], "relay0");
+}
+
+CITES(RefereeRun, ALaunchingRefereeSeesTheBotArbiterStoppedDieAndItsRanksLineIsRead,
+      "arbiter.referee-run.framing", "arbiter.referee-run.evidence");
+TEST(RefereeRun, ALaunchingRefereeSeesTheBotArbiterStoppedDieAndItsRanksLineIsRead) {
+  FakeEnv env;
+  FakeRelayScript relay;
+  relay.on_open = {{milliseconds(5), 0, "go\n"}};
+  relay.on_answer = [](int seat, const std::string&) -> std::vector<RelayEmit> {
+    return {{milliseconds(1), 1 - seat, "go\n"}};
+  };
+  env.relay_script = relay;
+  FakeScript ref;
+  ref.on_start = {Err(1400, "Player 0 crashed\n"),
+                  Out(1500, "{\"ranks\": [1, 0], \"errors\": [1, 0]}\n"), Exit(1501, 0)};
+  FakeScript silent;  // never answers its second turn
+  silent.on_input = [](int index, const std::string&) {
+    return index == 0 ? std::vector<Emit>{Out(5, "UP\n")} : std::vector<Emit>{};
+  };
+  env.scripts = {ref, silent, AnsweringBot("UP\n")};
+  const MatchResult r = Play(env, Launcher());
+  const Finding* f = Find(r, "action.deadline");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->seat, 0);
+  EXPECT_NE(f->message.find("the referee said: 'Player 0 crashed'"), std::string::npos)
+      << f->message << " turn " << f->turn << " turns " << r.turns.size() << " last events "
+      << (r.turns.empty() || r.turns.back().events.empty() ? "" : r.turns.back().events[0].detail);
+  EXPECT_EQ(r.winner, 1);
+  EXPECT_EQ(Find(r, "action.rejected"), nullptr) << Checks(r);
+}
+
+CITES(RefereeRun, ARefereeLineNamesTheSeatItIsAboutAndWhatItSays, "arbiter.referee-run.evidence");
+TEST(RefereeRun, ARefereeLineNamesTheSeatItIsAboutAndWhatItSays) {
+  auto r = ReadRefereeLine("###Error 1 InvalidInput: 'FOO'", 2);
+  EXPECT_EQ(r.seat, 1);
+  EXPECT_EQ(r.kind, RefereeSaid::kRejected);
+  r = ReadRefereeLine("Invalid action from player 0: 'x'", 2);
+  EXPECT_EQ(r.seat, 0);
+  EXPECT_EQ(r.kind, RefereeSaid::kRejected);
+  r = ReadRefereeLine("Timeout: player 1 did not answer in time", 2);
+  EXPECT_EQ(r.seat, 1);
+  EXPECT_EQ(r.kind, RefereeSaid::kTimeout);
+  r = ReadRefereeLine("Player 1 crashed into a wall", 2);
+  EXPECT_EQ(r.kind, RefereeSaid::kOther) << "a game event, not a complaint";
+  r = ReadRefereeLine("Invalid action from player 7: 'x'", 2);
+  EXPECT_EQ(r.seat, -1) << "no seat 7 in a 2-player game";
+  r = ReadRefereeLine("robot2 wins", 2);
+  EXPECT_EQ(r.seat, -1);
+}
+
+CITES(RefereeTemplate, EachSeatIsNamedOnceAndTheSeedAnywhereAndUnknownOnesAreRefused,
+      "arbiter.referee.template");
+TEST(RefereeTemplate, EachSeatIsNamedOnceAndTheSeedAnywhereAndUnknownOnesAreRefused) {
+  std::string error;
+  const auto t = RefereeTemplate::Parse("ref --seed={seed} -s {seed} -a {bot0} -a {bot1} {bot2}",
+                                        RefereeProtocol::kLaunchesBots, -1, error);
+  ASSERT_TRUE(t) << error;
+  EXPECT_EQ(t->seats(), 3);
+  EXPECT_TRUE(t->takes_seed());
+  EXPECT_EQ(
+      t->Instantiate(42, {"p0", "p1", "p2"}),
+      (std::vector<std::string>{"ref", "--seed=42", "-s", "42", "-a", "p0", "-a", "p1", "p2"}));
+  EXPECT_FALSE(
+      RefereeTemplate::Parse("ref {bot0} {bot2}", RefereeProtocol::kLaunchesBots, -1, error));
+  EXPECT_NE(error.find("no {bot1} placeholder"), std::string::npos) << error;
+  EXPECT_FALSE(
+      RefereeTemplate::Parse("ref {bot0} {bot1} {bot4}", RefereeProtocol::kLaunchesBots, 4, error));
+  EXPECT_NE(error.find("unknown placeholder {bot4} (known: {seed} and {bot0} to {bot3})"),
+            std::string::npos)
+      << error;
+  EXPECT_FALSE(RefereeTemplate::Parse("ref {bot}", RefereeProtocol::kLaunchesBots, -1, error));
+  EXPECT_NE(error.find("unknown placeholder {bot}"), std::string::npos) << error;
+  const auto runner =
+      RefereeTemplate::Parse("java -jar r.jar", RefereeProtocol::kRunner, -1, error);
+  ASSERT_TRUE(runner) << error;
+  EXPECT_EQ(runner->seats(), 0);
+  EXPECT_FALSE(runner->takes_seed()) << "a referee given no seed draws its own";
+}
+
+}  // namespace
+}  // namespace arbiter::harness::testing
