@@ -167,6 +167,17 @@ int Usage(std::ostream& err, const std::string& command, const std::string& mess
 
 bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::ostream& err) {
   if (!o.through.referee.empty()) return PrepareThroughReferee(o, command, p, err);
+  // The options of a run through a referee are not dropped unsaid without one.
+  const RefereeRunOptions& r = o.through;
+  for (const auto& [given, name] : {std::pair{!r.opponents.empty(), "--opponent"},
+                                    std::pair{r.protocol != "bots", "--protocol"},
+                                    std::pair{r.players.has_value(), "--players"},
+                                    std::pair{!r.ready_line.empty(), "--ready-line"}}) {
+    if (!given) continue;
+    Usage(err, command,
+          std::string(name) + " is for a game played through its referee: give --referee");
+    return false;
+  }
   p.game = FindGame(o.game);
   if (!p.game) {
     std::string known;

@@ -71,6 +71,11 @@ TEST_F(RefereeRunTest, ABadRefereeTemplateOrAnOptionThatNeedsAnEngineIsAUsageErr
       {"--players 3 --referee " + Shell(ref + " {bot0} {bot1}"), "--players is for"},
       {"--referee " + Shell("/no/such/referee {bot0} {bot1}"), "the referee"},
   };
+  const Outcome alone = CheckBot("--game jc2015 --opponent ./x -- " + Shell(CYCLES_BOT));
+  EXPECT_EQ(alone.status, 2) << alone.output;
+  EXPECT_NE(alone.output.find("--opponent is for a game played through its referee"),
+            std::string::npos)
+      << alone.output;
   for (const auto& c : cases) {
     const Outcome o = CheckBot("--game cycles " + c.args + " -- " + Shell(CYCLES_BOT));
     EXPECT_EQ(o.status, 2) << c.args << "\n" << o.output;

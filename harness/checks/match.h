@@ -3,6 +3,7 @@
 // a late answer means (match_silence.cc). Internal to checks/.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -24,6 +25,11 @@ inline constexpr const char* kServerAccepts = "action.server-accepts";
 inline constexpr const char* kMemory = "process.memory";
 inline constexpr const char* kInconclusive = "timing.inconclusive";
 inline constexpr const char* kReadyUnflushed = "ready.unflushed";
+// A real referee's turn: at most this many lines streamed to it in one
+// answer, and its input's later pieces restart the bot's clock for at most
+// this long after the first.
+inline constexpr int kMaxStreamedLines = 1000;
+inline constexpr std::chrono::seconds kPiecesWindow{10};
 // Debug text on stdout: every line there is read as an answer.
 inline constexpr const char* kStderrAdvice =
     "if this line is debug output, write it to stderr, which the referee does not read "

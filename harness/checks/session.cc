@@ -315,6 +315,7 @@ void Match::CheckBetweenTurns(BotSeat& b, int turn) {
 
 void Match::Stop(BotSeat& b, int turn) {
   b.active = false;
+  if (spec_.seat_stopped) spec_.seat_stopped(b.seat);
   Teardown(b, turn);
 }
 
@@ -352,10 +353,13 @@ std::optional<TimedLine> Match::AnswerLines(BotSeat& b, Clock::time_point deadli
     return StreamedAnswer(b, deadline, limit, joined);
   const size_t want = static_cast<size_t>(std::max(1, spec_.state->AnswerLines()));
   std::vector<TimedLine> lines{p.PopLine()};
-  env_.RunUntil(deadline, [&] {
+  // The last line times the answer: one that comes within late_window after
+  // the deadline is a late answer, judged as one (the machine's load).
+  const auto complete = [&] {
     while (p.HasLine() && lines.size() < want) lines.push_back(p.PopLine());
     return lines.size() >= want || p.exited() || p.stdout_eof();
-  });
+  };
+  if (!env_.RunUntil(deadline, complete)) env_.RunUntil(deadline + config_.late_window, complete);
   for (const TimedLine& l : lines) joined += (joined.empty() ? "" : "\n") + l.line.text;
   if (lines.size() >= want) return lines.back();
   std::string got;
@@ -364,7 +368,8 @@ std::optional<TimedLine> Match::AnswerLines(BotSeat& b, Clock::time_point deadli
                       "the turn asks for " + std::to_string(want) + " answer lines (" +
                           (config_.server.empty() ? std::string("the referee") : config_.server) +
                           " said so), and the bot printed " + std::to_string(lines.size()) +
-                          " within the limit of " + std::to_string(limit) + " ms",
+                          " within " + std::to_string(limit) + " ms and the " +
+                          std::to_string(config_.late_window.count()) + " ms after",
                       rec.turn);
   if (f.received.empty()) f.received = got;
   rec.silent = true;
@@ -391,12 +396,18 @@ TimedLine Match::StreamedAnswer(BotSeat& b, Clock::time_point deadline, int limi
   const auto waiting = [&] {
     return spec_.turn_over() || p.HasLine() || p.exited() || p.stdout_eof();
   };
-  auto until = deadline;
-  for (bool extended = false;;) {
+  // Bounded: a bot that prints on and on is an output flood, not a turn.
+  const auto end = deadline + config_.late_window;
+  for (int lines = 1; lines < kMaxStreamedLines && env_.Now() < end; ++lines) {
+    // A referee that wrote to other seats before reading this one's answer
+    // will not move on before it has theirs: the answer ends when the bot
+    // goes quiet, blocked reading its next input.
+    if (spec_.others_waiting && spec_.others_waiting() &&
+        !env_.RunUntil(env_.Now() + hold, waiting) && p.Probe().waiting_for_stdin)
+      break;
+    const auto until = env_.Now() < deadline ? deadline : end;
     if (!env_.RunUntil(until, waiting)) {
-      if (extended) break;
-      extended = true;
-      until = env_.Now() + config_.late_window;
+      if (until == end) break;
       continue;
     }
     if (spec_.turn_over() || !p.HasLine()) break;
@@ -433,11 +444,13 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   // arbiter's wait for a CPU delays the read of an answer only since its last
   // wake before the answer: re-sampled at every wake that finds none. The
   // rest of a turn a real referee writes in pieces restarts the clock.
+  // Bounded: a referee trickling a byte at a time restarts it for so long.
+  const auto pieces_until = sent + kPiecesWindow;
   for (bool more = true; more;) {
     more = false;
     env_.RunUntil(deadline, [&] {
       if (p.HasLine() || p.exited() || p.stdout_eof()) return true;
-      if (spec_.more_input && !p.HasLine()) {
+      if (spec_.more_input && !p.HasLine() && env_.Now() < pieces_until) {
         if (std::string bytes = spec_.more_input(b.seat); !bytes.empty()) {
           p.Write(bytes);
           b.sent += bytes;

@@ -71,8 +71,15 @@ struct MatchSpec {
   // or exited).
   std::function<void(const std::string& line)> stream_line;
   std::function<bool()> turn_over;
+  // Input was waiting for another seat when this turn began (a referee that
+  // writes to every seat before it reads any): the answer ends once the bot
+  // goes quiet.
+  std::function<bool()> others_waiting;
   // A bot's accepted handshake line, for a real referee that reads it.
   std::function<void(int seat, const std::string& line)> handshake_line;
+  // A bot arbiter stopped (at its handshake, or later): a real referee that
+  // launches its bots is to see it die.
+  std::function<void(int seat)> seat_stopped;
 };
 
 // How far one bot seat of a match played (arbiter.check.coverage).

@@ -15,16 +15,11 @@ namespace {
 using std::chrono::milliseconds;
 
 constexpr size_t kStdoutKept = 50;  // the bots protocol: the referee's last stdout lines
+constexpr size_t kMaxInput = size_t{16} << 20;  // one turn's input, at most
 
 std::string Lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
-}
-
-bool Has(const std::string& text, std::initializer_list<const char*> words) {
-  for (const char* w : words)
-    if (text.find(w) != std::string::npos) return true;
-  return false;
 }
 
 // The number after `at` (spaces, '#', ':' skipped), or -1.
@@ -42,7 +37,7 @@ std::optional<std::pair<int, int>> TwoNumbers(std::string_view rest) {
   if (space == std::string_view::npos) return std::nullopt;
   const auto a = ParseCanonicalInt(rest.substr(0, space));
   const auto b = ParseCanonicalInt(rest.substr(space + 1));
-  if (!a || !b) return std::nullopt;
+  if (!a || !b || *a < 0 || *a > 1000000 || *b < 0 || *b > 1000000) return std::nullopt;
   return std::pair(static_cast<int>(*a), static_cast<int>(*b));
 }
 
@@ -117,22 +112,53 @@ RefereeSaid ReadRefereeLine(const std::string& line, int players) {
   RefereeSaid said;
   said.line = line;
   const std::string low = Lower(line);
-  int seat = -1;
-  if (low.rfind("###error", 0) == 0) seat = NumberAt(low, 8);
+  static const std::initializer_list<const char*> kTimeoutWords = {
+      "timeout",       "timed out",      "time out",        "too slow",
+      "took too long", "did not answer", "did not respond", "no answer"};
+  static const std::initializer_list<const char*> kRejectWords = {
+      "invalid",      "illegal",         "disqualif",      "kicked",
+      "not a valid",  "unknown command", "bad action",     "wrong action",
+      "wrong output", "cannot parse",    "could not parse"};
+  // Where the complaint is; a count of none ("0 invalid moves", not
+  // "player 0 timed out") is none.
+  const auto zero_count = [&](size_t i) {
+    if (i < 2 || low.compare(i - 2, 2, "0 ") != 0) return false;
+    if (i > 2 && std::isdigit(static_cast<unsigned char>(low[i - 3]))) return false;
+    std::string_view before = std::string_view(low).substr(0, i - 2);
+    while (!before.empty() && (before.back() == ' ' || before.back() == '#'))
+      before.remove_suffix(1);
+    for (const char* word : {"player", "bot", "joueur", "###error"})
+      if (before.ends_with(word)) return false;
+    return true;
+  };
+  size_t at = std::string::npos;
+  const auto find = [&](std::initializer_list<const char*> words) {
+    bool found = false;
+    for (const char* w : words)
+      for (size_t i = low.find(w); i != std::string::npos; i = low.find(w, i + 1))
+        if (!zero_count(i)) at = std::min(at, i), found = true;
+    return found;
+  };
+  const bool error = low.rfind("###error", 0) == 0;
+  if (find(kTimeoutWords) || (error && low.find("timeout") != std::string::npos))
+    said.kind = RefereeSaid::kTimeout;
+  else if (error || find(kRejectWords))
+    said.kind = RefereeSaid::kRejected;
+  // The seat: "###Error N", else the player or bot number nearest the
+  // complaint ("Player 0 wins; player 1 made an invalid move": 1).
+  int seat = error ? NumberAt(low, 8) : -1;
+  size_t best = std::string::npos;
   for (const char* word : {"player", "bot", "joueur"}) {
-    for (size_t at = low.find(word); seat < 0 && at != std::string::npos;
-         at = low.find(word, at + 1))
-      seat = NumberAt(low, at + std::string_view(word).size());
+    const size_t n = std::string_view(word).size();
+    for (size_t i = low.find(word); !error && i != std::string::npos; i = low.find(word, i + 1)) {
+      if (i > 0 && std::isalnum(static_cast<unsigned char>(low[i - 1]))) continue;  // "robot"
+      const int number = NumberAt(low, i + n);
+      if (number < 0) continue;
+      const size_t distance = at == std::string::npos ? 0 : (i > at ? i - at : at - i);
+      if (best == std::string::npos || distance < best) best = distance, seat = number;
+    }
   }
   said.seat = seat >= 0 && seat < players ? seat : -1;
-  if (Has(low, {"timeout", "timed out", "time out", "too slow", "took too long", "did not answer",
-                "did not respond", "no answer"}))
-    said.kind = RefereeSaid::kTimeout;
-  else if (low.rfind("###error", 0) == 0 ||
-           Has(low,
-               {"invalid", "illegal", "disqualif", "kicked", "not a valid", "unknown command",
-                "bad action", "wrong action", "wrong output", "cannot parse", "could not parse"}))
-    said.kind = RefereeSaid::kRejected;
   return said;
 }
 
@@ -207,7 +233,7 @@ std::optional<RefereeRequest> RefereeDriver::NextFromRunner(Clock::time_point de
     Stopped("referee.protocol", why);
     return std::nullopt;
   };
-  while (true) {
+  while (env_.Now() < deadline) {
     env_.RunUntil(deadline, [&] { return r.HasLine() || r.stdout_eof() || Interrupted(); });
     if (Interrupted()) return std::nullopt;
     if (!r.HasLine()) break;
@@ -240,12 +266,15 @@ std::optional<RefereeRequest> RefereeDriver::NextFromRunner(Clock::time_point de
       return fault("unknown runner command '" + EscapeBytes(line.substr(0, 120)) + "'");
     } else if (input_seat_ >= 0) {
       pending_[input_seat_] += line + "\n";
+      if (pending_[input_seat_].size() > kMaxInput)
+        return fault("player " + std::to_string(input_seat_) + "'s input passed " +
+                     std::to_string(kMaxInput >> 20) + " MB before its ###Output");
     } else {
       return fault("'" + EscapeBytes(line.substr(0, 120)) +
                    "' came outside any ###Input block (debug output on the runner's stdout?)");
     }
   }
-  if (r.stdout_eof()) {
+  if (r.stdout_eof() && !r.HasLine()) {
     env_.RunUntil(env_.Now() + milliseconds(500), [&] { return r.exited(); });
     ReadExit();
     Stopped("referee.crash", "the referee " +
@@ -297,7 +326,11 @@ std::optional<RefereeRequest> RefereeDriver::NextFromRelay(Clock::time_point dea
     RefereeRequest q{s, std::move(relay.inbox(s)), 0, queued[s]};
     relay.inbox(s).clear();
     ended_at_request_.assign(players_, false);
-    for (int t = 0; t < players_; ++t) ended_at_request_[t] = relay.ended(t);
+    inbox_at_request_.assign(players_, 0);
+    for (int t = 0; t < players_; ++t) {
+      ended_at_request_[t] = relay.ended(t);
+      inbox_at_request_[t] = relay.inbox(t).size();
+    }
     return q;
   }
   if (!r.exited() && all_closed())  // its bots' input closed: the game is over
@@ -377,12 +410,23 @@ void RefereeDriver::Handshake(int seat, const std::string& line) {
 bool RefereeDriver::Moved() const {
   if (!referee_ || referee_->exited()) return true;
   if (!relay_) return false;
-  for (int s = 0; s < players_; ++s) {
-    if (!relay_->inbox(s).empty()) return true;
-    if (s < static_cast<int>(ended_at_request_.size()) && relay_->ended(s) != ended_at_request_[s])
+  // What was already waiting for another seat is not a move (a referee
+  // that writes to every seat before it reads any).
+  for (int s = 0; s < players_ && s < static_cast<int>(ended_at_request_.size()); ++s)
+    if (relay_->inbox(s).size() > inbox_at_request_[s] || relay_->ended(s) != ended_at_request_[s])
       return true;
-  }
   return false;
+}
+
+bool RefereeDriver::OthersWaiting() const {
+  if (!current_) return false;
+  for (int s = 0; s < static_cast<int>(inbox_at_request_.size()); ++s)
+    if (s != current_->seat && inbox_at_request_[s] > 0) return true;
+  return false;
+}
+
+void RefereeDriver::Drop(int seat) {
+  if (relay_ && seat >= 0 && seat < players_) relay_->Kill(seat);
 }
 
 void RefereeDriver::NoAnswer() {
@@ -409,6 +453,9 @@ bool RefereeDriver::SeatClosed(int seat) const {
 std::vector<RefereeSaid> RefereeDriver::TakeSaid() {
   std::vector<RefereeSaid> said;
   if (!referee_) return said;
+  // What came with the request (a complaint written just before it) is read
+  // now, so that it is this turn's, not the next one's.
+  env_.RunUntil(env_.Now(), [] { return false; });
   const uint64_t total = referee_->stderr_bytes();
   if (total <= stderr_seen_) return said;
   const std::string tail = referee_->stderr_tail();

@@ -118,6 +118,11 @@ class RefereeDriver {
   // The referee moved on since the current request: it wrote to a seat,
   // closed one's input, or exited.
   bool Moved() const;
+  // Input was already waiting for another seat when the current request came.
+  bool OthersWaiting() const;
+  // Seat `seat`'s bot was stopped outside a turn (at its handshake): a
+  // referee that launches its bots sees it die.
+  void Drop(int seat);
   // The current request gets no answer: the seat's bot was stopped. The bots
   // protocol: the referee sees its bot die; the runner protocol, which
   // cannot say so: K empty lines, which a referee reads as no answer.
@@ -146,7 +151,7 @@ class RefereeDriver {
   void ResultFromStdout();
 
   Env& env_;
-  const RefereeDriverConfig& config_;
+  const RefereeDriverConfig config_;
   const uint64_t seed_;
   int players_ = 0;
   std::vector<std::string> argv_;
@@ -160,7 +165,10 @@ class RefereeDriver {
   uint64_t stderr_seen_ = 0;
   std::string stderr_partial_;
   bool finished_ = false;
-  std::vector<bool> ended_at_request_;  // the bots protocol: seats closed when it came
+  // The bots protocol, when the current request came: the seats closed, and
+  // what was waiting for each (Moved).
+  std::vector<bool> ended_at_request_;
+  std::vector<size_t> inbox_at_request_;
 };
 
 }  // namespace arbiter::harness

@@ -93,8 +93,8 @@ class RefereeFindings {
     const TurnRecord* t = s.asked >= 0 ? TurnOf(m_, s.asked, s.turn) : nullptr;
     if (!t || t->answer.size() < 2) return -1;
     const std::string& line = s.said.line;
-    for (const std::string& q : {"'" + t->answer + "'", "\"" + t->answer + "\"", t->answer})
-      if (line.find(q) != std::string::npos && (q.size() >= 4 || q != t->answer)) return s.asked;
+    for (const std::string& q : {"'" + t->answer + "'", "\"" + t->answer + "\""})
+      if (line.find(q) != std::string::npos) return s.asked;
     return -1;
   }
 
@@ -112,6 +112,9 @@ class RefereeFindings {
       return;
     }
     if (s.said.kind == RefereeSaid::kOther) return;
+    // A referee that stopped the game short: its last words are its own
+    // trouble (a traceback quoting the answer), said on referee.stopped.
+    if (!r_.outcome.fault_check.empty() && s.turn >= r_.last_turn) return;
     if (s.said.kind == RefereeSaid::kRejected) {
       New("action.rejected", seat, s.turn,
           "the referee rejected the bot's answer, in its own words: " + Quote(s.said.line));
@@ -143,23 +146,19 @@ class RefereeFindings {
     f.limit_ms = session_.action_ms;
   }
 
-  // The referee put `seat` out on or after `turn`: closed its input, or
-  // never asked it again while the game went on.
-  // The referee put `seat` out on or after `turn`: its result says so
-  // (psyleague's "errors"), it closed the seat's input, it never asked it
-  // again while the game went on, or the game ended there with the seat
-  // not among the winners.
   bool ThrownOut(int seat, int turn) const {
     const RefereeOutcome& o = r_.outcome;
     if (seat < static_cast<int>(o.errors.size()) && o.errors[seat] != 0) return true;
     for (const auto& [s, t] : r_.closed)
       if (s == seat && t >= turn) return true;
-    for (const TurnRecord& t : m_.turns)
-      if (t.turn > turn && !t.input.empty() && t.player == seat) return false;
-    if (o.ranking && !o.ranking->empty())
-      for (int winner : o.ranking->front())
-        if (winner == seat) return false;
-    return true;
+    if (!o.ended) return false;  // cut short: "never asked again" says nothing
+    bool later_other = false;
+    for (const TurnRecord& t : m_.turns) {
+      if (t.turn <= turn || t.input.empty()) continue;
+      if (t.player == seat) return false;
+      later_other = true;
+    }
+    return later_other;
   }
 
   void Outcome() {
@@ -219,9 +218,11 @@ MatchResult RunRefereeMatch(Env& env, MatchSpec spec, const SessionConfig& sessi
   spec.more_input = [raw](int seat) { return raw->MoreInput(seat); };
   spec.stream_line = [raw](const std::string& line) { raw->StreamLine(line); };
   spec.turn_over = [raw] { return raw->TurnOver(); };
+  spec.others_waiting = [raw] { return raw->OthersWaiting(); };
   spec.handshake_line = [raw](int seat, const std::string& line) {
     raw->HandshakeLine(seat, line);
   };
+  spec.seat_stopped = [raw](int seat) { raw->SeatStopped(seat); };
   const std::string reproduce = spec.reproduce;
   MatchResult m = RunMatch(env, std::move(spec), session, catalog, progress);
   RefereeFindings(m, *record, catalog, reproduce, session).Add();

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "core/parse.h"
 #include "findings.h"
@@ -37,7 +38,7 @@ const RefereeState& RefereeState::Begun() const {
   if (!begun_) {
     auto* self = const_cast<RefereeState*>(this);
     self->begun_ = true;
-    self->Advance();
+    self->first_events_ = self->Advance();
   }
   return *this;
 }
@@ -86,14 +87,25 @@ std::vector<Event> RefereeState::ApplyLine(std::string_view line) {
   } else {
     driver_.Answer(SplitLines(line));
   }
-  return Advance();
+  return WithFirst(Advance());
 }
 
 std::vector<Event> RefereeState::ApplySilence() {
   if (!request_) return {};
   silenced_.insert(request_->seat);
   driver_.NoAnswer();
-  return Advance();
+  return WithFirst(Advance());
+}
+
+void RefereeState::SeatStopped(int seat) {
+  if (silenced_.insert(seat).second && (!request_ || request_->seat != seat)) driver_.Drop(seat);
+}
+
+// The first turn's events start with what the referee said before it.
+std::vector<Event> RefereeState::WithFirst(std::vector<Event> events) {
+  if (first_events_.empty()) return events;
+  first_events_.insert(first_events_.end(), events.begin(), events.end());
+  return std::exchange(first_events_, {});
 }
 
 // To the referee's next request; what it said meanwhile is this turn's

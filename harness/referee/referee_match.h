@@ -70,19 +70,23 @@ class RefereeState final : public GameState {
 
   // MatchSpec::handshake_line, more_input, stream_line and turn_over.
   void HandshakeLine(int seat, const std::string& line) { driver_.Handshake(seat, line); }
+  void SeatStopped(int seat);
   std::string MoreInput(int seat);
   void StreamLine(const std::string& line);
   bool TurnOver() const { return driver_.Moved(); }
+  bool OthersWaiting() const { return driver_.OthersWaiting(); }
   // The current request's input waited while another seat was relayed.
   bool queued() const { return request_ && request_->queued; }
 
  private:
   std::vector<Event> Advance();
+  std::vector<Event> WithFirst(std::vector<Event> events);
   // The referee's first request is waited for at the first question about
   // the game, once the bots are started and their handshakes relayed (a
   // referee that launches bots sends nothing before).
   const RefereeState& Begun() const;
   bool begun_ = false;
+  std::vector<Event> first_events_;  // what the referee said before its first request
   RefereeDriver driver_;
   std::shared_ptr<RefereeRecord> record_;
   std::optional<RefereeRequest> request_;

@@ -73,9 +73,7 @@ FakeScript AnsweringBot(std::string answer, int ms = 5) {
 }
 
 MatchResult Play(FakeEnv& env, const RefereeDriverConfig& config, MatchSpec spec = TwoBots()) {
-  static RefereeDriverConfig kept;
-  kept = config;
-  return RunRefereeMatch(env, std::move(spec), Limits(), kept, RunCatalog());
+  return RunRefereeMatch(env, std::move(spec), Limits(), config, RunCatalog());
 }
 
 CITES(RefereeRun, ARunnerRefereesGameIsPlayedToItsEndWithTheLinesEachTurnAsksFor,
@@ -248,6 +246,30 @@ TEST(RefereeRun, ATurnALaunchingRefereeWritesInPiecesReachesTheBotAndIsTimedFrom
   EXPECT_EQ(env.spawned_argv[0][4], "relay0");
 }
 
+CITES(RefereeRun, AllTheLinesOfATurnReachARefereeThatWroteToEverySeatBeforeReadingAny,
+      "arbiter.referee-run.framing");
+TEST(RefereeRun, AllTheLinesOfATurnReachARefereeThatWroteToEverySeatBeforeReadingAny) {
+  FakeEnv env;
+  FakeRelayScript relay;
+  relay.on_open = {{milliseconds(5), 0, "go\n"}, {milliseconds(5), 1, "go\n"}};
+  int lines = 0;
+  relay.on_answer = [&](int, const std::string&) -> std::vector<RelayEmit> {
+    ++lines;  // two lines a seat, then the next round to both seats at once
+    if (lines == 8) return {{milliseconds(1), 0, "", true}, {milliseconds(1), 1, "", true}};
+    if (lines % 4 != 0) return {};
+    return {{milliseconds(1), 0, "go\n"}, {milliseconds(1), 1, "go\n"}};
+  };
+  env.relay_script = relay;
+  FakeScript ref;
+  ref.on_start = {Out(300, "RESULT -1\n"), Exit(301, 0)};
+  env.scripts = {ref, AnsweringBot("UP\nLEFT\n"), AnsweringBot("UP\nLEFT\n")};
+  const MatchResult r = Play(env, Launcher());
+  EXPECT_TRUE(r.findings.empty()) << Checks(r);
+  ASSERT_EQ(r.turns.size(), 4u);
+  for (const TurnRecord& t : r.turns) EXPECT_EQ(t.answer, "UP\nLEFT") << t.turn;
+  EXPECT_EQ(lines, 8);
+}
+
 CITES(RefereeRun, ALaunchingRefereeSeesTheBotArbiterStoppedDieAndItsRanksLineIsRead,
       "arbiter.referee-run.framing", "arbiter.referee-run.evidence");
 TEST(RefereeRun, ALaunchingRefereeSeesTheBotArbiterStoppedDieAndItsRanksLineIsRead) {
@@ -294,6 +316,14 @@ TEST(RefereeRun, ARefereeLineNamesTheSeatItIsAboutAndWhatItSays) {
   EXPECT_EQ(r.seat, -1) << "no seat 7 in a 2-player game";
   r = ReadRefereeLine("robot2 wins", 2);
   EXPECT_EQ(r.seat, -1);
+  r = ReadRefereeLine("Player 0 wins; player 1 made an invalid move", 2);
+  EXPECT_EQ(r.seat, 1) << "the number nearest the complaint";
+  EXPECT_EQ(r.kind, RefereeSaid::kRejected);
+  r = ReadRefereeLine("Player 0: 0 invalid moves, 0 timeouts", 2);
+  EXPECT_EQ(r.kind, RefereeSaid::kOther) << "a count of none is no complaint";
+  r = ReadRefereeLine("###Error 0 Timeout", 2);
+  EXPECT_EQ(r.seat, 0);
+  EXPECT_EQ(r.kind, RefereeSaid::kTimeout);
 }
 
 CITES(RefereeTemplate, EachSeatIsNamedOnceAndTheSeedAnywhereAndUnknownOnesAreRefused,
