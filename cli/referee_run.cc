@@ -135,9 +135,7 @@ bool PrepareThroughReferee(const RunOptions& o, const std::string& command, Prep
     }
     if (!p.profile)
       return usage("--profile: unknown profile '" + o.profile +
-                   "' for a game through its "
-                   "referee (known:" +
-                   known + ")");
+                   "' for a game through its referee (known:" + known + ")");
   }
   harness::SessionConfig& c = p.config;
   c.ready_ms = 0;  // no handshake arbiter knows, unless the user gives it
@@ -145,20 +143,7 @@ bool PrepareThroughReferee(const RunOptions& o, const std::string& command, Prep
     c.ready_line = r.ready_line;
     c.ready_ms = o.ready_ms.value_or(1000);
   }
-  c.first_action_ms = o.first_ms.value_or(o.action_ms.value_or(p.profile->first_action_ms));
-  c.action_ms = o.action_ms.value_or(p.profile->action_ms);
-  c.limits.memory_mb = o.memory_mb;
-  c.limits.address_space_mb = o.address_space_mb;
-  c.limits.cpu_seconds = o.cpu_seconds;
-  c.limits.no_network = o.no_network;
-  for (const std::string& kv : o.env)
-    if (!harness::ValidEnvironmentEntry(kv))
-      return usage("--env '" + kv + "': expected KEY=VALUE (KEY of letters, digits, _)");
-  c.env.extra.assign(p.profile->env.begin(), p.profile->env.end());
-  c.env.extra.insert(c.env.extra.end(), o.env.begin(), o.env.end());
-  c.env.inherit = o.inherit_env;
-  if (o.no_network && !harness::NetworkIsolationAvailable(error))
-    return usage("--no-network is not available here: " + error);
+  if (const std::string e = ConfigureBots(o, *p.profile, c); !e.empty()) return usage(e);
   const auto reg = nlohmann::json::parse(report::RegisterJson("arbiter"));
   p.catalog = harness::CatalogFromRegister(reg, "referee_run_checks");
   for (const auto& check : reg["referee_run_checks"])

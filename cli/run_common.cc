@@ -165,6 +165,27 @@ int Usage(std::ostream& err, const std::string& command, const std::string& mess
   return 2;
 }
 
+std::string ConfigureBots(const RunOptions& o, const Profile& profile, harness::SessionConfig& c) {
+  c.first_action_ms = o.first_ms.value_or(o.action_ms.value_or(profile.first_action_ms));
+  c.action_ms = o.action_ms.value_or(profile.action_ms);
+  c.limits.memory_mb = o.memory_mb;
+  c.limits.address_space_mb = o.address_space_mb;
+  c.limits.cpu_seconds = o.cpu_seconds;
+  c.limits.no_network = o.no_network;
+  for (const std::string& kv : o.env)
+    if (!harness::ValidEnvironmentEntry(kv))
+      return "--env '" + kv + "': expected KEY=VALUE (KEY of letters, digits, _)";
+  // The real server's own variables first (a profile's env), the user's
+  // --env after them, so that the user's win.
+  c.env.extra.assign(profile.env.begin(), profile.env.end());
+  c.env.extra.insert(c.env.extra.end(), o.env.begin(), o.env.end());
+  c.env.inherit = o.inherit_env;
+  std::string error;
+  if (o.no_network && !harness::NetworkIsolationAvailable(error))
+    return "--no-network is not available here: " + error;
+  return "";
+}
+
 bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::ostream& err) {
   if (!o.through.referee.empty()) return PrepareThroughReferee(o, command, p, err);
   // The options of a run through a referee are not dropped unsaid without one.
@@ -229,25 +250,8 @@ bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::
   c.ready_scan = p.profile->ready_scan;
   c.server = std::string(p.profile->server);
   c.ready_ms = o.ready_ms.value_or(p.profile->ready_ms);
-  c.first_action_ms = o.first_ms.value_or(o.action_ms.value_or(p.profile->first_action_ms));
-  c.action_ms = o.action_ms.value_or(p.profile->action_ms);
-  c.limits.memory_mb = o.memory_mb;
-  c.limits.address_space_mb = o.address_space_mb;
-  c.limits.cpu_seconds = o.cpu_seconds;
-  c.limits.no_network = o.no_network;
-  for (const std::string& kv : o.env) {
-    if (!harness::ValidEnvironmentEntry(kv)) {
-      Usage(err, command, "--env '" + kv + "': expected KEY=VALUE (KEY of letters, digits, _)");
-      return false;
-    }
-  }
-  // The real server's own variables first (a profile's env), the user's
-  // --env after them, so that the user's win.
-  c.env.extra.assign(p.profile->env.begin(), p.profile->env.end());
-  c.env.extra.insert(c.env.extra.end(), o.env.begin(), o.env.end());
-  c.env.inherit = o.inherit_env;
-  if (o.no_network && !harness::NetworkIsolationAvailable(error)) {
-    Usage(err, command, "--no-network is not available here: " + error);
+  if (const std::string e = ConfigureBots(o, *p.profile, c); !e.empty()) {
+    Usage(err, command, e);
     return false;
   }
   const auto reg = nlohmann::json::parse(report::RegisterJson(p.game->name));

@@ -72,6 +72,9 @@ void WriteLog(const RunOptions& o, const report::RunReport& rep, const harness::
               std::ostream& err);
 
 bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::ostream& err);
+// The bots' limits, time limits and environment of `o` under `profile`, into
+// `c`; "" or the usage error.
+std::string ConfigureBots(const RunOptions& o, const Profile& profile, harness::SessionConfig& c);
 // "resident memory limit 2048 MB per bot (--memory-mb), CPU time 120 s".
 std::string MemoryLimitsText(const harness::Limits& limits);
 // The options of `o` that change what a run does, as command-line words
