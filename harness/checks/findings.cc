@@ -1,5 +1,9 @@
 #include "findings.h"
 
+#include <algorithm>
+
+#include "bot_process.h"
+
 namespace arbiter::harness {
 
 const char* SeverityName(Severity s) {
@@ -41,6 +45,15 @@ CheckCatalog CatalogFromRegister(const nlohmann::json& reg, const char* key) {
     catalog.Add(std::move(info));
   }
   return catalog;
+}
+
+std::string StderrSince(const BotProcess& p, uint64_t& seen) {
+  const uint64_t total = p.stderr_bytes();
+  if (total <= seen) return "";
+  const std::string tail = p.stderr_tail();
+  const size_t fresh = static_cast<size_t>(std::min<uint64_t>(total - seen, tail.size()));
+  seen = total;
+  return tail.substr(tail.size() - fresh);
 }
 
 std::string LastLines(const std::string& text, int lines) {

@@ -15,6 +15,8 @@
 
 namespace arbiter::harness {
 
+class BotProcess;
+
 enum class Severity { kFail, kWarn, kInfo };
 const char* SeverityName(Severity s);  // "fail", "warn", "info"
 // The severity SeverityName names; anything else is a failure.
@@ -122,6 +124,10 @@ inline bool Belongs(const Finding& f, const CheckInfo& c) {
 // The catalog of a game from its spec register's "checks" table (or another: the
 // arbiter register's "referee_run_checks", for games with no engine).
 CheckCatalog CatalogFromRegister(const nlohmann::json& reg, const char* key = "checks");
+
+// What `p` wrote to stderr since `seen` bytes (as far as its kept tail
+// reaches), and `seen` moved to its total.
+std::string StderrSince(const BotProcess& p, uint64_t& seen);
 
 // The last `lines` lines of `text`.
 std::string LastLines(const std::string& text, int lines);

@@ -450,7 +450,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
     more = false;
     env_.RunUntil(deadline, [&] {
       if (p.HasLine() || p.exited() || p.stdout_eof()) return true;
-      if (spec_.more_input && !p.HasLine() && env_.Now() < pieces_until) {
+      if (spec_.more_input && env_.Now() < pieces_until) {
         if (std::string bytes = spec_.more_input(b.seat); !bytes.empty()) {
           p.Write(bytes);
           b.sent += bytes;
@@ -584,12 +584,9 @@ void Match::Finish(BotSeat& b) {
 // this one: its last 20 lines, at most 2 KB (the log and the replay show it).
 std::string Match::NewStderr(BotSeat& b) {
   if (!b.proc) return "";
-  const uint64_t total = b.proc->stderr_bytes();
-  if (total <= b.stderr_seen) return "";
-  const std::string tail = b.proc->stderr_tail();
-  const size_t fresh = static_cast<size_t>(std::min<uint64_t>(total - b.stderr_seen, tail.size()));
-  b.stderr_seen = total;
-  std::string lines = LastLines(tail.substr(tail.size() - fresh), 20);
+  const std::string fresh = StderrSince(*b.proc, b.stderr_seen);
+  if (fresh.empty()) return "";
+  std::string lines = LastLines(fresh, 20);
   if (lines.size() > 2048) lines = "..." + lines.substr(lines.size() - 2045);
   return lines;
 }

@@ -387,10 +387,10 @@ void RefereeDriver::ResultFromStdout() {
   }
 }
 
-void RefereeDriver::Answer(const std::vector<std::string>& lines) {
+void RefereeDriver::Answer(const std::vector<std::string_view>& lines) {
   if (!current_ || !referee_) return;
   std::string bytes;
-  for (const std::string& l : lines) bytes += l + "\n";
+  for (const std::string_view l : lines) (bytes += l) += '\n';
   if (relay_) {
     relay_->Send(current_->seat, bytes);
   } else {
@@ -456,12 +456,9 @@ std::vector<RefereeSaid> RefereeDriver::TakeSaid() {
   // What came with the request (a complaint written just before it) is read
   // now, so that it is this turn's, not the next one's.
   env_.RunUntil(env_.Now(), [] { return false; });
-  const uint64_t total = referee_->stderr_bytes();
-  if (total <= stderr_seen_) return said;
-  const std::string tail = referee_->stderr_tail();
-  const size_t fresh = static_cast<size_t>(std::min<uint64_t>(total - stderr_seen_, tail.size()));
-  stderr_seen_ = total;
-  std::string text = stderr_partial_ + tail.substr(tail.size() - fresh);
+  const std::string fresh = StderrSince(*referee_, stderr_seen_);
+  if (fresh.empty()) return said;
+  std::string text = stderr_partial_ + fresh;
   size_t start = 0;
   for (size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) {
     std::string line = text.substr(start, nl - start);

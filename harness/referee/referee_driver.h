@@ -107,7 +107,7 @@ class RefereeDriver {
   // stopped short (outcome()).
   std::optional<RefereeRequest> Next();
   // The current request's answer, its lines without '\n'.
-  void Answer(const std::vector<std::string>& lines);
+  void Answer(const std::vector<std::string_view>& lines);
   // The bots protocol: one line of the current request's answer, sent at
   // once (the referee reads as many as it wants); Answered() ends it.
   void Stream(const std::string& line);

@@ -35,16 +35,13 @@ Finding* FailOf(MatchResult& m, int seat, int turn) {
 // exception or error (a Java or Python trace's own line) and the last one;
 // else its last three lines.
 std::string KeyLines(const std::string& tail) {
-  std::vector<std::string> lines;
-  size_t start = 0;
-  for (size_t nl; (nl = tail.find('\n', start)) != std::string::npos; start = nl + 1)
-    lines.push_back(tail.substr(start, nl - start));
-  if (start < tail.size()) lines.push_back(tail.substr(start));
-  for (const std::string& l : lines) {
+  std::vector<std::string_view> lines = SplitOn(tail, '\n');
+  if (lines.size() > 1 && lines.back().empty()) lines.pop_back();  // the final newline
+  for (const std::string_view l : lines) {
     if (l.find("Exception") == std::string::npos && l.find("Error") == std::string::npos &&
         l.find("Traceback") == std::string::npos)
       continue;
-    return l == lines.back() ? l : l + " ... " + lines.back();
+    return std::string(l) + (l == lines.back() ? "" : " ... " + std::string(lines.back()));
   }
   return LastLines(tail, 3);
 }

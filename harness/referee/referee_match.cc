@@ -14,15 +14,6 @@ namespace {
 
 constexpr const char* kEvidence = "arbiter.referee-run.evidence";
 
-std::vector<std::string> SplitLines(std::string_view text) {
-  std::vector<std::string> lines;
-  size_t start = 0;
-  for (size_t nl; (nl = text.find('\n', start)) != std::string_view::npos; start = nl + 1)
-    lines.emplace_back(text.substr(start, nl - start));
-  lines.emplace_back(text.substr(start));
-  return lines;
-}
-
 }  // namespace
 
 RefereeState::RefereeState(Env& env, const RefereeDriverConfig& config, uint64_t seed,
@@ -53,7 +44,7 @@ std::string RefereeState::InputText(int player) const {
 }
 
 AnswerVerdict RefereeState::ClassifyAnswer(std::string_view text) const {
-  for (const std::string& line : SplitLines(text)) {
+  for (const std::string_view line : SplitOn(text, '\n')) {
     if (line.empty()) continue;
     const unsigned char first = line.front(), last = line.back();
     if (std::isspace(first) || std::isspace(last)) return AnswerVerdict::kWhitespace;
@@ -85,7 +76,7 @@ std::vector<Event> RefereeState::ApplyLine(std::string_view line) {
   if (streamed_) {
     driver_.Answered();
   } else {
-    driver_.Answer(SplitLines(line));
+    driver_.Answer(SplitOn(line, '\n'));
   }
   return WithFirst(Advance());
 }
