@@ -59,7 +59,7 @@ std::string RenderRegisterMarkdown(const nlohmann::json& reg) {
     if (d.contains("option") && d["option"].is_string()) {
       out += "**Option.** `" + JsonString(d, "option") + "` (default `" + JsonString(d, "default") +
              "`)";
-      for (const auto& alt : d["alternatives"])
+      for (const auto& alt : d.value("alternatives", nlohmann::json::array()))
         out += "; `" + JsonString(alt, "value") + "`: " + JsonString(alt, "meaning");
       out += "\n\n";
     } else {
