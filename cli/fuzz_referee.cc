@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "checks/silence.h"
+#include "fuzz_referee_bare.h"
 #include "fuzz_referee_run.h"
 #include "option_checks.h"
 #include "referee_fuzz.h"
@@ -211,6 +212,12 @@ std::string StopFinding(Finding& f, const RefereeGameResult& shown, bool reprodu
 }
 
 int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err) {
+  if (WithoutEngine(o)) return RunBareFuzzReferee(o, out, err);
+  if (!o.seed_bot.empty() || o.players || !o.answers.empty())
+    return Usage(err, "fuzz-referee",
+                 "--seed-bot, --players and --answers are for a game arbiter has no engine "
+                 "for; on " +
+                     o.game + "'s engine arbiter chooses every answer itself");
   FuzzPlan plan;
   if (const int status = PlanFuzzReferee(o, plan, err); status != 0) return status;
   FuzzRun run(o, plan, err);
@@ -279,6 +286,16 @@ CLI::App* AddFuzzRefereeCommand(CLI::App& app, FuzzRefereeOptions& o) {
                 "With --match or --replay: the referee fault (referee.crash, ...) the game "
                 "is to show again; reproduce commands use it. Not shown: NOT REPRODUCED, "
                 "exit 2");
+  c->add_option("--seed-bot", o.seed_bot,
+                "A game arbiter has no engine for: the bot in every seat, whose answers the "
+                "referee is given, a few of them broken (garbage, empty, huge, late, missing, "
+                "a crash, ...)");
+  c->add_option("--players", o.players,
+                "A game arbiter has no engine for, --protocol cg-runner: the players (default 2)")
+      ->check(IntIn(2, 8));
+  c->add_option("--answers", o.answers,
+                "A game arbiter has no engine for, with --match: the answers to mutate, "
+                "REQUEST:FAMILY,... ('none' for the seed bot's own); reproduce commands use it");
   c->add_flag("--strict-readings", o.strict_readings,
               "Report a divergence that another reading of an ambiguous rule explains "
               "as a failure, instead of a note adopted for the rest of the run");

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 #include "check_bot.h"
@@ -35,6 +36,12 @@ struct FuzzRefereeOptions : RunOptions {
   // (referee.crash); not shown, the run is NOT REPRODUCED.
   std::string expect;
   int jobs = 0;  // games played at once (0: one per core)
+  // A game arbiter has no engine for (fuzz_referee_bare.h): the bot whose
+  // answers the referee is given, the runner protocol's players, and one
+  // game's mutated answers (--answers "12:empty", with --match).
+  std::string seed_bot;
+  std::optional<int> players;
+  std::string answers;
 };
 
 // Exit status: 0 no divergence and no referee fault, 1 at least one, 2 usage

@@ -84,13 +84,10 @@ std::string PlanGames(const FuzzRefereeOptions& o, FuzzPlan& plan) {
   if (!o.expect.empty() && o.match.empty())
     return "--expect " + o.expect + ": give the game to play with --match";
   if (!o.match.empty()) {
-    const auto n = o.match.rfind("game-", 0) == 0
-                       ? ParseCanonicalInt(std::string_view(o.match).substr(5))
-                       : std::nullopt;
-    if (!n || *n < 1 || *n > kMaxGames)
-      return "--match: '" + o.match + "' is not a game of the run (game-1 to game-" +
-             std::to_string(kMaxGames) + ")";
-    first = static_cast<int>(*n) - 1, last = first + 1;
+    std::string error;
+    first = GameIndexOfMatch(o.match, error);
+    if (first < 0) return error;
+    last = first + 1;
   }
   std::pair<int, int> shard = {0, 1};
   if (!o.shard.empty()) {

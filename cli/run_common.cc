@@ -315,6 +315,15 @@ std::string ResultOptions(const RunOptions& o, const Profile& profile,
   return cmd;
 }
 
+int GameIndexOfMatch(const std::string& match, std::string& error) {
+  const auto n = match.rfind("game-", 0) == 0 ? ParseCanonicalInt(std::string_view(match).substr(5))
+                                              : std::nullopt;
+  if (n && *n >= 1 && *n <= kMaxGames) return static_cast<int>(*n) - 1;
+  error = "--match: '" + match + "' is not a game of the run (game-1 to game-" +
+          std::to_string(kMaxGames) + ")";
+  return -1;
+}
+
 harness::MatchResult PlayMatch(harness::Env& env, harness::MatchSpec spec, const Prepared& p,
                                const harness::Progress& progress) {
   if (p.referee)

@@ -52,6 +52,10 @@ inline constexpr double kMinGameSeconds = 0.001, kMaxGameSeconds = 86400;
 
 int Usage(std::ostream& err, const std::string& command, const std::string& message);
 
+// fuzz-referee --match game-N: N - 1; -1 with `error` set when it names no
+// game a run can have.
+int GameIndexOfMatch(const std::string& match, std::string& error);
+
 // --log-dir: makes the folder before the run; false (the error said) when it
 // cannot be made or is a file.
 // Makes the folder `dir` given to option `option` (and its parents): "" when

@@ -119,6 +119,9 @@ std::string ComparisonNote(const RefereeComparison& c) {
 }  // namespace
 
 std::string RunReport::CoverageNote() const {
+  if (Engineless())
+    return families_tried.empty() ? "no broken answer reached the referee: its games ended first"
+                                  : "";
   if (tool == "fuzz-referee") return ComparisonNote(ComparisonOf());
   if (tool != "check-bot" || planned_seats.empty()) return "";
   const Coverage c = CoverageOf();
@@ -127,6 +130,7 @@ std::string RunReport::CoverageNote() const {
 
 std::vector<std::string> RunReport::CoverageLines() const {
   std::vector<std::string> lines;
+  if (Engineless()) return lines;  // the answer families say what was tried
   if (tool == "fuzz-referee") {
     const RefereeComparison c = ComparisonOf();
     if (c.games == 0) return lines;

@@ -142,7 +142,9 @@ void WriteJunit(const RunReport& r, std::ostream& out) {
     for (const std::string& line : coverage) text += line + "\n";
     const std::string note = r.CoverageNote();
     out << "    <testcase classname=\"" << Xml(r.game + "." + r.tool) << "\" name=\""
-        << (r.tool == "fuzz-referee"
+        << (r.Engineless()
+                ? "coverage: broken answers reached the referee (arbiter.referee-fuzz.answers)"
+            : r.tool == "fuzz-referee"
                 ? "coverage: the referee's turn messages are compared (arbiter.referee.compared)"
                 : "coverage: every seat plays a game to its end (arbiter.check.coverage)")
         << "\">\n";

@@ -198,9 +198,13 @@ struct RunReport {
   // fuzz-referee --replay of a reproducer: why the divergence it records was
   // not seen again ("" when it was, or when the replay records none).
   std::string not_reproduced;
-  // check-bot and play through a real referee with no engine: what arbiter
-  // could not check (arbiter.referee-run.unchecked), said once; "" otherwise.
+  // check-bot, play and fuzz-referee through a real referee with no engine:
+  // what arbiter could not check (arbiter.referee-run.unchecked), said once;
+  // "" otherwise.
   std::string not_checked;
+  // fuzz-referee for a game arbiter has no engine for: nothing is compared
+  // with a reference, so no comparison is counted or claimed.
+  bool Engineless() const { return tool == "fuzz-referee" && !not_checked.empty(); }
 
   // "interrupted" (a signal stopped the run: what it holds is partial),
   // "error" (arbiter could not run), "fail" (a failing finding, or for spec a

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "cg_runner.h"
 #include "core/parse.h"
@@ -224,7 +225,40 @@ std::optional<RefereeRequest> RefereeDriver::Next() {
   const auto deadline = env_.Now() + config_.patience;
   current_ = config_.referee.protocol() == RefereeProtocol::kRunner ? NextFromRunner(deadline)
                                                                     : NextFromRelay(deadline);
+  if (current_) request_index_ = outcome_.requests++;
+  family_.reset();
+  family_taken_ = mutated_sent_ = false;
+  held_.clear();
+  first_line_.clear();
   return current_;
+}
+
+std::optional<AnswerFamily> RefereeDriver::Family() {
+  if (family_taken_ || !config_.fuzz || !current_) return family_;
+  family_taken_ = true;
+  const auto at = config_.fuzz->at.find(request_index_);
+  if (at == config_.fuzz->at.end()) return family_;
+  outcome_.mutated.push_back({request_index_, current_->seat, at->second});
+  return family_ = at->second;
+}
+
+void RefereeDriver::Deliver(const std::string& bytes) {
+  if (relay_) {
+    relay_->Send(current_->seat, bytes);
+  } else {
+    referee_->Write(bytes);
+    last_answer_ += bytes;
+  }
+}
+
+bool RefereeDriver::ReadsMoreThanAsked() {
+  if (last_answer_.empty() || referee_->exited()) return false;
+  std::string line = last_answer_.substr(0, last_answer_.find('\n') + 1);
+  last_answer_.clear();
+  referee_->Write(line);
+  env_.RunUntil(env_.Now() + milliseconds(2000),
+                [&] { return referee_->HasLine() || referee_->exited() || Interrupted(); });
+  return referee_->HasLine();
 }
 
 std::optional<RefereeRequest> RefereeDriver::NextFromRunner(Clock::time_point deadline) {
@@ -283,8 +317,17 @@ std::optional<RefereeRequest> RefereeDriver::NextFromRunner(Clock::time_point de
                                  " before ###End");
     return std::nullopt;
   }
-  Stopped("referee.hang",
-          "the referee sent nothing for " + std::to_string(config_.patience.count()) + " ms");
+  const std::string silent =
+      "the referee sent nothing for " + std::to_string(config_.patience.count()) + " ms";
+  const int asked = static_cast<int>(std::count(last_answer_.begin(), last_answer_.end(), '\n'));
+  if (ReadsMoreThanAsked()) {
+    Stopped("referee.protocol",
+            silent + " after the " + std::to_string(asked) +
+                " line(s) its ###Output asked for; given one line more, it went on: it reads "
+                "more lines than its ###Output announces");
+    return std::nullopt;
+  }
+  Stopped("referee.hang", silent);
   return std::nullopt;
 }
 
@@ -391,16 +434,52 @@ void RefereeDriver::Answer(const std::vector<std::string_view>& lines) {
   if (!current_ || !referee_) return;
   std::string bytes;
   for (const std::string_view l : lines) (bytes += l) += '\n';
-  if (relay_) {
-    relay_->Send(current_->seat, bytes);
-  } else {
-    referee_->Write(bytes);
+  last_answer_.clear();
+  const std::optional<AnswerFamily> family = Family();
+  if (!family) {
+    Deliver(bytes);
+  } else if (*family == AnswerFamily::kCrash) {
+    if (relay_) relay_->Kill(current_->seat);
+  } else if (*family == AnswerFamily::kLate) {
+    env_.RunUntil(env_.Now() + milliseconds(config_.fuzz->late_ms), [] { return false; });
+    Deliver(bytes);
+  } else if (*family != AnswerFamily::kMissing) {
+    Deliver(
+        MutateAnswer(*family, bytes, config_.fuzz->salt ^ static_cast<uint64_t>(request_index_)));
   }
   current_.reset();
 }
 
+// A streamed answer (the bots protocol) goes line by line as the bot
+// writes it; a late one is held back until it is over (Answered), and the
+// extra lines follow it, as a real pipe would carry them.
 void RefereeDriver::Stream(const std::string& line) {
-  if (current_ && relay_) relay_->Send(current_->seat, line + "\n");
+  if (!current_ || !relay_) return;
+  const std::optional<AnswerFamily> family = Family();
+  const std::string bytes = line + "\n";
+  if (first_line_.empty()) first_line_ = bytes;
+  if (!family || *family == AnswerFamily::kExtra) {
+    Deliver(bytes);
+  } else if (*family == AnswerFamily::kLate) {
+    held_ += bytes;
+  } else if (*family == AnswerFamily::kCrash) {
+    if (!std::exchange(mutated_sent_, true)) relay_->Kill(current_->seat);
+  } else if (*family != AnswerFamily::kMissing) {
+    Deliver(std::exchange(mutated_sent_, true)
+                ? bytes
+                : MutateAnswer(*family, bytes,
+                               config_.fuzz->salt ^ static_cast<uint64_t>(request_index_)));
+  }
+}
+
+void RefereeDriver::Answered() {
+  if (current_ && family_ == AnswerFamily::kLate && !held_.empty()) {
+    env_.RunUntil(env_.Now() + milliseconds(config_.fuzz->late_ms), [] { return false; });
+    Deliver(held_);
+  } else if (current_ && family_ == AnswerFamily::kExtra && !first_line_.empty()) {
+    Deliver(first_line_ + first_line_);
+  }
+  current_.reset();
 }
 
 void RefereeDriver::Handshake(int seat, const std::string& line) {
@@ -430,6 +509,7 @@ void RefereeDriver::Drop(int seat) {
 }
 
 void RefereeDriver::NoAnswer() {
+  last_answer_.clear();
   if (!current_ || !referee_) return;
   if (relay_) {
     relay_->Kill(current_->seat);
@@ -478,9 +558,11 @@ void RefereeDriver::Finish() {
   if (outcome_.ended && !referee_->exited() && !Interrupted())
     env_.RunUntil(env_.Now() + config_.exit_grace, [&] { return referee_->exited(); });
   ReadExit();
-  if (outcome_.ended && !referee_->exited())
+  if (outcome_.ended && !referee_->exited()) {
+    outcome_.exit_hung = true;
     outcome_.exit_text = "did not exit within " + std::to_string(config_.exit_grace.count()) +
                          " ms of its game's end (arbiter stopped it)";
+  }
   referee_->Terminate(milliseconds(Interrupted() ? 0 : 200));
   if (outcome_.stderr_tail.empty()) outcome_.stderr_tail = LastLines(referee_->stderr_tail(), 12);
 }

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "answer_fuzz.h"
 #include "env.h"
 #include "referee_template.h"
 
@@ -42,6 +43,9 @@ struct RefereeDriverConfig {
   // long to notice).
   std::chrono::milliseconds patience{10000};
   std::chrono::milliseconds exit_grace{2000};  // to exit after its game
+  // fuzz-referee without an engine: the answers mutated on their way to the
+  // referee (arbiter.referee-fuzz.answers); none when unset.
+  std::optional<AnswerFuzzPlan> fuzz;
 };
 
 // What the referee asks: player `seat`'s answer, `lines` lines, to `input`.
@@ -91,6 +95,14 @@ struct RefereeOutcome {
   std::string fault_check, fault;
   std::string exit_text;  // "exited with status 1", "" while running
   bool exit_clean = false;
+  bool exit_hung = false;  // it did not exit within exit_grace of its game's end
+  // The planned mutations that reached the referee: (request, seat, family).
+  struct Mutated {
+    int request = -1, seat = -1;
+    AnswerFamily family = AnswerFamily::kGarbage;
+  };
+  std::vector<Mutated> mutated;
+  int requests = 0;         // the requests the referee made
   std::string stderr_tail;  // the referee's last stderr lines
 };
 
@@ -111,7 +123,7 @@ class RefereeDriver {
   // The bots protocol: one line of the current request's answer, sent at
   // once (the referee reads as many as it wants); Answered() ends it.
   void Stream(const std::string& line);
-  void Answered() { current_.reset(); }
+  void Answered();
   // A seat's handshake line, for a referee that launches its bots (it reads
   // the line itself); nothing under the runner protocol.
   void Handshake(int seat, const std::string& line);
@@ -147,6 +159,14 @@ class RefereeDriver {
   std::optional<RefereeRequest> NextFromRunner(Clock::time_point deadline);
   std::optional<RefereeRequest> NextFromRelay(Clock::time_point deadline);
   void Stopped(const std::string& check, const std::string& why);
+  // The current request's planned mutation (nullopt: none), fixed and
+  // recorded at its answer's first line.
+  std::optional<AnswerFamily> Family();
+  // Bytes of the current request's answer to the referee, as they are.
+  void Deliver(const std::string& bytes);
+  // The runner protocol, silent after an answer: one more line sent; true
+  // when the referee then went on (it reads more lines than it asked for).
+  bool ReadsMoreThanAsked();
   void ReadExit();
   void ResultFromStdout();
 
@@ -159,6 +179,14 @@ class RefereeDriver {
   std::unique_ptr<BotProcess> referee_;
   RefereeOutcome outcome_;
   std::optional<RefereeRequest> current_;
+  int request_index_ = -1;  // the current request's number, from 0
+  // The current answer's mutation (Family), and what a streamed answer
+  // needs of it: the lines held back (late), its first line (extra lines
+  // follow the answer), whether its one mutated line went.
+  std::optional<AnswerFamily> family_;
+  bool family_taken_ = false, mutated_sent_ = false;
+  std::string held_, first_line_;
+  std::string last_answer_;                // the runner protocol: the bytes of the last answer sent
   std::vector<std::string> pending_;       // runner: per player, its ###Input so far
   int input_seat_ = -1;                    // runner: the player of the open ###Input block
   std::vector<std::string> stdout_lines_;  // bots protocol: the referee's stdout (last 50)

@@ -31,9 +31,8 @@ Finding* FailOf(MatchResult& m, int seat, int turn) {
   return nullptr;
 }
 
-// What a referee's stderr says, shortly: the first line naming an
-// exception or error (a Java or Python trace's own line) and the last one;
-// else its last three lines.
+}  // namespace
+
 std::string KeyLines(const std::string& tail) {
   std::vector<std::string_view> lines = SplitOn(tail, '\n');
   if (lines.size() > 1 && lines.back().empty()) lines.pop_back();  // the final newline
@@ -41,10 +40,13 @@ std::string KeyLines(const std::string& tail) {
     if (l.find("Exception") == std::string::npos && l.find("Error") == std::string::npos &&
         l.find("Traceback") == std::string::npos)
       continue;
+    if (l.starts_with("###")) continue;  // the runner protocol's "###Error p": about a bot
     return std::string(l) + (l == lines.back() ? "" : " ... " + std::string(lines.back()));
   }
   return LastLines(tail, 3);
 }
+
+namespace {
 
 class RefereeFindings {
  public:
@@ -207,7 +209,7 @@ class RefereeFindings {
 
 MatchResult RunRefereeMatch(Env& env, MatchSpec spec, const SessionConfig& session,
                             const RefereeDriverConfig& config, const CheckCatalog& catalog,
-                            const Progress& progress) {
+                            const Progress& progress, RefereeRecord* record_out) {
   auto record = std::make_shared<RefereeRecord>();
   auto state = std::make_unique<RefereeState>(env, config, spec.seed.value_or(0), record);
   RefereeState* raw = state.get();
@@ -223,6 +225,7 @@ MatchResult RunRefereeMatch(Env& env, MatchSpec spec, const SessionConfig& sessi
   const std::string reproduce = spec.reproduce;
   MatchResult m = RunMatch(env, std::move(spec), session, catalog, progress);
   RefereeFindings(m, *record, catalog, reproduce, session).Add();
+  if (record_out) *record_out = *record;
   return m;
 }
 

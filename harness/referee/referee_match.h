@@ -96,11 +96,19 @@ class RefereeState final : public GameState {
   int turn_ = 0;
 };
 
+// What a referee's stderr says, shortly: the first line naming an
+// exception or error (a Java or Python trace's own line, not a runner
+// protocol's "###Error" about a bot) and the last one; else its last three
+// lines.
+std::string KeyLines(const std::string& tail);
+
 // The match `spec` (its state unset: the referee is its state) through the
 // referee of `config`, seed `seed`; the findings of the referee's words and
 // of its own trouble are added to the match's (catalog: the run's checks).
+// `record`, when given, receives what the referee did (fuzz-referee judges
+// the referee by it).
 MatchResult RunRefereeMatch(Env& env, MatchSpec spec, const SessionConfig& session,
                             const RefereeDriverConfig& config, const CheckCatalog& catalog,
-                            const Progress& progress = {});
+                            const Progress& progress = {}, RefereeRecord* record = nullptr);
 
 }  // namespace arbiter::harness

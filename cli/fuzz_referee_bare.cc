@@ -1,0 +1,149 @@
+// fuzz-referee without an engine (fuzz_referee_bare.h): the plan, the games,
+// and the run (fuzz_referee_bare_run.cc: each referee fault one finding).
+#include "fuzz_referee_bare.h"
+
+#include <algorithm>
+#include <iostream>
+
+#include "command_line.h"
+#include "core/parse.h"
+#include "fuzz_referee_bare_run.h"
+#include "interrupt.h"
+#include "invocation.h"
+#include "progress.h"
+#include "referee_run.h"
+#include "registers.h"
+#include "start_check.h"
+
+namespace arbiter::cli {
+namespace {
+
+const std::string kCmd = "fuzz-referee";
+
+// The options of a run on the engine that a run without one cannot honour:
+// the first given, as a usage error (nothing the user gave is dropped
+// unsaid, arbiter.cli.bad-input); "" when none.
+std::string EngineOnly(const FuzzRefereeOptions& o) {
+  const auto needs = [&](const std::string& option) {
+    return option + " needs arbiter's engine of the game; '" + o.game +
+           "' has none, so fuzz-referee tests its referee's robustness alone";
+  };
+  if (!o.replay_path.empty()) return needs("--replay");
+  if (o.late_turn >= 0 || o.kill_turn >= 0 || o.stall_turn >= 0)
+    return needs("--late-turn/--kill-turn/--stall-turn") + " (--answers plans such answers)";
+  if (o.strict_readings) return needs("--strict-readings");
+  if (!o.expect.empty()) return needs("--expect");
+  if (!o.shard.empty()) return needs("--shard");
+  if (!o.rules.empty()) return needs("--rule");
+  return "";
+}
+
+// The games of the run (or of --match), each with its answers' plan.
+std::string PlanGames(const FuzzRefereeOptions& o, BarePlan& plan) {
+  int first = 0, last = o.games;
+  if (!o.match.empty()) {
+    std::string error;
+    first = GameIndexOfMatch(o.match, error);
+    if (first < 0) return error;
+    last = first + 1;
+  }
+  std::optional<harness::AnswerFuzzPlan> given;
+  if (!o.answers.empty()) {
+    if (o.match.empty()) return "--answers plays one game's answers: give the game with --match";
+    std::string error;
+    given = harness::ParsePlan(o.answers, error);
+    if (!given) return "--answers: " + error;
+  }
+  for (int g = first; g < last; ++g) {
+    BareGame game;
+    game.id = "game-" + std::to_string(g + 1);
+    game.seed = o.seed + static_cast<uint64_t>(g);
+    game.fuzz = given ? *given : harness::PlanAnswerFuzz(o.seed, g, plan.runner);
+    plan.games.push_back(std::move(game));
+  }
+  return "";
+}
+
+}  // namespace
+
+bool WithoutEngine(const FuzzRefereeOptions& o) { return FindGame(o.game) == nullptr; }
+
+int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err) {
+  if (o.referee.empty()) return Usage(err, kCmd, "--referee 'COMMAND TEMPLATE' is required");
+  if (const std::string e = EngineOnly(o); !e.empty()) return Usage(err, kCmd, e);
+  if (o.seed_bot.empty())
+    return Usage(err, kCmd,
+                 "arbiter has no engine for '" + o.game +
+                     "': give --seed-bot CMD, a bot of the game whose answers the referee is "
+                     "given, some of them broken (and check the game's name if it is a typo: " +
+                     UnknownGameMessage(o.game) + ")");
+  RunOptions ro = o;
+  ro.through.referee = o.referee;
+  ro.through.protocol = o.protocol;
+  ro.through.players = o.players;
+  if (!PrepareThroughReferee(ro, kCmd, plan.p, err)) return 2;
+  harness::RefereeDriverConfig& d = *plan.p.referee;
+  d.limits.memory_mb = o.referee_memory_mb;
+  d.limits.cpu_seconds = o.referee_cpu_seconds;
+  plan.runner = d.referee.protocol() == harness::RefereeProtocol::kRunner;
+  plan.seeded = plan.runner || d.referee.takes_seed();
+  std::string error;
+  if (!harness::SplitCommand(o.seed_bot, plan.bot, error))
+    return Usage(err, kCmd, "--seed-bot: " + error);
+  if (const std::string why = harness::StartProblem(plan.bot, "the seed bot"); !why.empty())
+    return Usage(err, kCmd, "--seed-bot: " + why);
+  if (o.games < 1 || o.games > kMaxGames)
+    return Usage(err, kCmd, "--games must be between 1 and " + std::to_string(kMaxGames));
+  if (const std::string e = PlanGames(o, plan); !e.empty()) return Usage(err, kCmd, e);
+  plan.total_games = o.games;
+  return 0;
+}
+
+Played PlayBareGame(harness::Env& env, const FuzzRefereeOptions& o, const BarePlan& plan,
+                    const BareGame& game) {
+  harness::MatchSpec m;
+  m.id = game.id;
+  m.kind = "whole";
+  m.seed = game.seed;
+  m.policy_seed = game.seed;
+  for (int s = 0; s < plan.p.referee->players; ++s) m.seats.push_back({plan.bot, ""});
+  m.description = "seed " + std::to_string(game.seed) + ", the seed bot in every seat" +
+                  (game.fuzz.at.empty() ? std::string(", its own answers")
+                                        : ", answers mutated: " + harness::FormatPlan(game.fuzz));
+  m.reproduce =
+      SameRun(o) + " --seed " + std::to_string(o.seed) + " --games " +
+      std::to_string(std::max(o.games, 1)) + " --match " + game.id + " --answers " +
+      harness::QuoteArg(harness::FormatPlan(game.fuzz).empty() ? std::string("none")
+                                                               : harness::FormatPlan(game.fuzz));
+  harness::RefereeDriverConfig config = *plan.p.referee;
+  config.fuzz = game.fuzz;
+  Played played;
+  played.reproduce = m.reproduce;
+  played.m = harness::RunRefereeMatch(env, std::move(m), plan.p.config, config, plan.p.catalog, {},
+                                      &played.r);
+  // The seed bot's own findings are not the referee's: its answers are what
+  // the referee is given, broken on purpose.
+  played.m.findings.clear();
+  return played;
+}
+
+std::string SameRun(const FuzzRefereeOptions& o) {
+  std::string s = Self() + " fuzz-referee --game " + harness::QuoteArg(o.game) + " --referee " +
+                  harness::QuoteArg(o.referee);
+  if (o.protocol != "bots") s += " --protocol " + o.protocol;
+  if (o.players) s += " --players " + std::to_string(*o.players);
+  if (!o.profile.empty()) s += " --profile " + o.profile;
+  if (o.action_ms) s += " --action-ms " + std::to_string(*o.action_ms);
+  if (o.first_ms) s += " --first-ms " + std::to_string(*o.first_ms);
+  return s + " --seed-bot " + harness::QuoteArg(o.seed_bot);
+}
+
+int RunBareFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err) {
+  BarePlan plan;
+  if (const int status = PlanBare(o, plan, err); status != 0) return status;
+  BareRun run(o, plan, err);
+  run.Play();
+  return Finish(o, run.Report(), out, err);
+}
+
+}  // namespace arbiter::cli

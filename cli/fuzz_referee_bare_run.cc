@@ -1,0 +1,350 @@
+// BareRun (fuzz_referee_bare_run.h): plays the games of fuzz-referee
+// without an engine and judges the referee on what needs no rules
+// (arbiter.referee-fuzz.answers): each fault one finding, kept under the key
+// of its bug and shrunk to the fewest mutated answers that show it again;
+// the same game played twice from its seed and answers; every game ranked.
+#include "fuzz_referee_bare_run.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+
+#include "command_line.h"
+#include "core/parse.h"
+#include "interrupt.h"
+#include "progress.h"
+#include "registers.h"
+
+namespace arbiter::cli {
+namespace {
+
+using harness::AnswerFamily;
+using harness::Finding;
+
+// The error a referee's stderr names first ("IndexError",
+// "java.lang.ArrayIndexOutOfBoundsException"); "" when none.
+std::string ErrorNamed(const std::string& tail) {
+  const auto word_end = [&](size_t at) {
+    while (at < tail.size() && (std::isalnum(static_cast<unsigned char>(tail[at])) ||
+                                tail[at] == '.' || tail[at] == '_' || tail[at] == '$'))
+      ++at;
+    return at;
+  };
+  for (size_t at = 0; at < tail.size();) {
+    const size_t start = at, end = word_end(at);
+    const std::string word = tail.substr(start, end - start);
+    if (word.size() > 5 && (word.ends_with("Error") || word.ends_with("Exception"))) return word;
+    at = end == start ? end + 1 : end;
+  }
+  return "";
+}
+
+std::optional<BareFault> FaultOf(const Played& g) {
+  const harness::RefereeOutcome& o = g.r.outcome;
+  BareFault f;
+  if (!o.fault_check.empty()) {
+    f = {o.fault_check, o.fault_check, o.fault};
+  } else if (o.exit_hung) {
+    f = {"referee.hang", "referee.hang|end", "the referee " + o.exit_text};
+  } else {
+    return std::nullopt;
+  }
+  // A JVM whose main thread died while another thread keeps it alive: the
+  // referee crashed, though its process did not exit (its trace says so).
+  if (f.check == "referee.hang" && !o.exit_hung &&
+      o.stderr_tail.find("Exception in thread \"main\"") != std::string::npos) {
+    f.check = f.key = "referee.crash";
+    f.text = "the referee's main thread died and its process stayed, silent: " + f.text;
+  }
+  if (f.check == "referee.crash") f.key += "|" + ErrorNamed(o.stderr_tail);
+  return f;
+}
+
+// "the answer to request 12 (player 1) sent as an empty line"; the seed
+// bot's own answers when `at` is empty.
+std::string Answers(const std::map<int, AnswerFamily>& at) {
+  if (at.empty()) return "the seed bot's own answers, none mutated";
+  std::string s;
+  for (const auto& [request, family] : at)
+    s += (s.empty() ? "" : ", ") + std::string("request ") + std::to_string(request) +
+         " answered with " + std::string(harness::FamilyWords(family));
+  return s;
+}
+
+std::map<int, AnswerFamily> AppliedOf(const Played& g) {
+  std::map<int, AnswerFamily> at;
+  for (const auto& m : g.r.outcome.mutated) at[m.request] = m.family;
+  return at;
+}
+
+// Where two plays of one game parted: the first turn whose player or input
+// differs, after the same answers; -1 when they did not, or when the seed
+// bot answered otherwise first (its own randomness decides nothing here).
+int Parted(const harness::MatchResult& a, const harness::MatchResult& b) {
+  const size_t n = std::min(a.turns.size(), b.turns.size());
+  for (size_t i = 0; i < n; ++i) {
+    const harness::TurnRecord &x = a.turns[i], &y = b.turns[i];
+    if (x.player != y.player || x.input != y.input) return static_cast<int>(i);
+    if (x.answer != y.answer) return -1;
+  }
+  return a.turns.size() == b.turns.size() ? -1 : static_cast<int>(n);
+}
+
+// The first line (from 0) where two inputs differ.
+size_t DifferingLine(const std::string& a, const std::string& b) {
+  const std::vector<std::string_view> x = SplitOn(a, '\n'), y = SplitOn(b, '\n');
+  size_t i = 0;
+  while (i < x.size() && i < y.size() && x[i] == y[i]) ++i;
+  return i;
+}
+
+// Line `n` (from 0) of `text`, quoted.
+std::string LineOf(const std::string& text, size_t n) {
+  const std::vector<std::string_view> lines = SplitOn(text, '\n');
+  if (n >= lines.size()) return "(none)";
+  return "'" + EscapeBytes(lines[n].substr(0, 120)) + "'";
+}
+
+}  // namespace
+
+BareRun::BareRun(const FuzzRefereeOptions& o, const BarePlan& plan, std::ostream& err)
+    : o_(o),
+      plan_(plan),
+      err_(err),
+      env_(harness::MakeRealEnv()),
+      rep_(NewReport(o, plan.p, "fuzz-referee")) {
+  const auto reg = nlohmann::json::parse(report::RegisterJson("arbiter"));
+  catalog_ = harness::CatalogFromRegister(reg, "referee_fuzz_checks");
+  rep_.checks.clear();
+  for (const auto& c : reg["referee_fuzz_checks"]) rep_.checks.push_back(*catalog_.Find(c["id"]));
+  rep_.not_checked =
+      "the rules (no engine): the referee's messages, its judgement of answers and its "
+      "rankings are not compared with a reference";
+  if (!plan.seeded)
+    rep_.not_checked += "; whether it plays the same game again (its command takes no {seed})";
+}
+
+void BareRun::Play() {
+  Progress progress(o_.quiet, err_, "fuzz-referee", static_cast<long long>(plan_.games.size()));
+  for (size_t i = 0; i < plan_.games.size() && !harness::Interrupted(); ++i) {
+    if (auto tick = progress.Callback()) tick(plan_.games[i].id, 0);
+    played_.push_back(PlayBareGame(*env_, o_, plan_, plan_.games[i]));
+    if (played_.back().m.interrupted || harness::Interrupted()) {
+      rep_.skipped.push_back(plan_.games[i].id);
+      played_.pop_back();
+      break;
+    }
+    Judge(i);
+    Determinism(i);
+    progress.Finished(static_cast<int>(bugs_.size()));
+  }
+  progress.Clear();
+  Rankings();
+  Families();
+  if (plan_.seeded && replays_ == 0 && !played_.empty())
+    rep_.not_checked +=
+        "; whether it plays the same game again (no game came to its end without a timed "
+        "answer, to be played twice)";
+  for (const std::string& key : order_) {
+    Bug& bug = bugs_.at(key);
+    if (!bug.confirmed) {  // a warning: arbiter could not show it again
+      bug.finding.severity = harness::Severity::kWarn;
+      bug.finding.message += bug.unconfirmed;
+    }
+    played_[bug.match].m.findings.push_back(bug.finding);
+  }
+  for (Played& g : played_) rep_.Add(std::move(g.m));
+  rep_.interrupt_signal = harness::InterruptSignal();
+}
+
+Finding BareRun::New(const std::string& check, const Played& game, std::string message) {
+  Finding f;
+  f.check = check;
+  if (const harness::CheckInfo* info = catalog_.Find(check))
+    f.clause = info->clause, f.severity = info->severity;
+  f.match = game.m.id;
+  f.seed = game.m.seed;
+  f.turn = game.r.last_turn;
+  for (const harness::TurnRecord& t : game.m.turns)
+    if (t.turn == f.turn) f.seat = t.player, f.input = t.input;
+  f.message = std::move(message);
+  f.stderr_tail = game.r.outcome.stderr_tail;
+  f.advice = "the referee's command: " + harness::QuoteCommand(game.r.argv);
+  f.reproduce = game.reproduce;
+  return f;
+}
+
+harness::Finding BareRun::FaultFinding(const BareFault& fault, const Played& game) {
+  const std::string tail = game.r.outcome.stderr_tail;
+  return New(
+      fault.check, game,
+      fault.text +
+          (tail.empty() ? "" : "; its stderr: '" + EscapeBytes(harness::KeyLines(tail)) + "'"));
+}
+
+// A game stopped short, or a referee that did not exit: one finding per bug.
+// A bug its first game did not show again is shrunk from its next games (at
+// most three), and the first that shows it again becomes its witness.
+void BareRun::Judge(size_t index) {
+  const Played& g = played_[index];
+  const std::optional<BareFault> fault = FaultOf(g);
+  if (!fault) return;
+  const auto known = bugs_.find(fault->key);
+  if (known != bugs_.end()) {
+    Bug& bug = known->second;
+    ++bug.finding.occurrences;
+    if ((bug.confirmed && !bug.relayed_extra) || bug.tries >= 3) return;
+    ++bug.tries;
+    Finding f = FaultFinding(*fault, g);
+    const auto at = Shrink(*fault, g, f);
+    if (!at || (bug.confirmed && RelayedExtra(*at))) return;
+    f.occurrences = bug.finding.occurrences;
+    bug = {std::move(f), index, true, "", bug.tries, RelayedExtra(*at)};
+    return;
+  }
+  Bug bug{FaultFinding(*fault, g), index, true, "", 1, false};
+  if (const auto at = Shrink(*fault, g, bug.finding)) {
+    bug.relayed_extra = RelayedExtra(*at);
+  } else {
+    bug.confirmed = false;
+    bug.unconfirmed = "; not shown again when its game was played again from its seed with " +
+                      Answers(AppliedOf(g)) +
+                      " (the referee's own timing, or a draw from its clock)";
+  }
+  bugs_[fault->key] = std::move(bug);
+  order_.push_back(fault->key);
+}
+
+// The fewest mutated answers that show the fault again: none, then each
+// one the game applied alone, then all of them (delta debugging over at
+// most three answers).
+bool BareRun::RelayedExtra(const std::map<int, AnswerFamily>& at) const {
+  if (plan_.runner) return false;
+  for (const auto& [request, family] : at)
+    if (family == AnswerFamily::kExtra) return true;
+  return false;
+}
+
+std::optional<std::map<int, AnswerFamily>> BareRun::Shrink(const BareFault& fault,
+                                                           const Played& witness, Finding& f) {
+  const std::map<int, AnswerFamily> applied = AppliedOf(witness);
+  std::vector<std::map<int, AnswerFamily>> tries = {{}};
+  for (const auto& entry : applied) tries.push_back({entry});
+  if (applied.size() > 1) tries.push_back(applied);
+  const BareGame* game = nullptr;
+  for (const BareGame& g : plan_.games)
+    if (g.id == witness.m.id) game = &g;
+  for (const auto& at : tries) {
+    if (harness::Interrupted() || !game) return std::nullopt;
+    BareGame again = *game;
+    again.fuzz.at = at;
+    const Played shown = PlayBareGame(*env_, o_, plan_, again);
+    const std::optional<BareFault> same = FaultOf(shown);
+    if (!same || same->key != fault.key) continue;
+    // The end of a game is not an answer's doing; a crash or a hang in it is.
+    const bool answers_matter = !at.empty() && fault.key != "referee.hang|end";
+    f.message += "; shown again by " + Answers(at) +
+                 (answers_matter ? ": a referee must survive any answer a bot can send" : "");
+    f.reproduce = shown.reproduce;
+    return at;
+  }
+  return std::nullopt;
+}
+
+// The same seed and answers, played twice, must be the same game
+// (arbiter.referee.replayable): a game of the first few that came to its
+// end, with no answer whose effect depends on the referee's clock.
+void BareRun::Determinism(size_t index) {
+  const Played& g = played_[index];
+  // A game that came to its end, even if the referee then did not exit.
+  if (!plan_.seeded || replays_ >= 3 || !g.r.outcome.ended || g.m.turns.empty()) return;
+  for (const auto& m : g.r.outcome.mutated)
+    if (harness::IsTimed(m.family)) return;
+  ++replays_;
+  const Played again = PlayBareGame(*env_, o_, plan_, plan_.games[index]);
+  if (again.m.interrupted || bugs_.count("referee.nondeterministic")) return;
+  const int at = Parted(g.m, again.m);
+  if (at < 0) return;
+  const auto input_of = [&](const harness::MatchResult& m) {
+    return at < static_cast<int>(m.turns.size()) ? m.turns[at].input : std::string();
+  };
+  const size_t line = DifferingLine(input_of(g.m), input_of(again.m));
+  const auto turn_of = [&](const harness::MatchResult& m) -> std::string {
+    if (at >= static_cast<int>(m.turns.size())) return "nothing: the game had ended";
+    return "player " + std::to_string(m.turns[at].player) + " line " + std::to_string(line + 1) +
+           " " + LineOf(m.turns[at].input, line);
+  };
+  Finding f = New("referee.nondeterministic", g,
+                  "the same seed (" + std::to_string(*g.m.seed) +
+                      ") and the same answers gave "
+                      "another game: on request " +
+                      std::to_string(at) + " the first play sent " + turn_of(g.m) +
+                      ", the second " + turn_of(again.m));
+  f.turn = at;
+  f.reproduce = again.reproduce;
+  if (at == 0) {  // the start differs before any answer: the answers play no part
+    f.reproduce = f.reproduce.substr(0, f.reproduce.rfind(" --answers ")) + " --answers none";
+  } else {  // after answers: the referee's clock (a timeout under load) can part them
+    f.severity = harness::Severity::kWarn;
+    f.message +=
+        "; the games parted after the same answers, which a referee's own timing "
+        "can do on a busy machine";
+  }
+  bugs_["referee.nondeterministic"] = {std::move(f), index, true, "", 0, false};
+  order_.push_back("referee.nondeterministic");
+}
+
+// Every game a referee ends is ranked (arbiter.referee-fuzz.answers); its
+// exit after the game is a note.
+void BareRun::Rankings() {
+  int ranked = 0;
+  std::vector<size_t> unranked, exits;
+  for (size_t i = 0; i < played_.size(); ++i) {
+    const harness::RefereeOutcome& o = played_[i].r.outcome;
+    if (!o.ended) continue;
+    if (o.ranking) {
+      ++ranked;
+    } else {
+      unranked.push_back(i);
+    }
+    if (!o.exit_clean && !o.exit_hung && !o.exit_text.empty()) exits.push_back(i);
+  }
+  const auto add = [&](const std::string& check, size_t i, std::string message, int count) {
+    Finding f = New(check, played_[i], std::move(message));
+    f.turn = -1;
+    f.occurrences = count;
+    bugs_[check] = {std::move(f), i, true, "", 0, false};
+    order_.push_back(check);
+  };
+  if (!unranked.empty())
+    add(ranked > 0 ? "referee.unranked" : "referee.no-result", unranked.front(),
+        "the referee ended " + std::to_string(unranked.size()) +
+            " game(s) with no ranking (no RESULT line, no JSON line with \"ranks\", on its "
+            "stdout)" +
+            (ranked > 0 ? " though it ranked " + std::to_string(ranked) + " other(s)"
+                        : ": arbiter cannot say who won"),
+        static_cast<int>(unranked.size()));
+  if (!exits.empty())
+    add("referee.exit", exits.front(),
+        "the referee " + played_[exits.front()].r.outcome.exit_text + " after its game's end",
+        static_cast<int>(exits.size()));
+}
+
+void BareRun::Families() {
+  uint32_t tried = 0, planned = 0;
+  for (const Played& g : played_)
+    for (const auto& m : g.r.outcome.mutated) tried |= 1u << static_cast<int>(m.family);
+  for (const BareGame& g : plan_.games)
+    for (const auto& [request, family] : g.fuzz.at) planned |= 1u << static_cast<int>(family);
+  for (int f = 0; f < harness::kAnswerFamilies; ++f) {
+    const auto family = static_cast<AnswerFamily>(f);
+    if (plan_.runner && !harness::RunnerCanSend(family)) continue;
+    if (tried >> f & 1) {
+      rep_.families_tried.emplace_back(harness::FamilyName(family));
+    } else if (o_.answers.empty() || (planned >> f & 1)) {
+      rep_.families_not_tried.emplace_back(harness::FamilyName(family));
+    }
+  }
+}
+
+}  // namespace arbiter::cli

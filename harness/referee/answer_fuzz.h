@@ -1,0 +1,68 @@
+// fuzz-referee without an engine (arbiter.referee-fuzz.answers): the
+// answers a referee is given start from what a real bot says, and on a few
+// planned turns become what broken bots send: garbage, an empty line, a
+// huge line, bytes that are not UTF-8, a CR, extra lines, an answer too
+// late, none at all, or a bot that dies. The plan is drawn from the run's
+// seed, so that a game is played again from its seed and its plan, and
+// shrinking a finding is dropping planned mutations. Pure: the driver
+// (referee_driver.h) applies a plan as the answers go to the referee.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::harness {
+
+enum class AnswerFamily {
+  kGarbage,  // printable bytes that are no answer
+  kEmpty,    // an empty line
+  kHuge,     // the answer repeated to 200 KB on one line
+  kNonUtf8,  // the answer with bytes that are not UTF-8
+  kCr,       // the answer ending in CR LF
+  kExtra,    // the answer, then two more lines
+  kLate,     // the answer, after the referee's time is long over
+  kMissing,  // no answer: the bot stays alive and silent
+  kCrash,    // the bot dies instead of answering
+};
+inline constexpr int kAnswerFamilies = 9;
+
+std::string_view FamilyName(AnswerFamily f);
+// "an empty line", "nothing (the bot died)": what the referee was given.
+std::string_view FamilyWords(AnswerFamily f);
+// Late, missing and crash: what the referee sees depends on its clock.
+bool IsTimed(AnswerFamily f);
+std::optional<AnswerFamily> FamilyNamed(std::string_view name);
+// Whether a referee of the runner protocol can be given the family: the
+// runner times the bots and forwards exactly the lines asked for, so late,
+// missing, dead bots and extra lines never reach it.
+bool RunnerCanSend(AnswerFamily f);
+
+// The mutations of one game: on the game's Nth request (0: the first, of
+// whichever seat), that answer's family.
+struct AnswerFuzzPlan {
+  std::map<int, AnswerFamily> at;
+  uint64_t salt = 0;   // draws the garbage bytes
+  int late_ms = 3000;  // how late a late answer is
+};
+
+// Game `index` of a run from `base_seed`: game i < 9 mutates one answer of
+// family i (of those the protocol can send), on a request in [2, 20); the
+// others one to three answers of families drawn at random, in [1, 120).
+AnswerFuzzPlan PlanAnswerFuzz(uint64_t base_seed, int index, bool runner);
+
+// The bytes the referee reads instead of `answer` (its lines, each ending
+// in '\n') under a content family; `answer` itself for late, missing and
+// crash, which the driver plays out.
+std::string MutateAnswer(AnswerFamily f, const std::string& answer, uint64_t salt);
+
+// "12:empty,40:late": a plan as reproduce commands write it (--answers).
+std::string FormatPlan(const AnswerFuzzPlan& plan);
+// The plan of `text`; nullopt (with `error`) unless every entry is
+// REQUEST:FAMILY with a request in [0, 100000) and a known family.
+std::optional<AnswerFuzzPlan> ParsePlan(std::string_view text, std::string& error);
+
+}  // namespace arbiter::harness

@@ -1,0 +1,91 @@
+// The answer families of fuzz-referee without an engine (answer_fuzz.h):
+// the plans every run draws and the bytes each family sends.
+#include "answer_fuzz.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "spec_test.h"
+
+namespace arbiter::harness {
+namespace {
+
+std::set<AnswerFamily> FamiliesOfFirstGames(bool runner, int games) {
+  std::set<AnswerFamily> seen;
+  for (int g = 0; g < games; ++g)
+    for (const auto& [request, family] : PlanAnswerFuzz(1, g, runner).at) seen.insert(family);
+  return seen;
+}
+
+CITES(AnswerFuzz, TheFirstNineGamesOfARunGiveEveryFamilyOnce, "arbiter.referee-fuzz.answers");
+TEST(AnswerFuzz, TheFirstNineGamesOfARunGiveEveryFamilyOnce) {
+  EXPECT_EQ(FamiliesOfFirstGames(false, kAnswerFamilies).size(),
+            static_cast<size_t>(kAnswerFamilies));
+  for (int g = 0; g < kAnswerFamilies; ++g) {
+    const AnswerFuzzPlan plan = PlanAnswerFuzz(7, g, false);
+    ASSERT_EQ(plan.at.size(), 1u) << g;
+    EXPECT_GE(plan.at.begin()->first, 2) << g;
+    EXPECT_LT(plan.at.begin()->first, 20) << g;
+  }
+  // The same seed plans the same games; another seed other turns.
+  EXPECT_EQ(FormatPlan(PlanAnswerFuzz(3, 12, false)), FormatPlan(PlanAnswerFuzz(3, 12, false)));
+  std::set<std::string> plans;
+  for (uint64_t seed = 1; seed <= 20; ++seed)
+    plans.insert(FormatPlan(PlanAnswerFuzz(seed, 0, false)));
+  EXPECT_GT(plans.size(), 5u);  // 18 requests to draw from
+}
+
+CITES(AnswerFuzz, ARunnerRefereeIsNeverPlannedALateMissingDeadOrLongerAnswer,
+      "arbiter.referee-fuzz.answers");
+TEST(AnswerFuzz, ARunnerRefereeIsNeverPlannedALateMissingDeadOrLongerAnswer) {
+  const std::set<AnswerFamily> seen = FamiliesOfFirstGames(true, 200);
+  for (AnswerFamily f :
+       {AnswerFamily::kLate, AnswerFamily::kMissing, AnswerFamily::kCrash, AnswerFamily::kExtra})
+    EXPECT_EQ(seen.count(f), 0u) << FamilyName(f);
+  EXPECT_EQ(seen.size(), 5u);  // garbage, empty, huge, non-UTF-8, CR
+}
+
+CITES(AnswerFuzz, EachContentFamilyChangesOnlyTheFirstLineOfTheAnswer,
+      "arbiter.referee-fuzz.answers");
+TEST(AnswerFuzz, EachContentFamilyChangesOnlyTheFirstLineOfTheAnswer) {
+  const std::string answer = "UP\nLEFT\n";
+  EXPECT_EQ(MutateAnswer(AnswerFamily::kEmpty, answer, 1), "\nLEFT\n");
+  EXPECT_EQ(MutateAnswer(AnswerFamily::kCr, answer, 1), "UP\r\nLEFT\n");
+  EXPECT_EQ(MutateAnswer(AnswerFamily::kExtra, answer, 1), "UP\nLEFT\nUP\nUP\n");
+  const std::string utf8 = MutateAnswer(AnswerFamily::kNonUtf8, answer, 1);
+  EXPECT_EQ(utf8.substr(0, 3), "UP ");
+  EXPECT_NE(utf8.find('\xff'), std::string::npos);
+  EXPECT_EQ(utf8.substr(utf8.size() - 5), "LEFT\n");
+  const std::string huge = MutateAnswer(AnswerFamily::kHuge, answer, 1);
+  EXPECT_GE(huge.size(), 200000u);
+  EXPECT_EQ(huge.find('\n'), huge.size() - 6);  // one huge line, then LEFT
+  const std::string garbage = MutateAnswer(AnswerFamily::kGarbage, answer, 1);
+  EXPECT_EQ(garbage.substr(garbage.size() - 6), "\nLEFT\n");
+  EXPECT_EQ(garbage, MutateAnswer(AnswerFamily::kGarbage, answer, 1));  // seeded
+  // Late, missing and crash are the driver's to play out.
+  for (AnswerFamily f : {AnswerFamily::kLate, AnswerFamily::kMissing, AnswerFamily::kCrash})
+    EXPECT_EQ(MutateAnswer(f, answer, 1), answer);
+}
+
+CITES(AnswerFuzz, APlanAsAReproduceCommandWritesItReadsBackAndABadOneIsRefused,
+      "arbiter.referee-fuzz.answers");
+TEST(AnswerFuzz, APlanAsAReproduceCommandWritesItReadsBackAndABadOneIsRefused) {
+  std::string error;
+  const auto plan = ParsePlan("12:empty,40:late", error);
+  ASSERT_TRUE(plan) << error;
+  EXPECT_EQ(plan->at.at(12), AnswerFamily::kEmpty);
+  EXPECT_EQ(plan->at.at(40), AnswerFamily::kLate);
+  EXPECT_EQ(FormatPlan(*plan), "12:empty,40:late");
+  const auto none = ParsePlan("none", error);
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->at.empty());
+  for (const char* bad : {"12", "x:empty", "12:loud", "-1:empty", "12:empty,", "100000:cr"}) {
+    error.clear();
+    EXPECT_FALSE(ParsePlan(bad, error)) << bad;
+    EXPECT_NE(error.find("REQUEST:FAMILY"), std::string::npos) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace arbiter::harness
