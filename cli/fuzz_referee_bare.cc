@@ -35,6 +35,9 @@ std::string EngineOnly(const FuzzRefereeOptions& o) {
   if (!o.expect.empty()) return needs("--expect");
   if (!o.shard.empty()) return needs("--shard");
   if (!o.rules.empty()) return needs("--rule");
+  if (o.jobs > 1)
+    return "--jobs: without an engine, fuzz-referee plays one game at a time (a referee's "
+           "timing is part of what it tests)";
   return "";
 }
 

@@ -228,6 +228,10 @@ bool BareRun::RelayedExtra(const std::map<int, AnswerFamily>& at) const {
 std::optional<std::map<int, AnswerFamily>> BareRun::Shrink(const BareFault& fault,
                                                            const Played& witness, Finding& f) {
   const std::map<int, AnswerFamily> applied = AppliedOf(witness);
+  if (!o_.shrink || o_.shrink_runs == 0) {  // the whole game is its reproducer
+    f.message += "; shown by " + Answers(applied) + " (not shrunk: --no-shrink)";
+    return applied;
+  }
   std::vector<std::map<int, AnswerFamily>> tries = {{}};
   for (const auto& entry : applied) tries.push_back({entry});
   if (applied.size() > 1) tries.push_back(applied);

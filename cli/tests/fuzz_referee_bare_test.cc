@@ -91,6 +91,7 @@ TEST(FuzzRefereeBare, AGameWithNoEngineNeedsASeedBotAndEngineOptionsAreRefused) 
            {"--game cycles --match game-1 --answers 3:loud", "REQUEST:FAMILY"},
            {"--game cycles --replay x.json", "--replay needs arbiter's engine"},
            {"--game cycles --strict-readings", "--strict-readings needs arbiter's engine"},
+           {"--game cycles --jobs 2", "plays one game at a time"},
            {"--game jc2015", "--seed-bot, --players and --answers are for a game"}}) {
     const FuzzOutcome run = RunFuzzReferee("bare-usage", referee, args + bot);
     EXPECT_EQ(run.status, 2) << args << "\n" << run.output;
