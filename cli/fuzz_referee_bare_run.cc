@@ -134,8 +134,11 @@ void BareRun::Play() {
       played_.pop_back();
       break;
     }
+    retired_.push_back(false);
     Judge(i);
     Determinism(i);
+    Tally(i);
+    Retire(i);
     progress.Finished(static_cast<int>(bugs_.size()));
   }
   progress.Clear();
@@ -153,7 +156,8 @@ void BareRun::Play() {
     }
     played_[bug.match].m.findings.push_back(bug.finding);
   }
-  for (Played& g : played_) rep_.Add(std::move(g.m));
+  for (size_t i = 0; i < played_.size(); ++i)
+    if (!retired_[i]) rep_.Add(std::move(played_[i].m));
   rep_.interrupt_signal = harness::InterruptSignal();
 }
 
@@ -298,21 +302,34 @@ void BareRun::Determinism(size_t index) {
   order_.push_back("referee.nondeterministic");
 }
 
+void BareRun::Tally(size_t index) {
+  const harness::RefereeOutcome& o = played_[index].r.outcome;
+  for (const auto& m : o.mutated) tried_ |= 1u << static_cast<int>(m.family);
+  if (!o.ended) return;
+  if (o.ranking) {
+    ++ranked_;
+  } else {
+    unranked_.push_back(index);
+  }
+  if (!o.exit_clean && !o.exit_hung && !o.exit_text.empty()) exits_.push_back(index);
+}
+
+// A game no finding can name any more goes into the report now (a passing
+// one is folded there), so that a long run holds only its witnesses.
+void BareRun::Retire(size_t index) {
+  for (const auto& [key, bug] : bugs_)
+    if (bug.match == index) return;
+  if ((!unranked_.empty() && unranked_.front() == index) ||
+      (!exits_.empty() && exits_.front() == index))
+    return;
+  rep_.Add(std::move(played_[index].m));
+  played_[index] = Played{};
+  retired_[index] = true;
+}
+
 // Every game a referee ends is ranked (arbiter.referee-fuzz.answers); its
 // exit after the game is a note.
 void BareRun::Rankings() {
-  int ranked = 0;
-  std::vector<size_t> unranked, exits;
-  for (size_t i = 0; i < played_.size(); ++i) {
-    const harness::RefereeOutcome& o = played_[i].r.outcome;
-    if (!o.ended) continue;
-    if (o.ranking) {
-      ++ranked;
-    } else {
-      unranked.push_back(i);
-    }
-    if (!o.exit_clean && !o.exit_hung && !o.exit_text.empty()) exits.push_back(i);
-  }
   const auto add = [&](const std::string& check, size_t i, std::string message, int count) {
     Finding f = New(check, played_[i], std::move(message));
     f.turn = -1;
@@ -320,30 +337,28 @@ void BareRun::Rankings() {
     bugs_[check] = {std::move(f), i, true, "", 0, false};
     order_.push_back(check);
   };
-  if (!unranked.empty())
-    add(ranked > 0 ? "referee.unranked" : "referee.no-result", unranked.front(),
-        "the referee ended " + std::to_string(unranked.size()) +
+  if (!unranked_.empty())
+    add(ranked_ > 0 ? "referee.unranked" : "referee.no-result", unranked_.front(),
+        "the referee ended " + std::to_string(unranked_.size()) +
             " game(s) with no ranking (no RESULT line, no JSON line with \"ranks\", on its "
             "stdout)" +
-            (ranked > 0 ? " though it ranked " + std::to_string(ranked) + " other(s)"
-                        : ": arbiter cannot say who won"),
-        static_cast<int>(unranked.size()));
-  if (!exits.empty())
-    add("referee.exit", exits.front(),
-        "the referee " + played_[exits.front()].r.outcome.exit_text + " after its game's end",
-        static_cast<int>(exits.size()));
+            (ranked_ > 0 ? " though it ranked " + std::to_string(ranked_) + " other(s)"
+                         : ": arbiter cannot say who won"),
+        static_cast<int>(unranked_.size()));
+  if (!exits_.empty())
+    add("referee.exit", exits_.front(),
+        "the referee " + played_[exits_.front()].r.outcome.exit_text + " after its game's end",
+        static_cast<int>(exits_.size()));
 }
 
 void BareRun::Families() {
-  uint32_t tried = 0, planned = 0;
-  for (const Played& g : played_)
-    for (const auto& m : g.r.outcome.mutated) tried |= 1u << static_cast<int>(m.family);
+  uint32_t planned = 0;
   for (const BareGame& g : plan_.games)
     for (const auto& [request, family] : g.fuzz.at) planned |= 1u << static_cast<int>(family);
   for (int f = 0; f < harness::kAnswerFamilies; ++f) {
     const auto family = static_cast<AnswerFamily>(f);
     if (plan_.runner && !harness::RunnerCanSend(family)) continue;
-    if (tried >> f & 1) {
+    if (tried_ >> f & 1) {
       rep_.families_tried.emplace_back(harness::FamilyName(family));
     } else if (o_.answers.empty() || (planned >> f & 1)) {
       rep_.families_not_tried.emplace_back(harness::FamilyName(family));

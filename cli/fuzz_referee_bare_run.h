@@ -4,6 +4,7 @@
 // bug (arbiter.referee-fuzz.answers).
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <map>
 #include <memory>
@@ -89,6 +90,10 @@ class BareRun {
                                                              harness::Finding& f);
   bool RelayedExtra(const std::map<int, harness::AnswerFamily>& at) const;
   void Determinism(size_t index);
+  // What the run keeps of a game once judged (arbiter.report.bounded): its
+  // tallies, and the game itself only while a finding may name it.
+  void Tally(size_t index);
+  void Retire(size_t index);
   void Rankings();
   void Families();
   harness::Finding New(const std::string& check, const Played& game, std::string message);
@@ -99,8 +104,12 @@ class BareRun {
   std::unique_ptr<harness::Env> env_;
   report::RunReport rep_;
   harness::CheckCatalog catalog_;  // the arbiter register's "referee_fuzz_checks"
-  std::vector<Played> played_;
-  std::map<std::string, Bug> bugs_;  // by key, in the order found
+  std::vector<Played> played_;     // a retired game: moved into rep_, left empty
+  std::vector<bool> retired_;
+  int ranked_ = 0;                        // games ended with a ranking
+  std::vector<size_t> unranked_, exits_;  // ended with none; exited with an error after
+  uint32_t tried_ = 0;                    // the families that reached the referee (bits)
+  std::map<std::string, Bug> bugs_;       // by key, in the order found
   std::vector<std::string> order_;
   int replays_ = 0;  // games played again to see the same game
 };
