@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "checks/silence.h"
 #include "fuzz_referee_bare.h"
@@ -211,6 +212,18 @@ std::string StopFinding(Finding& f, const RefereeGameResult& shown, bool reprodu
   return "referee.flaky|stopped";
 }
 
+std::string RefereeLimitsText(const FuzzRefereeOptions& o) {
+  std::string s;
+  if (o.time_limit) {
+    std::ostringstream t;
+    t << *o.time_limit;
+    s += " --time-limit " + t.str();
+  }
+  if (o.referee_memory_mb) s += " --referee-memory-mb " + std::to_string(o.referee_memory_mb);
+  if (o.referee_cpu_seconds) s += " --referee-cpu-seconds " + std::to_string(o.referee_cpu_seconds);
+  return s;
+}
+
 int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err) {
   if (WithoutEngine(o)) return RunBareFuzzReferee(o, out, err);
   if (!o.seed_bot.empty() || o.players || !o.answers.empty())
@@ -245,8 +258,9 @@ CLI::App* AddFuzzRefereeCommand(CLI::App& app, FuzzRefereeOptions& o) {
   c->add_option("--games", o.games, "Number of games (at most " + std::to_string(kMaxGames) + ")")
       ->default_val(20)
       ->check(IntIn(1, kMaxGames));
-  c->add_option("--time-limit", o.time_limit, "Seconds allowed per game")
-      ->default_val(30)
+  c->add_option("--time-limit", o.time_limit,
+                "Seconds allowed per game (default 30; for a game arbiter has no engine for, "
+                "none: a referee silent for 10 s hangs all the same)")
       ->check(SecondsIn(kMinGameSeconds, kMaxGameSeconds));
   c->add_option("--replay", o.replay_path, "Replay the answers of a reproducer scenario");
   c->add_option("--late-turn", o.late_turn, "With --replay: answer this turn too late")

@@ -19,7 +19,9 @@ struct FuzzRefereeOptions : RunOptions {
   std::string referee;            // the command template: {bot0}..{bot3}, {seed}
   std::string protocol = "bots";  // "bots" (probes in bot seats) or "cg-runner"
   int games = 20;
-  double time_limit = 30;              // seconds per game
+  // Seconds per game: 30 with an engine when not given; without an engine,
+  // none unless given (a referee silent for 10 s hangs all the same).
+  std::optional<double> time_limit;
   std::string replay_path;             // replay one scenario's answers instead of fuzzing
   int late_turn = -1, kill_turn = -1;  // with --replay
   int stall_turn = -1;                 // with --replay
@@ -47,6 +49,10 @@ struct FuzzRefereeOptions : RunOptions {
 // Exit status: 0 no divergence and no referee fault, 1 at least one, 2 usage
 // error or arbiter could not run.
 int RunFuzzReferee(const FuzzRefereeOptions& options, std::ostream& out, std::ostream& err);
+
+// " --time-limit 5 --referee-memory-mb 512 --referee-cpu-seconds 60": the
+// referee's limits the user set, for a reproduce command ("" for none).
+std::string RefereeLimitsText(const FuzzRefereeOptions& o);
 
 // Registers `fuzz-referee` and its options (into `options`) with `app`.
 CLI::App* AddFuzzRefereeCommand(CLI::App& app, FuzzRefereeOptions& options);

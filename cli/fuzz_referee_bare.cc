@@ -2,7 +2,6 @@
 // and the run (fuzz_referee_bare_run.cc: each referee fault one finding).
 #include "fuzz_referee_bare.h"
 
-#include <algorithm>
 #include <iostream>
 
 #include "command_line.h"
@@ -34,7 +33,6 @@ std::string EngineOnly(const FuzzRefereeOptions& o) {
   if (o.strict_readings) return needs("--strict-readings");
   if (!o.expect.empty()) return needs("--expect");
   if (!o.shard.empty()) return needs("--shard");
-  if (!o.rules.empty()) return needs("--rule");
   if (o.jobs > 1)
     return "--jobs: without an engine, fuzz-referee plays one game at a time (a referee's "
            "timing is part of what it tests)";
@@ -88,6 +86,10 @@ int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err) {
   harness::RefereeDriverConfig& d = *plan.p.referee;
   d.limits.memory_mb = o.referee_memory_mb;
   d.limits.cpu_seconds = o.referee_cpu_seconds;
+  if (o.time_limit && !(*o.time_limit >= kMinGameSeconds && *o.time_limit <= kMaxGameSeconds))
+    return Usage(err, kCmd, "--time-limit must be between 0.001 and 86400 (seconds)");
+  if (o.time_limit)
+    d.game_limit = std::chrono::milliseconds(static_cast<long long>(*o.time_limit * 1000));
   plan.runner = d.referee.protocol() == harness::RefereeProtocol::kRunner;
   plan.seeded = plan.runner || d.referee.takes_seed();
   std::string error;
@@ -110,14 +112,13 @@ Played PlayBareGame(harness::Env& env, const FuzzRefereeOptions& o, const BarePl
   m.seed = game.seed;
   m.policy_seed = game.seed;
   for (int s = 0; s < plan.p.referee->players; ++s) m.seats.push_back({plan.bot, ""});
-  m.description = "seed " + std::to_string(game.seed) + ", the seed bot in every seat" +
-                  (game.fuzz.at.empty() ? std::string(", its own answers")
-                                        : ", answers mutated: " + harness::FormatPlan(game.fuzz));
-  m.reproduce =
-      SameRun(o) + " --seed " + std::to_string(o.seed) + " --games " +
-      std::to_string(std::max(o.games, 1)) + " --match " + game.id + " --answers " +
-      harness::QuoteArg(harness::FormatPlan(game.fuzz).empty() ? std::string("none")
-                                                               : harness::FormatPlan(game.fuzz));
+  const std::string answers = harness::FormatPlan(game.fuzz);
+  m.description =
+      "seed " + std::to_string(game.seed) + ", the seed bot in every seat" +
+      (answers.empty() ? std::string(", its own answers") : ", answers mutated: " + answers);
+  m.reproduce = SameRun(o) + " --seed " + std::to_string(o.seed) + " --games " +
+                std::to_string(o.games) + " --match " + game.id + " --answers " +
+                harness::QuoteArg(answers.empty() ? std::string("none") : answers);
   harness::RefereeDriverConfig config = *plan.p.referee;
   config.fuzz = game.fuzz;
   Played played;
@@ -131,10 +132,9 @@ Played PlayBareGame(harness::Env& env, const FuzzRefereeOptions& o, const BarePl
 }
 
 std::string SameRun(const FuzzRefereeOptions& o) {
-  std::string s = Self() + " fuzz-referee --game " + harness::QuoteArg(o.game) + " --referee " +
-                  harness::QuoteArg(o.referee);
-  if (o.protocol != "bots") s += " --protocol " + o.protocol;
-  if (o.players) s += " --players " + std::to_string(*o.players);
+  std::string s = Self() + " fuzz-referee --game " + harness::QuoteArg(o.game) +
+                  RefereeOptionsText({o.referee, o.protocol, o.players, {}, ""}) +
+                  RefereeLimitsText(o);
   if (!o.profile.empty()) s += " --profile " + o.profile;
   if (o.action_ms) s += " --action-ms " + std::to_string(*o.action_ms);
   if (o.first_ms) s += " --first-ms " + std::to_string(*o.first_ms);

@@ -36,11 +36,12 @@ std::string Configure(const FuzzRefereeOptions& o, const Prepared& p,
   config.env = p.config.env;
   // main.cc bounds these on the command line too; the negated test also
   // refuses NaN.
-  if (!(o.time_limit >= kMinGameSeconds && o.time_limit <= kMaxGameSeconds))
+  const double seconds = o.time_limit.value_or(kDefaultGameSeconds);
+  if (!(seconds >= kMinGameSeconds && seconds <= kMaxGameSeconds))
     return "--time-limit must be between 0.001 and 86400 (seconds)";
   if (o.games < 1 || o.games > kMaxGames)
     return "--games must be between 1 and " + std::to_string(kMaxGames);
-  config.game_time_limit = std::chrono::milliseconds(static_cast<long long>(o.time_limit * 1000));
+  config.game_time_limit = std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
   std::string error;
   if (!harness::SplitCommand(o.referee, config.referee_template, error))
     return "--referee: " + error;

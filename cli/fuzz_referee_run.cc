@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <iostream>
-#include <sstream>
 
 #include "cg_runner.h"
 #include "command_line.h"
@@ -238,14 +237,7 @@ std::string FuzzRun::SameReferee() const {
   std::string s = " --profile " + std::string(plan_.prepared.profile->name) + " --referee " +
                   harness::QuoteArg(o_.referee);
   if (plan_.runner) s += " --protocol cg-runner";
-  if (o_.time_limit != FuzzRefereeOptions{}.time_limit) {
-    std::ostringstream t;
-    t << o_.time_limit;
-    s += " --time-limit " + t.str();
-  }
-  if (o_.referee_memory_mb) s += " --referee-memory-mb " + std::to_string(o_.referee_memory_mb);
-  if (o_.referee_cpu_seconds)
-    s += " --referee-cpu-seconds " + std::to_string(o_.referee_cpu_seconds);
+  s += RefereeLimitsText(o_);
   if (o_.strict_readings) s += " --strict-readings";
   // The bots' limits are not the referee's (it gets its own).
   return s + ResultOptions(o_, *plan_.prepared.profile, run_rules_, /*bot_limits=*/false);

@@ -49,6 +49,7 @@ harness::MatchResult PlayMatch(harness::Env& env, harness::MatchSpec spec, const
 // growing to gigabytes.
 inline constexpr int kMaxGames = 100000;
 inline constexpr double kMinGameSeconds = 0.001, kMaxGameSeconds = 86400;
+inline constexpr double kDefaultGameSeconds = 30;  // fuzz-referee's --time-limit on an engine
 
 int Usage(std::ostream& err, const std::string& command, const std::string& message);
 

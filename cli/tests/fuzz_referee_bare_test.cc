@@ -99,6 +99,20 @@ TEST(FuzzRefereeBare, AGameWithNoEngineNeedsASeedBotAndEngineOptionsAreRefused) 
   }
 }
 
+CITES(FuzzRefereeBare, AGivenTimeLimitCutsAGameThatHasNotEndedAndItsReproducerKeepsTheLimit,
+      "arbiter.referee.completes");
+TEST(FuzzRefereeBare, AGivenTimeLimitCutsAGameThatHasNotEndedAndItsReproducerKeepsTheLimit) {
+  const FuzzOutcome run =
+      RunFuzzReferee("bare-py-limit", kPyReferee + " --seed {seed} {bot0} {bot1}",
+                     "--game cycles --games 1 --time-limit 0.3 --seed-bot '" + kPyBot + "'");
+  ASSERT_EQ(run.status, 1) << run.output;
+  const nlohmann::json* hang = FindingOf(run.report, "referee.hang");
+  ASSERT_NE(hang, nullptr) << run.output;
+  EXPECT_NE(hang->value("message", "").find("per-game time limit of 300 ms"), std::string::npos)
+      << *hang;
+  EXPECT_NE(hang->value("reproduce", "").find("--time-limit 0.3"), std::string::npos) << *hang;
+}
+
 #ifdef CYCLES_JAVA_REFEREE_JAR
 const std::string kJavaReferee = std::string(JAVA_EXECUTABLE) + " -jar " + CYCLES_JAVA_REFEREE_JAR;
 

@@ -53,5 +53,8 @@ class Env {
 };
 
 std::unique_ptr<Env> MakeRealEnv();
+// The same on a loop of the caller's (fuzz-referee's games, each on its
+// worker's loop).
+std::unique_ptr<Env> MakeRealEnv(EventLoop& loop);
 
 }  // namespace arbiter::harness

@@ -10,6 +10,8 @@ namespace {
 
 class RealEnv final : public Env {
  public:
+  RealEnv() : owned_(std::make_unique<EventLoop>()), loop_(*owned_) {}
+  explicit RealEnv(EventLoop& loop) : loop_(loop) {}
   Clock::time_point Now() override { return Clock::now(); }
   bool RunUntil(Clock::time_point deadline, const std::function<bool()>& done) override {
     return loop_.RunUntil(deadline, done);
@@ -30,11 +32,13 @@ class RealEnv final : public Env {
   }
 
  private:
-  EventLoop loop_;
+  std::unique_ptr<EventLoop> owned_;
+  EventLoop& loop_;
 };
 
 }  // namespace
 
 std::unique_ptr<Env> MakeRealEnv() { return std::make_unique<RealEnv>(); }
+std::unique_ptr<Env> MakeRealEnv(EventLoop& loop) { return std::make_unique<RealEnv>(loop); }
 
 }  // namespace arbiter::harness

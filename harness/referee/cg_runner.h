@@ -9,11 +9,12 @@
 // (referee_fuzz.h), so a game replays from its answers and shrinks the same
 // way. Every input is compared with the reference engine (RefereeFuzzing::compare).
 //
-// The referee runs as a hostile child process (SpawnBot: its own process
-// group, capped stdout lines and stderr, killed as a tree); every wait has an
-// absolute deadline. Referee misbehaviour (a crash, a hang, garbage, wrong
-// framing, a bad K, a malformed or missing ###End) is a fault in the result,
-// never an exception or a hang of arbiter. Game-agnostic.
+// The referee runs through the one referee driver (referee_driver.h, on
+// Env), as check-bot and play run a real referee: its own process group,
+// capped stdout lines and stderr, killed as a tree; every wait has a
+// deadline. Referee misbehaviour (a crash, a hang, garbage, wrong framing, a
+// bad K, a malformed or missing ###End) is a fault in the result, never an
+// exception or a hang of arbiter. Game-agnostic.
 #pragma once
 
 #include <optional>

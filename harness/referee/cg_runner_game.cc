@@ -1,38 +1,18 @@
-// The game side of the runner-protocol driver (cg_runner_game.h): each input
-// goes to the reference side (reference_side.h), shared with the
-// bot-launching mode, and its answer back to the referee; the ###End ranking
-// must name the reference's winner.
+// The game side of the runner-protocol driver (cg_runner_game.h): the
+// ###End ranking must name the reference's winner (reference_side.h, shared
+// with the bot-launching mode).
 #include "cg_runner_game.h"
 
 namespace arbiter::harness {
 
 void CgRunnerGame::Fault(std::string check, std::string message) {
   result_.faults.push_back({std::move(check), std::move(message), reference_.turn()});
-  stop_ = true;
-}
-
-bool CgRunnerGame::Message(int seat, const std::string& text) {
-  if (!reference_.Receive(seat, text)) {
-    stop_ = true;
-    return false;
-  }
-  const std::string answer = reference_.NextAnswer();
-  referee_->Write(answer + "\n");
-  reference_.Play(seat, answer, text);
-  return true;
 }
 
 void CgRunnerGame::End(const std::vector<std::vector<int>>& ranking) {
   if (!reference_.reference()) return Fault("referee.protocol", "###End before any input");
-  for (int s = 0; s < seats_; ++s)
-    if (!pending_[s].empty())
-      return Fault("referee.protocol",
-                   "input for player " + std::to_string(s) + " without ###Output before ###End");
   const std::string shown = "###End " + FormatRanking(ranking);
-  if (!reference_.End(shown)) {
-    stop_ = true;
-    return;
-  }
+  if (!reference_.End(shown)) return;
   // The reference after the end: a reading adopted there replaced it.
   if (!reference_.following()) return;
   // The same winner: the winner alone first, or several tied first for a
@@ -54,7 +34,7 @@ void CgRunnerGame::End(const std::vector<std::vector<int>>& ranking) {
   d.message = "the referee ranks the players otherwise than the reference engine";
   // The winner the ranking states: several tied first (or one group) is a draw.
   const int stated = ranking.front().size() == 1 && ranking.size() > 1 ? ranking.front()[0] : -1;
-  if (!reference_.StatedWinner(stated, std::move(d), shown)) stop_ = true;
+  reference_.StatedWinner(stated, std::move(d), shown);
 }
 
 }  // namespace arbiter::harness

@@ -2,10 +2,8 @@
 #include "referee_driver.h"
 
 #include <algorithm>
-#include <cctype>
 #include <utility>
 
-#include "cg_runner.h"
 #include "core/parse.h"
 #include "findings.h"
 #include "interrupt.h"
@@ -18,20 +16,6 @@ using std::chrono::milliseconds;
 constexpr size_t kStdoutKept = 50;  // the bots protocol: the referee's last stdout lines
 constexpr size_t kMaxInput = size_t{16} << 20;  // one turn's input, at most
 
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-// The number after `at` (spaces, '#', ':' skipped), or -1.
-int NumberAt(const std::string& s, size_t at) {
-  while (at < s.size() && (s[at] == ' ' || s[at] == '#' || s[at] == ':')) ++at;
-  size_t end = at;
-  while (end < s.size() && end - at < 4 && std::isdigit(static_cast<unsigned char>(s[end]))) ++end;
-  if (end == at || (end < s.size() && std::isalnum(static_cast<unsigned char>(s[end])))) return -1;
-  return std::stoi(s.substr(at, end - at));
-}
-
 // "###Output 1 2" -> {1, 2}; nullopt when malformed.
 std::optional<std::pair<int, int>> TwoNumbers(std::string_view rest) {
   const size_t space = rest.find(' ');
@@ -42,126 +26,7 @@ std::optional<std::pair<int, int>> TwoNumbers(std::string_view rest) {
   return std::pair(static_cast<int>(*a), static_cast<int>(*b));
 }
 
-// The integers of the JSON array after `key` in `line` ("[1, 0]"); empty
-// when there is none or one is not an integer.
-std::vector<int> IntsAfter(const std::string& line, const std::string& key) {
-  const size_t at = line.find(key);
-  if (at == std::string::npos) return {};
-  const size_t open = line.find('[', at), close = line.find(']', at);
-  if (open == std::string::npos || close == std::string::npos || close < open) return {};
-  std::vector<int> out;
-  std::string item;
-  for (const char c : line.substr(open + 1, close - open - 1) + ",") {
-    if (c != ',') {
-      if (c != ' ') item += c;
-      continue;
-    }
-    const auto v = ParseCanonicalInt(item);
-    if (!v || *v < -1000 || *v > 1000) return {};
-    out.push_back(static_cast<int>(*v));
-    item.clear();
-  }
-  return out;
-}
-
 }  // namespace
-
-std::optional<std::vector<std::vector<int>>> ParseRanking(std::string_view rest, int players) {
-  std::vector<std::vector<int>> groups;
-  std::vector<bool> seen(players, false);
-  size_t count = 0;
-  for (size_t i = 0; i < rest.size();) {
-    if (rest[i] == ' ') {
-      ++i;
-      continue;
-    }
-    std::vector<int> group;
-    for (; i < rest.size() && rest[i] != ' '; ++i) {
-      const int p = rest[i] - '0';
-      if (p < 0 || p >= players || p > 9 || seen[p]) return std::nullopt;
-      seen[p] = true;
-      group.push_back(p);
-      ++count;
-    }
-    groups.push_back(std::move(group));
-  }
-  if (count != static_cast<size_t>(players)) return std::nullopt;
-  return groups;
-}
-
-std::vector<std::vector<int>> RankingOfWinner(int winner, int players) {
-  std::vector<int> all, rest;
-  for (int p = 0; p < players; ++p) {
-    all.push_back(p);
-    if (p != winner) rest.push_back(p);
-  }
-  if (winner < 0) return {all};
-  if (rest.empty()) return {{winner}};
-  return {{winner}, rest};
-}
-
-std::string FormatRanking(const std::vector<std::vector<int>>& ranking) {
-  std::string out;
-  for (const auto& group : ranking) {
-    if (!out.empty()) out += ' ';
-    for (int p : group) out += std::to_string(p);
-  }
-  return out;
-}
-
-RefereeSaid ReadRefereeLine(const std::string& line, int players) {
-  RefereeSaid said;
-  said.line = line;
-  const std::string low = Lower(line);
-  static const std::initializer_list<const char*> kTimeoutWords = {
-      "timeout",       "timed out",      "time out",        "too slow",
-      "took too long", "did not answer", "did not respond", "no answer"};
-  static const std::initializer_list<const char*> kRejectWords = {
-      "invalid",      "illegal",         "disqualif",      "kicked",
-      "not a valid",  "unknown command", "bad action",     "wrong action",
-      "wrong output", "cannot parse",    "could not parse"};
-  // Where the complaint is; a count of none ("0 invalid moves", not
-  // "player 0 timed out") is none.
-  const auto zero_count = [&](size_t i) {
-    if (i < 2 || low.compare(i - 2, 2, "0 ") != 0) return false;
-    if (i > 2 && std::isdigit(static_cast<unsigned char>(low[i - 3]))) return false;
-    std::string_view before = std::string_view(low).substr(0, i - 2);
-    while (!before.empty() && (before.back() == ' ' || before.back() == '#'))
-      before.remove_suffix(1);
-    for (const char* word : {"player", "bot", "joueur", "###error"})
-      if (before.ends_with(word)) return false;
-    return true;
-  };
-  size_t at = std::string::npos;
-  const auto find = [&](std::initializer_list<const char*> words) {
-    bool found = false;
-    for (const char* w : words)
-      for (size_t i = low.find(w); i != std::string::npos; i = low.find(w, i + 1))
-        if (!zero_count(i)) at = std::min(at, i), found = true;
-    return found;
-  };
-  const bool error = low.rfind("###error", 0) == 0;
-  if (find(kTimeoutWords) || (error && low.find("timeout") != std::string::npos))
-    said.kind = RefereeSaid::kTimeout;
-  else if (error || find(kRejectWords))
-    said.kind = RefereeSaid::kRejected;
-  // The seat: "###Error N", else the player or bot number nearest the
-  // complaint ("Player 0 wins; player 1 made an invalid move": 1).
-  int seat = error ? NumberAt(low, 8) : -1;
-  size_t best = std::string::npos;
-  for (const char* word : {"player", "bot", "joueur"}) {
-    const size_t n = std::string_view(word).size();
-    for (size_t i = low.find(word); !error && i != std::string::npos; i = low.find(word, i + 1)) {
-      if (i > 0 && std::isalnum(static_cast<unsigned char>(low[i - 1]))) continue;  // "robot"
-      const int number = NumberAt(low, i + n);
-      if (number < 0) continue;
-      const size_t distance = at == std::string::npos ? 0 : (i > at ? i - at : at - i);
-      if (best == std::string::npos || distance < best) best = distance, seat = number;
-    }
-  }
-  said.seat = seat >= 0 && seat < players ? seat : -1;
-  return said;
-}
 
 RefereeDriver::RefereeDriver(Env& env, const RefereeDriverConfig& config, uint64_t seed)
     : env_(env), config_(config), seed_(seed) {
@@ -188,7 +53,7 @@ bool RefereeDriver::Start() {
   options.argv = argv_;
   options.limits = config_.limits;
   options.env = config_.env;
-  options.max_line_bytes = 1 << 20;
+  options.max_line_bytes = config_.one_line_answers ? size_t{1} << 16 : size_t{1} << 20;
   std::string error;
   referee_ = env_.Spawn(options, error);
   if (!referee_) {
@@ -196,6 +61,7 @@ bool RefereeDriver::Start() {
     return false;
   }
   outcome_.started = true;
+  started_at_ = env_.Now();
   if (config_.referee.protocol() == RefereeProtocol::kRunner)
     referee_->Write("###Seed " + std::to_string(seed_) + "\n###Start " + std::to_string(players_) +
                     "\n");
@@ -210,6 +76,8 @@ void RefereeDriver::Stopped(const std::string& check, const std::string& why) {
 
 void RefereeDriver::ReadExit() {
   if (!referee_ || !referee_->exited()) return;
+  outcome_.exit_code = referee_->exit_code();
+  outcome_.term_signal = referee_->term_signal();
   if (referee_->exit_code()) {
     outcome_.exit_clean = *referee_->exit_code() == 0;
     outcome_.exit_text = "exited with status " + std::to_string(*referee_->exit_code());
@@ -222,7 +90,9 @@ void RefereeDriver::ReadExit() {
 std::optional<RefereeRequest> RefereeDriver::Next() {
   current_.reset();
   if (!referee_ || outcome_.ended || !outcome_.fault_check.empty()) return std::nullopt;
-  const auto deadline = env_.Now() + config_.patience;
+  auto deadline = env_.Now() + config_.patience;
+  if (config_.game_limit.count() > 0)
+    deadline = std::min(deadline, started_at_ + config_.game_limit);
   current_ = config_.referee.protocol() == RefereeProtocol::kRunner ? NextFromRunner(deadline)
                                                                     : NextFromRelay(deadline);
   if (current_) request_index_ = outcome_.requests++;
@@ -261,74 +131,123 @@ bool RefereeDriver::ReadsMoreThanAsked() {
   return referee_->HasLine();
 }
 
+bool RefereeDriver::RunnerLine(const TimedLine& timed, std::optional<RefereeRequest>& request) {
+  const auto fault = [&](const std::string& why, const char* check = "referee.protocol") {
+    Stopped(check, why);
+    return false;
+  };
+  const std::string& line = timed.line.text;
+  if (outcome_.stdout_head.size() < 4096) outcome_.stdout_head += line + "\n";
+  const bool strict = config_.one_line_answers;
+  if (strict && timed.line.truncated)
+    return fault("a line of " + std::to_string(timed.line.length) +
+                     " bytes: " + EscapeBytes(line.substr(0, 120)),
+                 "referee.garbage");
+  if (line.rfind("###Input ", 0) == 0) {
+    const auto p = ParseCanonicalInt(std::string_view(line).substr(9));
+    if (!p || *p < 0 || *p >= players_)
+      return fault("'" + EscapeBytes(line) + "' names no player of " + std::to_string(players_));
+    input_seat_ = static_cast<int>(*p);
+  } else if (line.rfind("###Output ", 0) == 0) {
+    const auto pk = TwoNumbers(std::string_view(line).substr(10));
+    if (!pk || pk->first < 0 || pk->first >= players_ || pk->second < 0 || pk->second > 1000)
+      return fault("'" + EscapeBytes(line) + "' is not '###Output <player> <lines>'");
+    input_seat_ = -1;
+    if (strict && pk->second != 1)
+      return fault("'" + EscapeBytes(line) + "' asks for " + std::to_string(pk->second) +
+                   " lines; a turn answer is one line");
+    if (pk->second == 0) return true;  // nothing is due
+    request = RefereeRequest{pk->first, std::move(pending_[pk->first]), pk->second};
+    pending_[pk->first].clear();
+  } else if (line.rfind("###End", 0) == 0) {
+    auto ranking = ParseRanking(line.size() > 7 ? line.substr(7) : "", players_);
+    if (!ranking)
+      return fault("'" + EscapeBytes(line) + "' does not rank each of the " +
+                   std::to_string(players_) + " players exactly once");
+    for (int s = 0; strict && s < players_; ++s)
+      if (!pending_[s].empty())
+        return fault("input for player " + std::to_string(s) + " without ###Output before ###End");
+    outcome_.ranking = std::move(ranking);
+    outcome_.result_line = line;
+    outcome_.ended = true;
+    return false;
+  } else if (line.rfind("###", 0) == 0) {
+    return fault("unknown runner command '" + EscapeBytes(line.substr(0, 120)) + "'");
+  } else if (input_seat_ >= 0) {
+    const size_t cap = strict ? size_t{1} << 16 : kMaxInput;
+    pending_[input_seat_] += line + "\n";
+    if (pending_[input_seat_].size() > cap)
+      return fault("player " + std::to_string(input_seat_) + "'s input passed " +
+                       (strict ? "64 KiB" : std::to_string(kMaxInput >> 20) + " MB") +
+                       " before its ###Output",
+                   strict ? "referee.garbage" : "referee.protocol");
+  } else {
+    return fault("'" + EscapeBytes(line.substr(0, 120)) +
+                 "' came outside any ###Input block (debug output on the runner's stdout?)");
+  }
+  return true;
+}
+
 std::optional<RefereeRequest> RefereeDriver::NextFromRunner(Clock::time_point deadline) {
   BotProcess& r = *referee_;
-  const auto fault = [&](const std::string& why) -> std::optional<RefereeRequest> {
-    Stopped("referee.protocol", why);
-    return std::nullopt;
-  };
+  std::optional<RefereeRequest> request;
+  last_heard_ = env_.Now();
   while (env_.Now() < deadline) {
     env_.RunUntil(deadline, [&] { return r.HasLine() || r.stdout_eof() || Interrupted(); });
     if (Interrupted()) return std::nullopt;
-    if (!r.HasLine()) break;
-    const std::string line = r.PopLine().line.text;
-    if (line.rfind("###Input ", 0) == 0) {
-      const auto p = ParseCanonicalInt(std::string_view(line).substr(9));
-      if (!p || *p < 0 || *p >= players_)
-        return fault("'" + EscapeBytes(line) + "' names no player of " + std::to_string(players_));
-      input_seat_ = static_cast<int>(*p);
-    } else if (line.rfind("###Output ", 0) == 0) {
-      const auto pk = TwoNumbers(std::string_view(line).substr(10));
-      if (!pk || pk->first < 0 || pk->first >= players_ || pk->second < 0 || pk->second > 1000)
-        return fault("'" + EscapeBytes(line) + "' is not '###Output <player> <lines>'");
-      input_seat_ = -1;
-      if (pk->second == 0) continue;  // nothing is due
-      RefereeRequest q{pk->first, std::move(pending_[pk->first]), pk->second};
-      pending_[pk->first].clear();
-      return q;
-    } else if (line.rfind("###End", 0) == 0) {
-      const std::string rest = line.size() > 7 ? line.substr(7) : "";
-      auto ranking = ParseRanking(rest, players_);
-      if (!ranking)
-        return fault("'" + EscapeBytes(line) + "' does not rank each of the " +
-                     std::to_string(players_) + " players exactly once");
-      outcome_.ranking = std::move(ranking);
-      outcome_.result_line = line;
-      outcome_.ended = true;
+    // The lines queued are read first: a flood's first line may say more.
+    if (!r.HasLine() && config_.one_line_answers && r.dropped_lines() > 0) {
+      Stopped("referee.garbage", "more lines than arbiter keeps queued (a flood)");
       return std::nullopt;
-    } else if (line.rfind("###", 0) == 0) {
-      return fault("unknown runner command '" + EscapeBytes(line.substr(0, 120)) + "'");
-    } else if (input_seat_ >= 0) {
-      pending_[input_seat_] += line + "\n";
-      if (pending_[input_seat_].size() > kMaxInput)
-        return fault("player " + std::to_string(input_seat_) + "'s input passed " +
-                     std::to_string(kMaxInput >> 20) + " MB before its ###Output");
-    } else {
-      return fault("'" + EscapeBytes(line.substr(0, 120)) +
-                   "' came outside any ###Input block (debug output on the runner's stdout?)");
     }
+    if (!r.HasLine()) break;
+    last_heard_ = env_.Now();
+    if (!RunnerLine(r.PopLine(), request) || request) return request;
   }
+  RunnerStopped();
+  return std::nullopt;
+}
+
+bool RefereeDriver::OutOfTime() {
+  return config_.game_limit.count() > 0 && env_.Now() >= started_at_ + config_.game_limit;
+}
+
+std::string RefereeDriver::OutOfTimeText() const {
+  const auto ms = config_.game_limit.count();
+  return "no end within the per-game time limit of " +
+         (ms % 1000 ? std::to_string(ms) + " ms" : std::to_string(ms / 1000) + " s") +
+         " (--time-limit)";
+}
+
+void RefereeDriver::RunnerStopped() {
+  BotProcess& r = *referee_;
   if (r.stdout_eof() && !r.HasLine()) {
     env_.RunUntil(env_.Now() + milliseconds(500), [&] { return r.exited(); });
     ReadExit();
-    Stopped("referee.crash", "the referee " +
-                                 (outcome_.exit_text.empty() ? std::string("closed its stdout")
-                                                             : outcome_.exit_text) +
-                                 " before ###End");
-    return std::nullopt;
+    if (!outcome_.exit_text.empty() && !outcome_.exit_clean)
+      return Stopped("referee.crash", "the referee " + outcome_.exit_text + " before ###End");
+    if (!r.partial().empty())
+      return Stopped("referee.protocol",
+                     "an unfinished last line: " + EscapeBytes(r.partial().substr(0, 120)));
+    return Stopped(outcome_.exit_clean ? "referee.protocol" : "referee.crash",
+                   "the referee " +
+                       (outcome_.exit_clean ? outcome_.exit_text : "closed its stdout") +
+                       " without ###End");
   }
-  const std::string silent =
-      "the referee sent nothing for " + std::to_string(config_.patience.count()) + " ms";
+  const bool out_of_time = OutOfTime();
+  const std::string silent = out_of_time ? OutOfTimeText()
+                                         : "the referee sent nothing for " +
+                                               std::to_string(config_.patience.count()) + " ms";
   const int asked = static_cast<int>(std::count(last_answer_.begin(), last_answer_.end(), '\n'));
-  if (ReadsMoreThanAsked()) {
-    Stopped("referee.protocol",
-            silent + " after the " + std::to_string(asked) +
-                " line(s) its ###Output asked for; given one line more, it went on: it reads "
-                "more lines than its ###Output announces");
-    return std::nullopt;
-  }
+  // A referee cut off by the game's limit while it was still talking is
+  // slow, not waiting for a line: only one silent for a while is probed.
+  const bool waiting = !out_of_time || env_.Now() - last_heard_ >= milliseconds(1000);
+  if (waiting && ReadsMoreThanAsked())
+    return Stopped("referee.protocol",
+                   silent + " after the " + std::to_string(asked) +
+                       " line(s) its ###Output asked for; given one line more, it went on: it "
+                       "reads more lines than its ###Output announces");
   Stopped("referee.hang", silent);
-  return std::nullopt;
 }
 
 std::optional<RefereeRequest> RefereeDriver::NextFromRelay(Clock::time_point deadline) {
@@ -382,8 +301,9 @@ std::optional<RefereeRequest> RefereeDriver::NextFromRelay(Clock::time_point dea
     Stopped("referee.hang", all_closed() ? "the referee closed every bot's input but did not exit "
                                            "within " +
                                                std::to_string(config_.exit_grace.count()) + " ms"
-                                         : "the referee wrote nothing to any bot for " +
-                                               std::to_string(config_.patience.count()) + " ms");
+                            : OutOfTime() ? OutOfTimeText()
+                                          : "the referee wrote nothing to any bot for " +
+                                                std::to_string(config_.patience.count()) + " ms");
     return std::nullopt;
   }
   keep_stdout();
@@ -397,37 +317,25 @@ std::optional<RefereeRequest> RefereeDriver::NextFromRelay(Clock::time_point dea
   return std::nullopt;
 }
 
-// The ranking a bot-launching referee prints: the last "RESULT W" line (W
-// the winner, -1 a draw) or JSON line with "ranks" (psyleague's: each
-// player's rank, 0 best).
+// The ranking a bot-launching referee prints: its last result line
+// (ReadResultLine).
 void RefereeDriver::ResultFromStdout() {
   for (auto l = stdout_lines_.rbegin(); l != stdout_lines_.rend(); ++l) {
-    if (l->rfind("RESULT ", 0) == 0) {
-      const size_t end = l->find(' ', 7);
-      const auto w = ParseCanonicalInt(std::string_view(*l).substr(7, end - 7));
-      if (!w || *w < -1 || *w >= players_) continue;
-      outcome_.ranking = RankingOfWinner(static_cast<int>(*w), players_);
-      outcome_.result_line = *l;
-      return;
-    }
-    if (l->find('{') == std::string::npos || l->find("\"ranks\"") == std::string::npos) continue;
-    const std::vector<int> ranks = IntsAfter(*l, "\"ranks\"");
-    bool ok = true;
-    for (int r : ranks) ok = ok && r >= 0 && r < players_;
-    if (!ok || static_cast<int>(ranks.size()) != players_) continue;
-    std::vector<std::vector<int>> groups;
-    for (int rank = 0; rank < players_; ++rank) {
-      std::vector<int> group;
-      for (int p = 0; p < players_; ++p)
-        if (ranks[p] == rank) group.push_back(p);
-      if (!group.empty()) groups.push_back(std::move(group));
-    }
-    outcome_.ranking = std::move(groups);
+    auto result = ReadResultLine(*l, players_);
+    if (!result) continue;
+    outcome_.ranking = std::move(result->ranking);
+    outcome_.errors = std::move(result->errors);
     outcome_.result_line = *l;
-    outcome_.errors = IntsAfter(*l, "\"errors\"");
-    if (static_cast<int>(outcome_.errors.size()) != players_) outcome_.errors.clear();
     return;
   }
+}
+
+void RefereeDriver::WaitLate() {
+  env_.RunUntil(env_.Now() + milliseconds(config_.fuzz->late_ms), [] { return false; });
+}
+
+std::string RefereeDriver::Mutated(AnswerFamily family, const std::string& bytes) const {
+  return MutateAnswer(family, bytes, config_.fuzz->salt ^ static_cast<uint64_t>(request_index_));
 }
 
 void RefereeDriver::Answer(const std::vector<std::string_view>& lines) {
@@ -439,13 +347,12 @@ void RefereeDriver::Answer(const std::vector<std::string_view>& lines) {
   if (!family) {
     Deliver(bytes);
   } else if (*family == AnswerFamily::kCrash) {
-    if (relay_) relay_->Kill(current_->seat);
+    Drop(current_->seat);
   } else if (*family == AnswerFamily::kLate) {
-    env_.RunUntil(env_.Now() + milliseconds(config_.fuzz->late_ms), [] { return false; });
+    WaitLate();
     Deliver(bytes);
   } else if (*family != AnswerFamily::kMissing) {
-    Deliver(
-        MutateAnswer(*family, bytes, config_.fuzz->salt ^ static_cast<uint64_t>(request_index_)));
+    Deliver(Mutated(*family, bytes));
   }
   current_.reset();
 }
@@ -463,18 +370,15 @@ void RefereeDriver::Stream(const std::string& line) {
   } else if (*family == AnswerFamily::kLate) {
     held_ += bytes;
   } else if (*family == AnswerFamily::kCrash) {
-    if (!std::exchange(mutated_sent_, true)) relay_->Kill(current_->seat);
+    if (!std::exchange(mutated_sent_, true)) Drop(current_->seat);
   } else if (*family != AnswerFamily::kMissing) {
-    Deliver(std::exchange(mutated_sent_, true)
-                ? bytes
-                : MutateAnswer(*family, bytes,
-                               config_.fuzz->salt ^ static_cast<uint64_t>(request_index_)));
+    Deliver(std::exchange(mutated_sent_, true) ? bytes : Mutated(*family, bytes));
   }
 }
 
 void RefereeDriver::Answered() {
   if (current_ && family_ == AnswerFamily::kLate && !held_.empty()) {
-    env_.RunUntil(env_.Now() + milliseconds(config_.fuzz->late_ms), [] { return false; });
+    WaitLate();
     Deliver(held_);
   } else if (current_ && family_ == AnswerFamily::kExtra && !first_line_.empty()) {
     Deliver(first_line_ + first_line_);
@@ -547,6 +451,10 @@ std::vector<RefereeSaid> RefereeDriver::TakeSaid() {
   }
   stderr_partial_ = text.substr(start, 4096);
   return said;
+}
+
+void RefereeDriver::CloseInput() {
+  if (referee_ && !relay_) referee_->CloseStdin();
 }
 
 void RefereeDriver::Finish() {

@@ -28,6 +28,7 @@
 
 #include "answer_fuzz.h"
 #include "env.h"
+#include "referee_lines.h"
 #include "referee_template.h"
 
 namespace arbiter::harness {
@@ -43,6 +44,17 @@ struct RefereeDriverConfig {
   // long to notice).
   std::chrono::milliseconds patience{10000};
   std::chrono::milliseconds exit_grace{2000};  // to exit after its game
+  // The whole game's limit (fuzz-referee's --time-limit; zero: none): a
+  // referee that has not ended its game by then hangs.
+  std::chrono::milliseconds game_limit{0};
+  // The runner protocol as fuzz-referee on an engine holds a referee to it
+  // (arbiter.referee.runner-protocol), a game whose answer is one line:
+  // every ###Output asks for exactly one line, a player's input stays under
+  // 64 KiB and ends with its ###Output before ###End, and a stdout line past
+  // 64 KiB or a flood of lines is "referee.garbage". Otherwise (a game
+  // arbiter has no engine for) ###Output may ask for any K (0: nothing is
+  // due) and a line may reach 1 MB.
+  bool one_line_answers = false;
   // fuzz-referee without an engine: the answers mutated on their way to the
   // referee (arbiter.referee-fuzz.answers); none when unset.
   std::optional<AnswerFuzzPlan> fuzz;
@@ -58,30 +70,6 @@ struct RefereeRequest {
   bool queued = false;
 };
 
-// Rankings, as the runner protocol writes them (also cg_runner.h).
-// A "###End" line's ranking for `players` players: the groups of tied
-// players, best first ("###End 0 1" -> {{0}, {1}}, "###End 01" -> {{0, 1}}).
-// nullopt unless every player appears exactly once.
-std::optional<std::vector<std::vector<int>>> ParseRanking(std::string_view rest, int players);
-
-// The ranking the reference engine's winner implies: the winner alone first
-// and every other player tied after it, or everyone tied (winner -1).
-std::vector<std::vector<int>> RankingOfWinner(int winner, int players);
-
-// "0 1", "01": a ranking as the runner protocol writes it.
-std::string FormatRanking(const std::vector<std::vector<int>>& ranking);
-
-// A line the referee wrote on stderr: the seat it names ("player 1",
-// "###Error 1 ..."; -1: none) and whether it complains about a bot
-// (invalid, timeout, crash, disqualified, ...), and of what.
-struct RefereeSaid {
-  std::string line;
-  int seat = -1;
-  enum Kind { kOther, kRejected, kTimeout } kind = kOther;
-};
-// Reads one stderr line of a referee of `players` players.
-RefereeSaid ReadRefereeLine(const std::string& line, int players);
-
 struct RefereeOutcome {
   bool started = false;
   bool ended = false;  // the game came to its end (###End, or the referee exited after it)
@@ -93,7 +81,8 @@ struct RefereeOutcome {
   // Why the game stopped short, under arbiter's clause: "referee.crash",
   // "referee.hang", "referee.protocol", "referee.exec-failed"; "" if not.
   std::string fault_check, fault;
-  std::string exit_text;  // "exited with status 1", "" while running
+  std::string exit_text;                      // "exited with status 1", "" while running
+  std::optional<int> exit_code, term_signal;  // as exit_text says
   bool exit_clean = false;
   bool exit_hung = false;  // it did not exit within exit_grace of its game's end
   // The planned mutations that reached the referee: (request, seat, family).
@@ -104,6 +93,7 @@ struct RefereeOutcome {
   std::vector<Mutated> mutated;
   int requests = 0;         // the requests the referee made
   std::string stderr_tail;  // the referee's last stderr lines
+  std::string stdout_head;  // the runner protocol: the referee's first stdout lines (4 KiB)
 };
 
 class RefereeDriver {
@@ -142,6 +132,9 @@ class RefereeDriver {
   // Bytes the referee wrote to `seat` since its request (a turn written in
   // pieces, the bots protocol); "" under the runner protocol.
   std::string MoreInput(int seat);
+  // The runner protocol, after ###End: the referee's stdin closes, as a
+  // runner's does once its game is over.
+  void CloseInput();
   // After the game: waits for the referee's exit (exit_grace), then stops
   // its tree. Idempotent; the destructor calls it.
   void Finish();
@@ -157,6 +150,14 @@ class RefereeDriver {
 
  private:
   std::optional<RefereeRequest> NextFromRunner(Clock::time_point deadline);
+  // One runner-protocol line: false when it stopped the game (a fault, or
+  // ###End); `request` set when it asks for an answer.
+  bool RunnerLine(const TimedLine& line, std::optional<RefereeRequest>& request);
+  // The runner protocol, silent or closed before ###End.
+  void RunnerStopped();
+  // The whole game's limit has passed, and how that is said.
+  bool OutOfTime();
+  std::string OutOfTimeText() const;
   std::optional<RefereeRequest> NextFromRelay(Clock::time_point deadline);
   void Stopped(const std::string& check, const std::string& why);
   // The current request's planned mutation (nullopt: none), fixed and
@@ -164,6 +165,10 @@ class RefereeDriver {
   std::optional<AnswerFamily> Family();
   // Bytes of the current request's answer to the referee, as they are.
   void Deliver(const std::string& bytes);
+  // A late answer's wait (fuzz-referee's late_ms).
+  void WaitLate();
+  // `bytes` as the planned mutation `family` makes them.
+  std::string Mutated(AnswerFamily family, const std::string& bytes) const;
   // The runner protocol, silent after an answer: one more line sent; true
   // when the referee then went on (it reads more lines than it asked for).
   bool ReadsMoreThanAsked();
@@ -193,6 +198,9 @@ class RefereeDriver {
   uint64_t stderr_seen_ = 0;
   std::string stderr_partial_;
   bool finished_ = false;
+  Clock::time_point started_at_{};
+  Clock::time_point
+      last_heard_{};  // the runner protocol: the referee's last line, or the wait's start
   // The bots protocol, when the current request came: the seats closed, and
   // what was waiting for each (Moved).
   std::vector<bool> ended_at_request_;

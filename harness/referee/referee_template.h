@@ -1,8 +1,9 @@
 // A referee's command template, owned in one place (arbiter.referee.template):
 // the referee's argv with its placeholders, the protocol it speaks, checked
 // once and instantiated for each game. Used by every driver of a real
-// referee: check-bot and play through a referee (referee_driver.h) and
-// fuzz-referee's two drivers (referee_fuzz.h, cg_runner.h).
+// referee: the one referee driver (referee_driver.h: check-bot, play,
+// fuzz-referee of the runner protocol and of any game without an engine)
+// and fuzz-referee's bot-launching driver on an engine (referee_fuzz.h).
 //
 //   {seed}          the game's seed, in any argument, any number of times;
 //   {bot0}..{botN}  a referee that launches its bots: the command it runs

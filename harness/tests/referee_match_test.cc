@@ -326,6 +326,78 @@ TEST(RefereeRun, ARefereeLineNamesTheSeatItIsAboutAndWhatItSays) {
   EXPECT_EQ(r.kind, RefereeSaid::kTimeout);
 }
 
+// The driver alone, answering every request at once with "UP" lines; the
+// requests it made, until the game ended or stopped.
+int AnswerAll(RefereeDriver& d) {
+  int requests = 0;
+  if (!d.Start()) return 0;
+  while (const auto q = d.Next()) {
+    ++requests;
+    d.Answer(std::vector<std::string_view>(static_cast<size_t>(q->lines), "UP"));
+  }
+  return requests;
+}
+
+// The driver stopped the game with `check`, in words that hold `words`.
+void ExpectFault(const RefereeDriver& d, const std::string& check, const std::string& words) {
+  EXPECT_EQ(d.outcome().fault_check, check) << d.outcome().fault;
+  EXPECT_NE(d.outcome().fault.find(words), std::string::npos) << d.outcome().fault;
+}
+
+CITES(RefereeDriverTest, ARunnerRefereeHeldToOneLineAnswersIsStoppedAtTheOutputThatAsksForTwo,
+      "arbiter.referee.runner-protocol");
+TEST(RefereeDriverTest, ARunnerRefereeHeldToOneLineAnswersIsStoppedAtTheOutputThatAsksForTwo) {
+  FakeEnv free_env;
+  free_env.scripts = {RunnerReferee(4, 2)};
+  RefereeDriver free_driver(free_env, Runner(), 7);
+  EXPECT_EQ(AnswerAll(free_driver), 4) << "a game with no engine: any K";
+  EXPECT_TRUE(free_driver.outcome().ended) << free_driver.outcome().fault;
+
+  FakeEnv env;
+  env.scripts = {RunnerReferee(4, 2)};
+  RefereeDriverConfig held = Runner();
+  held.one_line_answers = true;  // fuzz-referee on an engine
+  RefereeDriver driver(env, held, 7);
+  EXPECT_EQ(AnswerAll(driver), 0);
+  ExpectFault(driver, "referee.protocol", "'###Output 0 2' asks for 2 lines");
+}
+
+CITES(RefereeDriverTest, ARefereeThatNeverEndsItsGameHangsAtTheWholeGamesLimitNotAtItsPatience,
+      "arbiter.referee.completes");
+TEST(RefereeDriverTest, ARefereeThatNeverEndsItsGameHangsAtTheWholeGamesLimitNotAtItsPatience) {
+  FakeEnv env;
+  FakeScript endless = RunnerReferee(100000, 1);
+  auto inner = endless.on_input;
+  endless.on_input = [inner](int index, const std::string& in) {
+    auto out = inner(index, in);
+    for (Emit& e : out) e.delay = milliseconds(200);  // a turn every 200 ms, never the end
+    return out;
+  };
+  env.scripts = {endless};
+  RefereeDriverConfig c = Runner();
+  c.patience = milliseconds(10000);
+  c.game_limit = milliseconds(3000);
+  RefereeDriver driver(env, c, 7);
+  const Clock::time_point start = env.Now();
+  const int requests = AnswerAll(driver);
+  EXPECT_GE(requests, 10);
+  EXPECT_LE(requests, 16);
+  ExpectFault(driver, "referee.hang", "per-game time limit of 3 s");
+  EXPECT_LT(env.Now() - start, milliseconds(3500));
+}
+
+CITES(RefereeDriverTest, ARunnerRefereeThatExitsCleanlyWithoutEndBreaksTheProtocolRatherThanCrashes,
+      "arbiter.referee.runner-protocol");
+TEST(RefereeDriverTest,
+     ARunnerRefereeThatExitsCleanlyWithoutEndBreaksTheProtocolRatherThanCrashes) {
+  FakeEnv env;
+  env.scripts = {RunnerReferee(2, 1, {}, "")};
+  RefereeDriver driver(env, Runner(), 7);
+  EXPECT_EQ(AnswerAll(driver), 2);
+  EXPECT_FALSE(driver.outcome().ended);
+  ExpectFault(driver, "referee.protocol", "exited with status 0 without ###End");
+}
+
 CITES(RefereeTemplate, EachSeatIsNamedOnceAndTheSeedAnywhereAndUnknownOnesAreRefused,
       "arbiter.referee.template");
 TEST(RefereeTemplate, EachSeatIsNamedOnceAndTheSeedAnywhereAndUnknownOnesAreRefused) {
