@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -30,6 +31,11 @@ class SeatRelay {
   virtual void Send(int seat, std::string_view bytes) = 0;
   // The seat's bot dies as the referee sees it (its stdout closes).
   virtual void Kill(int seat) = 0;
+  // When the seat's last bytes arrived (nullopt: none yet or not known).
+  virtual std::optional<Clock::time_point> last_arrival(int /*seat*/) const { return std::nullopt; }
+  // Bytes on the seat's stderr, as the referee sees its bot's; false when
+  // they cannot be written.
+  virtual bool WriteStderr(int /*seat*/, std::string_view /*bytes*/) { return false; }
 };
 
 class Env {

@@ -66,7 +66,7 @@ class ProbeHub final : public SeatRelay {
   // erases what it consumed.
   std::string& inbox(int seat) override;
   // When the last bytes were appended to inbox(seat) (the read's return).
-  std::optional<Clock::time_point> last_arrival(int seat) const;
+  std::optional<Clock::time_point> last_arrival(int seat) const override;
 
   // Queues bytes for this seat's bot's stdout; never blocks. Written to the
   // current connection, or kept until a probe connects. Bytes not yet written
@@ -83,7 +83,7 @@ class ProbeHub final : public SeatRelay {
   // Writes bytes to the stderr of this seat's connected probe (what the
   // referee gets as the bot's stderr), at once and without blocking: a bot
   // that writes to stderr. False when there is no probe or it cannot.
-  bool WriteStderr(int seat, std::string_view bytes);
+  bool WriteStderr(int seat, std::string_view bytes) override;
 
   struct Seat;
 

@@ -4,6 +4,9 @@
 // sends back its answer (two lines at once, once, when the plan says so),
 // makes a bot late, dead or stalled when the plan says so, and
 // judges how the referee ends: its exit, and the winner of its RESULT line.
+// It runs on Env (the relays are Env::OpenRelay's, the referee Env::Spawn's),
+// as the one referee driver does (referee_driver.h), whose framing by bytes
+// written it does not share: it frames by the game's own messages.
 #include "referee_fuzz.h"
 
 #include <algorithm>
@@ -13,8 +16,8 @@
 #include <utility>
 
 #include "core/parse.h"
+#include "env.h"
 #include "interrupt.h"
-#include "probe_hub.h"
 #include "process/proc_probe.h"
 #include "referee_template.h"
 #include "reference_side.h"
@@ -48,10 +51,10 @@ milliseconds KnownProgressPatience(int action_ms) {
 // probes' relays to cross.
 milliseconds ReorderPatience(int action_ms) { return milliseconds(std::min(30, action_ms / 4)); }
 
-std::vector<std::string> Instantiate(const std::vector<std::string>& tmpl, const ProbeHub& hub,
-                                     uint64_t seed) {
+std::vector<std::string> Instantiate(const std::vector<std::string>& tmpl, const SeatRelay& hub,
+                                     int seats, uint64_t seed) {
   std::vector<std::string> bots;
-  for (int s = 0; s < hub.seats(); ++s) bots.push_back(hub.ProbeCommand(s));
+  for (int s = 0; s < seats; ++s) bots.push_back(hub.ProbeCommand(s));
   return RefereeTemplate::Instantiate(tmpl, seed, bots);
 }
 
@@ -68,6 +71,21 @@ std::optional<std::pair<int, std::string>> ResultLine(const std::vector<std::str
   return std::nullopt;
 }
 
+// Starts the referee of a game, `result.argv`, under the config's limits and
+// environment; nullptr, with a referee.exec-failed fault in `result`, when it
+// cannot be started.
+std::unique_ptr<BotProcess> SpawnReferee(Env& env, const RefereeFuzzConfig& config,
+                                         RefereeGameResult& result) {
+  SpawnOptions so;
+  so.argv = result.argv;
+  so.limits = config.limits;
+  so.env = config.env;
+  std::string error;
+  auto referee = env.Spawn(so, error);
+  if (!referee) result.faults.push_back({"referee.exec-failed", error});
+  return referee;
+}
+
 class RefereeGame {
  public:
   // ", right after player P answered 'A' on turn T", or "" before any answer.
@@ -79,9 +97,8 @@ class RefereeGame {
     }
     return "";
   }
-  RefereeGame(EventLoop& loop, const RefereeFuzzConfig& c, const RefereeGamePlan& p,
-              RefereeGameResult& r)
-      : loop_(loop), config_(c), plan_(p), result_(r), reference_(c, p, r) {}
+  RefereeGame(Env& env, const RefereeFuzzConfig& c, const RefereeGamePlan& p, RefereeGameResult& r)
+      : env_(env), config_(c), plan_(p), result_(r), reference_(c, p, r) {}
   void Run();
 
  private:
@@ -124,12 +141,12 @@ class RefereeGame {
   // After the game: the referee's end, exit and result; nothing when cut off.
   void Conclude(BotProcess& referee, bool stop);
 
-  EventLoop& loop_;
+  Env& env_;
   const RefereeFuzzConfig& config_;
   const RefereeGamePlan& plan_;
   RefereeGameResult& result_;
   ReferenceSide reference_;
-  std::unique_ptr<ProbeHub> hub_;
+  std::unique_ptr<SeatRelay> hub_;  // the probes' relay (Env::OpenRelay)
   // A late answer, sent after the referee's limit has passed.
   int late_seat_ = -1;
   std::string late_answer_;
@@ -169,7 +186,7 @@ Clock::time_point RefereeGame::WakeAt(Clock::time_point deadline) const {
 }
 
 bool RefereeGame::Hung(Clock::time_point deadline) {
-  const auto now = Clock::now();
+  const auto now = env_.Now();
   const auto seconds = [](milliseconds ms) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f", static_cast<double>(ms.count()) / 1000);
@@ -225,10 +242,10 @@ std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wai
   // more, since the bot of the message at hand is owed its answer meanwhile.
   if (!stopped() && may_wait && !waited_for_stop_) {
     waited_for_stop_ = true;  // once per message
-    loop_.RunUntil(Clock::now() + milliseconds(std::clamp(config_.referee_action_ms / 20, 1, 10)),
-                   stopped);
+    env_.RunUntil(env_.Now() + milliseconds(std::clamp(config_.referee_action_ms / 20, 1, 10)),
+                  stopped);
   } else if (!stopped()) {
-    loop_.Poll();  // what has arrived already, without waiting
+    env_.RunUntil(env_.Now(), [] { return false; });  // what has arrived already, without waiting
   }
   if (!stopped() || referee_->exited()) return std::nullopt;
   return Evidence(seat);
@@ -245,7 +262,7 @@ StopEvidence RefereeGame::Evidence(int seat) const {
 
 bool RefereeGame::Message(int seat, const std::string& text) {
   stall_due_.reset();  // progress
-  progress_at_ = Clock::now();
+  progress_at_ = env_.Now();
   waited_for_stop_ = false;
   wait_before_ns_[seat] = wait_at_answer_ns_;
   message_seat_ = seat;
@@ -268,7 +285,7 @@ bool RefereeGame::Message(int seat, const std::string& text) {
     stall_patience_ = config_.known_hangs->stall
                           ? KnownStallPatience(config_.referee_action_ms)
                           : kStallPatience + milliseconds(10 * config_.referee_action_ms);
-    stall_due_ = Clock::now() + stall_patience_;
+    stall_due_ = env_.Now() + stall_patience_;
     reference_.Stop(seat, text);
     return true;
   }
@@ -281,7 +298,7 @@ bool RefereeGame::Message(int seat, const std::string& text) {
     } else {
       late_seat_ = seat;
       late_answer_ = reference_.PeekAnswer();
-      late_due_ = Clock::now() + milliseconds(config_.referee_action_ms + 100);
+      late_due_ = env_.Now() + milliseconds(config_.referee_action_ms + 100);
     }
     reference_.Stop(seat, text);
     return true;
@@ -312,10 +329,10 @@ void RefereeGame::NoteStopsBeforeAnswer() {
   // divergence only, so before the answer now.
   if (!result_.divergence && !waited_for_stop_ && !any()) {
     waited_for_stop_ = true;
-    loop_.RunUntil(Clock::now() + milliseconds(std::clamp(config_.referee_action_ms / 20, 1, 10)),
-                   any);
+    env_.RunUntil(env_.Now() + milliseconds(std::clamp(config_.referee_action_ms / 20, 1, 10)),
+                  any);
   } else {
-    loop_.Poll();
+    env_.RunUntil(env_.Now(), [] { return false; });
   }
   stopped_before_answer_.assign(seats, false);
   for (int s = 0; s < seats; ++s) stopped_before_answer_[s] = stopped(s);
@@ -383,14 +400,14 @@ std::string RefereeGame::TakeMessage(int seat) {
 
 void RefereeGame::EndAfterExit(const BotProcess& referee) {
   referee_gone_ = true;
-  const int seats = hub_->seats();
+  const int seats = reference_.seats();
   // Until every probe has gone (a message still in flight arrives before its
   // probe's end), at most max(500 ms, 2 answer limits): on a busy machine a
   // probe can take far longer than the 50 ms this once was to relay its last
   // message, and a game whose first message came in late read as a referee
   // that "started bots but sent them no input" (arbiter.referee.load).
   const auto patience = std::max(milliseconds(500), milliseconds(2 * config_.referee_action_ms));
-  loop_.RunUntil(Clock::now() + patience, [&] {
+  env_.RunUntil(env_.Now() + patience, [&] {
     for (int s = 0; s < seats; ++s)
       if (hub_->connected(s) && !hub_->ended(s)) return false;
     return true;
@@ -427,22 +444,22 @@ void RefereeGame::Run() {
     Answer(message_seat_, *answered_);
   });
   std::string error;
-  hub_ = std::make_unique<ProbeHub>(loop_, config_.probe_executable, seats, error);
-  if (!hub_->ok()) {
+  hub_ = env_.OpenRelay(seats, config_.probe_executable, error);
+  if (!hub_) {
     result_.faults.push_back({"arbiter.error", error});
     return;
   }
-  result_.argv = Instantiate(config_.referee_template, *hub_, plan_.seed);
-  auto referee = SpawnReferee(loop_, config_, result_);
+  result_.argv = Instantiate(config_.referee_template, *hub_, seats, plan_.seed);
+  auto referee = SpawnReferee(env_, config_, result_);
   if (!referee) return;
   referee_ = referee.get();
-  const auto deadline = Clock::now() + config_.game_time_limit;
+  const auto deadline = env_.Now() + config_.game_time_limit;
   std::vector<int> readied(seats, 0);
   auto complete = [&](int s) { return game.referee_fuzzing->frame_message(hub_->inbox(s)) > 0; };
   auto ready_to_act = [&] {
-    if (late_due_ && Clock::now() >= *late_due_) return true;
-    if (stall_due_ && Clock::now() >= *stall_due_) return true;
-    if (Clock::now() >= WakeAt(deadline)) return true;
+    if (late_due_ && env_.Now() >= *late_due_) return true;
+    if (stall_due_ && env_.Now() >= *stall_due_) return true;
+    if (env_.Now() >= WakeAt(deadline)) return true;
     for (int s = 0; s < seats; ++s)
       if (hub_->connections(s) > readied[s] || complete(s) ||
           (hub_->ended(s) && hub_->connected(s)))
@@ -451,7 +468,7 @@ void RefereeGame::Run() {
   };
   bool stop = false;
   while (!stop) {
-    loop_.RunUntil(WakeAt(deadline), ready_to_act);
+    env_.RunUntil(WakeAt(deadline), ready_to_act);
     if (Interrupted()) {  // abandon the game; the trees go with the referee and the hub
       result_.interrupted = true;
       referee->Terminate(Clock::duration::zero());
@@ -467,7 +484,7 @@ void RefereeGame::Run() {
     // bot does at end of input.
     for (int s = 0; s < seats; ++s)
       if (hub_->ended(s) && hub_->connected(s)) hub_->Kill(s);
-    if (late_due_ && Clock::now() >= *late_due_) {
+    if (late_due_ && env_.Now() >= *late_due_) {
       hub_->Send(late_seat_, late_answer_ + "\n");
       late_due_.reset();
     }
@@ -493,8 +510,8 @@ void RefereeGame::Run() {
       const int expected = reference_.ExpectedSeat();
       if (expected >= 0 && expected != best && !complete(expected) && hub_->connected(expected) &&
           !hub_->ended(expected))
-        loop_.RunUntil(Clock::now() + ReorderPatience(config_.referee_action_ms),
-                       [&] { return complete(expected) || referee->exited(); });
+        env_.RunUntil(env_.Now() + ReorderPatience(config_.referee_action_ms),
+                      [&] { return complete(expected) || referee->exited(); });
       if (expected >= 0 && expected != best && complete(expected)) best = expected;
     }
     if (best >= 0) {
@@ -536,7 +553,7 @@ void RefereeGame::Conclude(BotProcess& referee, bool stop) {
           {"referee.bot-not-started", "the referee never started bot " + std::to_string(s)});
   }
   if (!referee.exited() && ref && ref->IsTerminal() && !reference_.diverged())
-    loop_.RunUntil(Clock::now() + std::chrono::seconds(2), [&] { return referee.exited(); });
+    env_.RunUntil(env_.Now() + std::chrono::seconds(2), [&] { return referee.exited(); });
   if (abandoned()) return;
   const bool exited = referee.exited();
   if (exited) {
@@ -569,22 +586,10 @@ void RefereeGame::Conclude(BotProcess& referee, bool stop) {
 }
 }  // namespace
 
-std::unique_ptr<BotProcess> SpawnReferee(EventLoop& loop, const RefereeFuzzConfig& config,
-                                         RefereeGameResult& result) {
-  SpawnOptions so;
-  so.argv = result.argv;
-  so.limits = config.limits;
-  so.env = config.env;
-  std::string error;
-  auto referee = SpawnBot(loop, so, error);
-  if (!referee) result.faults.push_back({"referee.exec-failed", error});
-  return referee;
-}
-
 RefereeGameResult RunRefereeGame(EventLoop& loop, const RefereeFuzzConfig& config,
                                  const RefereeGamePlan& plan) {
   RefereeGameResult result;
-  RefereeGame(loop, config, plan, result).Run();
+  RefereeGame(*MakeRealEnv(loop), config, plan, result).Run();
   return result;
 }
 

@@ -231,12 +231,6 @@ RefereeGameResult Focus(RefereeGameResult r, const std::string& signature);
 RefereeGameResult RunRefereeGame(EventLoop& loop, const RefereeFuzzConfig& config,
                                  const RefereeGamePlan& plan);
 
-// Starts the referee of a game, `result.argv`, under the config's limits and
-// environment (both protocols' drivers); nullptr, with a
-// referee.exec-failed fault in `result`, when it cannot be started.
-std::unique_ptr<BotProcess> SpawnReferee(EventLoop& loop, const RefereeFuzzConfig& config,
-                                         RefereeGameResult& result);
-
 // The identity of a divergence for deduplication and shrinking.
 std::string Signature(const Divergence& d);
 
