@@ -297,18 +297,31 @@ void Match::CheckBetweenTurns(BotSeat& b, int turn) {
     return;
   }
   if (p.HasLine()) {
-    std::string extra;
+    std::string extra, first;
     int n = 0;
     while (p.HasLine()) {
       const TimedLine tl = p.PopLine();
+      if (n == 0) first = tl.line.text;
       if (n++ < 3) extra += EscapeBytes(tl.line.text) + "\\n";
     }
+    // Before its first answer there was no answer to follow: the lines came
+    // before the referee asked anything (a handshake arbiter was not told
+    // of, through a real referee, or debug output).
+    const bool unasked = b.answers == 0;
     Finding& f = Report(b, "action.extra-lines",
                         "the bot printed " + std::to_string(n) +
-                            " more line(s) after its answer; a line-per-turn referee reads them as "
-                            "the next answers",
+                            (unasked ? " line(s) before its first turn asked for an answer"
+                                     : " more line(s) after its answer") +
+                            "; a line-per-turn referee reads them as " +
+                            (unasked ? "its first answers" : "the next answers"),
                         turn);
     if (f.received.empty()) f.received = extra;
+    if (f.advice.empty() && unasked && spec_.handshake_line && !config_.ready_line)
+      f.advice =
+          "if the game starts with this line as a handshake the referee waits for, "
+          "give it to arbiter (--ready-line '" +
+          EscapeBytes(first.substr(0, 40)) + "'), which then sends it and times it; " +
+          std::string(kStderrAdvice);
     if (f.advice.empty()) f.advice = std::string(kStderrAdvice);
   }
 }

@@ -299,6 +299,31 @@ TEST(RefereeRun, ALaunchingRefereeSeesTheBotArbiterStoppedDieAndItsRanksLineIsRe
   EXPECT_EQ(Find(r, "action.rejected"), nullptr) << Checks(r);
 }
 
+CITES(RefereeRun, ALineABotPrintsBeforeItsFirstTurnIsSaidSoWithTheHandshakeOptionAsAFix,
+      "arbiter.referee-run.framing");
+TEST(RefereeRun, ALineABotPrintsBeforeItsFirstTurnIsSaidSoWithTheHandshakeOptionAsAFix) {
+  FakeEnv env;
+  FakeRelayScript relay;
+  relay.on_open = {{milliseconds(50), 0, "go\n"}};
+  relay.on_answer = [](int seat, const std::string&) -> std::vector<RelayEmit> {
+    return {{milliseconds(1), 1 - seat, "go\n"}};
+  };
+  env.relay_script = relay;
+  FakeScript ref;
+  ref.on_start = {Out(400, "RESULT 1\n"), Exit(401, 0)};
+  FakeScript greets = AnsweringBot("UP\n");
+  greets.on_start = {Out(5, "READY\n")};  // a handshake arbiter was not told of
+  env.scripts = {ref, greets, AnsweringBot("UP\n")};
+  const MatchResult r = Play(env, Launcher());
+  const Finding* f = Find(r, "action.extra-lines");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->seat, 0);
+  EXPECT_NE(f->message.find("before its first turn asked for an answer"), std::string::npos)
+      << f->message;
+  EXPECT_EQ(f->message.find("after its answer"), std::string::npos) << f->message;
+  EXPECT_NE(f->advice.find("--ready-line 'READY'"), std::string::npos) << f->advice;
+}
+
 CITES(RefereeRun, ARefereeLineNamesTheSeatItIsAboutAndWhatItSays, "arbiter.referee-run.evidence");
 TEST(RefereeRun, ARefereeLineNamesTheSeatItIsAboutAndWhatItSays) {
   auto r = ReadRefereeLine("###Error 1 InvalidInput: 'FOO'", 2);
