@@ -66,6 +66,10 @@ void CgRunnerGame::Run() {
   const RefereeOutcome& o = driver.outcome();
   if (o.ended) driver.CloseInput();
   driver.Finish();
+  if (Interrupted()) {  // cut off while waiting for its exit
+    result_.interrupted = true;
+    return;
+  }
   if (!o.fault_check.empty())
     Fault(o.fault_check, o.fault);
   else if (o.ended && o.ranking)

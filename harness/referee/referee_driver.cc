@@ -90,11 +90,17 @@ void RefereeDriver::ReadExit() {
 std::optional<RefereeRequest> RefereeDriver::Next() {
   current_.reset();
   if (!referee_ || outcome_.ended || !outcome_.fault_check.empty()) return std::nullopt;
+  // Past the game's limit, no more turns: only what the referee already
+  // said (an exit, a runner's queued lines: its ###End) is still read.
+  const bool runner = config_.referee.protocol() == RefereeProtocol::kRunner;
+  if (OutOfTime() && !referee_->exited() && !(runner && referee_->HasLine())) {
+    Stopped("referee.hang", OutOfTimeText());
+    return std::nullopt;
+  }
   auto deadline = env_.Now() + config_.patience;
   if (config_.game_limit.count() > 0)
     deadline = std::min(deadline, started_at_ + config_.game_limit);
-  current_ = config_.referee.protocol() == RefereeProtocol::kRunner ? NextFromRunner(deadline)
-                                                                    : NextFromRelay(deadline);
+  current_ = runner ? NextFromRunner(deadline) : NextFromRelay(deadline);
   if (current_) request_index_ = outcome_.requests++;
   family_.reset();
   family_taken_ = mutated_sent_ = false;
@@ -159,7 +165,7 @@ bool RefereeDriver::RunnerLine(const TimedLine& timed, std::optional<RefereeRequ
     if (pk->second == 0) return true;  // nothing is due
     request = RefereeRequest{pk->first, std::move(pending_[pk->first]), pk->second};
     pending_[pk->first].clear();
-  } else if (line.rfind("###End", 0) == 0) {
+  } else if (line == "###End" || line.rfind("###End ", 0) == 0) {
     auto ranking = ParseRanking(line.size() > 7 ? line.substr(7) : "", players_);
     if (!ranking)
       return fault("'" + EscapeBytes(line) + "' does not rank each of the " +
@@ -191,17 +197,17 @@ bool RefereeDriver::RunnerLine(const TimedLine& timed, std::optional<RefereeRequ
 std::optional<RefereeRequest> RefereeDriver::NextFromRunner(Clock::time_point deadline) {
   BotProcess& r = *referee_;
   std::optional<RefereeRequest> request;
-  last_heard_ = env_.Now();
-  while (env_.Now() < deadline) {
-    env_.RunUntil(deadline, [&] { return r.HasLine() || r.stdout_eof() || Interrupted(); });
-    if (Interrupted()) return std::nullopt;
-    // The lines queued are read first: a flood's first line may say more.
+  // The lines already queued are read even past the deadline (an ###End
+  // that came while arbiter was busy); then each wait is to the deadline.
+  while (r.HasLine() || env_.Now() < deadline) {
+    // A flood: lines dropped while the queue was full, seen once it drains.
     if (!r.HasLine() && config_.one_line_answers && r.dropped_lines() > 0) {
       Stopped("referee.garbage", "more lines than arbiter keeps queued (a flood)");
       return std::nullopt;
     }
+    env_.RunUntil(deadline, [&] { return r.HasLine() || r.stdout_eof() || Interrupted(); });
+    if (Interrupted()) return std::nullopt;
     if (!r.HasLine()) break;
-    last_heard_ = env_.Now();
     if (!RunnerLine(r.PopLine(), request) || request) return request;
   }
   RunnerStopped();
@@ -222,7 +228,7 @@ std::string RefereeDriver::OutOfTimeText() const {
 void RefereeDriver::RunnerStopped() {
   BotProcess& r = *referee_;
   if (r.stdout_eof() && !r.HasLine()) {
-    env_.RunUntil(env_.Now() + milliseconds(500), [&] { return r.exited(); });
+    env_.RunUntil(env_.Now() + config_.exit_grace, [&] { return r.exited(); });
     ReadExit();
     if (!outcome_.exit_text.empty() && !outcome_.exit_clean)
       return Stopped("referee.crash", "the referee " + outcome_.exit_text + " before ###End");
@@ -239,10 +245,9 @@ void RefereeDriver::RunnerStopped() {
                                          : "the referee sent nothing for " +
                                                std::to_string(config_.patience.count()) + " ms";
   const int asked = static_cast<int>(std::count(last_answer_.begin(), last_answer_.end(), '\n'));
-  // A referee cut off by the game's limit while it was still talking is
-  // slow, not waiting for a line: only one silent for a while is probed.
-  const bool waiting = !out_of_time || env_.Now() - last_heard_ >= milliseconds(1000);
-  if (waiting && ReadsMoreThanAsked())
+  // Only a referee silent for the whole patience is probed: one cut off by
+  // the game's limit hangs, whatever a line more would make it do.
+  if (!out_of_time && ReadsMoreThanAsked())
     return Stopped("referee.protocol",
                    silent + " after the " + std::to_string(asked) +
                        " line(s) its ###Output asked for; given one line more, it went on: it "
@@ -466,7 +471,7 @@ void RefereeDriver::Finish() {
   if (outcome_.ended && !referee_->exited() && !Interrupted())
     env_.RunUntil(env_.Now() + config_.exit_grace, [&] { return referee_->exited(); });
   ReadExit();
-  if (outcome_.ended && !referee_->exited()) {
+  if (outcome_.ended && !referee_->exited() && !Interrupted()) {
     outcome_.exit_hung = true;
     outcome_.exit_text = "did not exit within " + std::to_string(config_.exit_grace.count()) +
                          " ms of its game's end (arbiter stopped it)";

@@ -199,8 +199,6 @@ class RefereeDriver {
   std::string stderr_partial_;
   bool finished_ = false;
   Clock::time_point started_at_{};
-  Clock::time_point
-      last_heard_{};  // the runner protocol: the referee's last line, or the wait's start
   // The bots protocol, when the current request came: the seats closed, and
   // what was waiting for each (Moved).
   std::vector<bool> ended_at_request_;

@@ -387,6 +387,24 @@ TEST(RefereeDriverTest, ARunnerRefereeHeldToOneLineAnswersIsStoppedAtTheOutputTh
   ExpectFault(driver, "referee.protocol", "'###Output 0 2' asks for 2 lines");
 }
 
+CITES(RefereeDriverTest, ARunnerRefereeFloodingFasterThanArbiterQueuesIsGarbageWhenHeldToAnEngine,
+      "arbiter.referee.completes");
+TEST(RefereeDriverTest, ARunnerRefereeFloodingFasterThanArbiterQueuesIsGarbageWhenHeldToAnEngine) {
+  FakeEnv env;
+  FakeScript flood;
+  std::string lines = "###Input 0\n";
+  for (int i = 0; i < 500; ++i) lines += "row " + std::to_string(i) + "\n";
+  flood.on_start = {Out(5, lines)};  // far more than the fake's 64 queued lines at once
+  env.scripts = {flood};
+  RefereeDriverConfig held = Runner();
+  held.one_line_answers = true;
+  RefereeDriver driver(env, held, 7);
+  const Clock::time_point start = env.Now();
+  EXPECT_EQ(AnswerAll(driver), 0);
+  ExpectFault(driver, "referee.garbage", "a flood");
+  EXPECT_LT(env.Now() - start, milliseconds(1000)) << "seen once the queue drains, not at a hang";
+}
+
 CITES(RefereeDriverTest, ARefereeThatNeverEndsItsGameHangsAtTheWholeGamesLimitNotAtItsPatience,
       "arbiter.referee.completes");
 TEST(RefereeDriverTest, ARefereeThatNeverEndsItsGameHangsAtTheWholeGamesLimitNotAtItsPatience) {
