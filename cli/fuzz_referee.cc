@@ -212,6 +212,18 @@ std::string StopFinding(Finding& f, const RefereeGameResult& shown, bool reprodu
   return "referee.flaky|stopped";
 }
 
+std::optional<std::chrono::milliseconds> GivenTimeLimit(const FuzzRefereeOptions& o,
+                                                        std::string& error) {
+  if (!o.time_limit) return std::nullopt;
+  // main.cc bounds it on the command line too; the negated test also
+  // refuses NaN.
+  if (!(*o.time_limit >= kMinGameSeconds && *o.time_limit <= kMaxGameSeconds)) {
+    error = "--time-limit must be between 0.001 and 86400 (seconds)";
+    return std::nullopt;
+  }
+  return std::chrono::milliseconds(static_cast<long long>(*o.time_limit * 1000));
+}
+
 std::string RefereeLimitsText(const FuzzRefereeOptions& o) {
   std::string s;
   if (o.time_limit) {

@@ -3,6 +3,7 @@
 // divergence shrunk to a minimal reproducer and reported once per root cause.
 #pragma once
 
+#include <chrono>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -49,6 +50,11 @@ struct FuzzRefereeOptions : RunOptions {
 // Exit status: 0 no divergence and no referee fault, 1 at least one, 2 usage
 // error or arbiter could not run.
 int RunFuzzReferee(const FuzzRefereeOptions& options, std::ostream& out, std::ostream& err);
+
+// The --time-limit the user gave, as a duration; nullopt when none was
+// given, or when it is out of range (`error` then says so).
+std::optional<std::chrono::milliseconds> GivenTimeLimit(const FuzzRefereeOptions& o,
+                                                        std::string& error);
 
 // " --time-limit 5 --referee-memory-mb 512 --referee-cpu-seconds 60": the
 // referee's limits the user set, for a reproduce command ("" for none).

@@ -86,13 +86,11 @@ int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err) {
   harness::RefereeDriverConfig& d = *plan.p.referee;
   d.limits.memory_mb = o.referee_memory_mb;
   d.limits.cpu_seconds = o.referee_cpu_seconds;
-  if (o.time_limit && !(*o.time_limit >= kMinGameSeconds && *o.time_limit <= kMaxGameSeconds))
-    return Usage(err, kCmd, "--time-limit must be between 0.001 and 86400 (seconds)");
-  if (o.time_limit)
-    d.game_limit = std::chrono::milliseconds(static_cast<long long>(*o.time_limit * 1000));
+  std::string error;
+  d.game_limit = GivenTimeLimit(o, error).value_or(std::chrono::milliseconds(0));
+  if (!error.empty()) return Usage(err, kCmd, error);
   plan.runner = d.referee.protocol() == harness::RefereeProtocol::kRunner;
   plan.seeded = plan.runner || d.referee.takes_seed();
-  std::string error;
   if (!harness::SplitCommand(o.seed_bot, plan.bot, error))
     return Usage(err, kCmd, "--seed-bot: " + error);
   if (const std::string why = harness::StartProblem(plan.bot, "the seed bot"); !why.empty())

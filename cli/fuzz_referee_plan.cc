@@ -34,15 +34,13 @@ std::string Configure(const FuzzRefereeOptions& o, const Prepared& p,
   config.limits.file_size_mb = 0;
   config.limits.open_files = 0;
   config.env = p.config.env;
-  // main.cc bounds these on the command line too; the negated test also
-  // refuses NaN.
-  const double seconds = o.time_limit.value_or(kDefaultGameSeconds);
-  if (!(seconds >= kMinGameSeconds && seconds <= kMaxGameSeconds))
-    return "--time-limit must be between 0.001 and 86400 (seconds)";
+  std::string error;
+  const auto given = GivenTimeLimit(o, error);
+  if (!error.empty()) return error;
   if (o.games < 1 || o.games > kMaxGames)
     return "--games must be between 1 and " + std::to_string(kMaxGames);
-  config.game_time_limit = std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
-  std::string error;
+  config.game_time_limit =
+      given.value_or(std::chrono::milliseconds(static_cast<long long>(kDefaultGameSeconds * 1000)));
   if (!harness::SplitCommand(o.referee, config.referee_template, error))
     return "--referee: " + error;
   return "";

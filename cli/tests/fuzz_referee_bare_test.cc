@@ -15,6 +15,9 @@ namespace {
 
 const std::string kPyReferee = std::string("python3 ") + CYCLES_PY_REFEREE;
 const std::string kPyBot = std::string("python3 ") + CYCLES_PY_BOT;
+// The Python referee without planted bugs, and the seed bot's option.
+const std::string kPyCleanReferee = kPyReferee + " --seed {seed} {bot0} {bot1}";
+const std::string kSeedBot = " --seed-bot '" + kPyBot + "'";
 
 // The findings of a run by severity: check -> how many findings of it.
 std::map<std::string, int> Checks(const nlohmann::json& report, const std::string& severity) {
@@ -37,7 +40,7 @@ TEST(FuzzRefereeBare, APythonRefereeWithThreePlantedBugsShowsEachOnceUnderItsCla
   const FuzzOutcome run = RunFuzzReferee(
       "bare-py-bugs",
       kPyReferee + " --bugs crash-on-empty,hang-on-silence,clock-seed --seed {seed} {bot0} {bot1}",
-      "--game cycles --games 9 --seed-bot '" + kPyBot + "'");
+      "--game cycles --games 9" + kSeedBot);
   ASSERT_EQ(run.status, 1) << run.output;
   const std::map<std::string, int> want = {
       {"referee.crash", 1}, {"referee.hang", 1}, {"referee.nondeterministic", 1}};
@@ -68,8 +71,7 @@ CITES(FuzzRefereeBare, ThePythonRefereeWithoutItsBugsPassesAndSaysWhatWasNotChec
       "arbiter.referee-fuzz.answers");
 TEST(FuzzRefereeBare, ThePythonRefereeWithoutItsBugsPassesAndSaysWhatWasNotChecked) {
   const FuzzOutcome run =
-      RunFuzzReferee("bare-py-clean", kPyReferee + " --seed {seed} {bot0} {bot1}",
-                     "--game cycles --games 9 --seed-bot '" + kPyBot + "'");
+      RunFuzzReferee("bare-py-clean", kPyCleanReferee, "--game cycles --games 9" + kSeedBot);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_TRUE(Checks(run.report, "fail").empty()) << run.output;
   EXPECT_TRUE(Checks(run.report, "warn").empty()) << run.output;
@@ -81,11 +83,9 @@ TEST(FuzzRefereeBare, ThePythonRefereeWithoutItsBugsPassesAndSaysWhatWasNotCheck
 CITES(FuzzRefereeBare, AGameWithNoEngineNeedsASeedBotAndEngineOptionsAreRefused,
       "arbiter.referee-fuzz.answers");
 TEST(FuzzRefereeBare, AGameWithNoEngineNeedsASeedBotAndEngineOptionsAreRefused) {
-  const std::string referee = kPyReferee + " --seed {seed} {bot0} {bot1}";
-  const FuzzOutcome no_bot = RunFuzzReferee("bare-usage", referee, "--game cycles");
+  const FuzzOutcome no_bot = RunFuzzReferee("bare-usage", kPyCleanReferee, "--game cycles");
   EXPECT_EQ(no_bot.status, 2) << no_bot.output;
   EXPECT_NE(no_bot.output.find("give --seed-bot"), std::string::npos) << no_bot.output;
-  const std::string bot = " --seed-bot '" + kPyBot + "'";
   for (const auto& [args, words] : std::map<std::string, std::string>{
            {"--game cycles --answers 3:empty", "give the game with --match"},
            {"--game cycles --match game-1 --answers 3:loud", "REQUEST:FAMILY"},
@@ -93,7 +93,7 @@ TEST(FuzzRefereeBare, AGameWithNoEngineNeedsASeedBotAndEngineOptionsAreRefused) 
            {"--game cycles --strict-readings", "--strict-readings needs arbiter's engine"},
            {"--game cycles --jobs 2", "plays one game at a time"},
            {"--game jc2015", "--seed-bot, --players and --answers are for a game"}}) {
-    const FuzzOutcome run = RunFuzzReferee("bare-usage", referee, args + bot);
+    const FuzzOutcome run = RunFuzzReferee("bare-usage", kPyCleanReferee, args + kSeedBot);
     EXPECT_EQ(run.status, 2) << args << "\n" << run.output;
     EXPECT_NE(run.output.find(words), std::string::npos) << args << "\n" << run.output;
   }
@@ -102,9 +102,8 @@ TEST(FuzzRefereeBare, AGameWithNoEngineNeedsASeedBotAndEngineOptionsAreRefused) 
 CITES(FuzzRefereeBare, AGivenTimeLimitCutsAGameThatHasNotEndedAndItsReproducerKeepsTheLimit,
       "arbiter.referee.completes");
 TEST(FuzzRefereeBare, AGivenTimeLimitCutsAGameThatHasNotEndedAndItsReproducerKeepsTheLimit) {
-  const FuzzOutcome run =
-      RunFuzzReferee("bare-py-limit", kPyReferee + " --seed {seed} {bot0} {bot1}",
-                     "--game cycles --games 1 --time-limit 0.001 --seed-bot '" + kPyBot + "'");
+  const FuzzOutcome run = RunFuzzReferee("bare-py-limit", kPyCleanReferee,
+                                         "--game cycles --games 1 --time-limit 0.001" + kSeedBot);
   ASSERT_EQ(run.status, 1) << run.output;
   const nlohmann::json* hang = FindingOf(run.report, "referee.hang");
   ASSERT_NE(hang, nullptr) << run.output;

@@ -283,7 +283,7 @@ std::string Match::InvalidHint(const std::string& text, const std::string& why) 
 
 void Match::CheckBetweenTurns(BotSeat& b, int turn) {
   BotProcess& p = *b.proc;
-  env_.RunUntil(env_.Now(), [] { return false; });  // collect what has already arrived
+  env_.Poll();
   if (p.HasLine() && turn >= 0 && spec_.state->QueuesExtraLines()) {
     // The server queues every line (FIFO): they stay to be read, the
     // oldest as this turn's answer, every later answer one turn behind.

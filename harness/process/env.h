@@ -44,6 +44,10 @@ class Env {
   virtual Clock::time_point Now() = 0;
   // Waits until done() or the deadline; returns done().
   virtual bool RunUntil(Clock::time_point deadline, const std::function<bool()>& done) = 0;
+  // Collects what has already arrived, without waiting.
+  void Poll() {
+    RunUntil(Now(), [] { return false; });
+  }
   virtual std::unique_ptr<BotProcess> Spawn(const SpawnOptions& options, std::string& error) = 0;
   // arbiter's own scheduling so far (BotProcess::SchedOfTree's other half).
   virtual SchedSample SelfSched() { return {}; }

@@ -58,15 +58,12 @@ void CgRunnerGame::Run() {
     driver.Answer({answer});
     reference_.Play(q->seat, answer, q->input);
   }
-  // Cut off: nothing the referee did is a finding (arbiter.run.interrupted).
-  if (Interrupted()) {
-    result_.interrupted = true;
-    return;  // the driver stops the referee's tree at once
-  }
   const RefereeOutcome& o = driver.outcome();
   if (o.ended) driver.CloseInput();
-  driver.Finish();
-  if (Interrupted()) {  // cut off while waiting for its exit
+  driver.Finish();  // at once when interrupted
+  // Cut off during the game or while waiting for the referee's exit:
+  // nothing it did is a finding (arbiter.run.interrupted).
+  if (Interrupted()) {
     result_.interrupted = true;
     return;
   }

@@ -444,7 +444,7 @@ std::vector<RefereeSaid> RefereeDriver::TakeSaid() {
   if (!referee_) return said;
   // What came with the request (a complaint written just before it) is read
   // now, so that it is this turn's, not the next one's.
-  env_.RunUntil(env_.Now(), [] { return false; });
+  env_.Poll();
   const std::string fresh = StderrSince(*referee_, stderr_seen_);
   if (fresh.empty()) return said;
   std::string text = stderr_partial_ + fresh;

@@ -245,7 +245,7 @@ std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wai
     env_.RunUntil(env_.Now() + milliseconds(std::clamp(config_.referee_action_ms / 20, 1, 10)),
                   stopped);
   } else if (!stopped()) {
-    env_.RunUntil(env_.Now(), [] { return false; });  // what has arrived already, without waiting
+    env_.Poll();
   }
   if (!stopped() || referee_->exited()) return std::nullopt;
   return Evidence(seat);
@@ -332,7 +332,7 @@ void RefereeGame::NoteStopsBeforeAnswer() {
     env_.RunUntil(env_.Now() + milliseconds(std::clamp(config_.referee_action_ms / 20, 1, 10)),
                   any);
   } else {
-    env_.RunUntil(env_.Now(), [] { return false; });
+    env_.Poll();
   }
   stopped_before_answer_.assign(seats, false);
   for (int s = 0; s < seats; ++s) stopped_before_answer_[s] = stopped(s);

@@ -213,6 +213,17 @@ RefereeDriverConfig Launcher() {
   return c;
 }
 
+// A launching referee's relays for two seats taking turns: "go" to seat 0
+// after `first`, then to the other seat at each answer.
+FakeRelayScript TakingTurns(milliseconds first) {
+  FakeRelayScript relay;
+  relay.on_open = {{first, 0, "go\n"}};
+  relay.on_answer = [](int seat, const std::string&) -> std::vector<RelayEmit> {
+    return {{milliseconds(1), 1 - seat, "go\n"}};
+  };
+  return relay;
+}
+
 CITES(RefereeRun, ATurnALaunchingRefereeWritesInPiecesReachesTheBotAndIsTimedFromTheLastPiece,
       "arbiter.referee-run.framing");
 TEST(RefereeRun, ATurnALaunchingRefereeWritesInPiecesReachesTheBotAndIsTimedFromTheLastPiece) {
@@ -274,12 +285,7 @@ CITES(RefereeRun, ALaunchingRefereeSeesTheBotArbiterStoppedDieAndItsRanksLineIsR
       "arbiter.referee-run.framing", "arbiter.referee-run.evidence");
 TEST(RefereeRun, ALaunchingRefereeSeesTheBotArbiterStoppedDieAndItsRanksLineIsRead) {
   FakeEnv env;
-  FakeRelayScript relay;
-  relay.on_open = {{milliseconds(5), 0, "go\n"}};
-  relay.on_answer = [](int seat, const std::string&) -> std::vector<RelayEmit> {
-    return {{milliseconds(1), 1 - seat, "go\n"}};
-  };
-  env.relay_script = relay;
+  env.relay_script = TakingTurns(milliseconds(5));
   FakeScript ref;
   ref.on_start = {Err(1400, "Player 0 crashed\n"),
                   Out(1500, "{\"ranks\": [1, 0], \"errors\": [1, 0]}\n"), Exit(1501, 0)};
@@ -303,12 +309,7 @@ CITES(RefereeRun, ALineABotPrintsBeforeItsFirstTurnIsSaidSoWithTheHandshakeOptio
       "arbiter.referee-run.framing");
 TEST(RefereeRun, ALineABotPrintsBeforeItsFirstTurnIsSaidSoWithTheHandshakeOptionAsAFix) {
   FakeEnv env;
-  FakeRelayScript relay;
-  relay.on_open = {{milliseconds(50), 0, "go\n"}};
-  relay.on_answer = [](int seat, const std::string&) -> std::vector<RelayEmit> {
-    return {{milliseconds(1), 1 - seat, "go\n"}};
-  };
-  env.relay_script = relay;
+  env.relay_script = TakingTurns(milliseconds(50));
   FakeScript ref;
   ref.on_start = {Out(400, "RESULT 1\n"), Exit(401, 0)};
   FakeScript greets = AnsweringBot("UP\n");
