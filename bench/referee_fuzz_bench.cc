@@ -120,11 +120,14 @@ double Median(std::vector<double> v) {
 harness::RefereeFuzzConfig Config(const std::string& mutant) {
   harness::RefereeFuzzConfig c;
   c.game = FindGame("jc2015");
-  c.referee_template = {kReferee};
-  if (!mutant.empty()) c.referee_template.insert(c.referee_template.end(), {"--mutant", mutant});
+  std::vector<std::string> argv = {kReferee};
+  if (!mutant.empty()) argv.insert(argv.end(), {"--mutant", mutant});
   for (const char* a :
        {"-s", "{seed}", "-a", "{bot0}", "-a", "{bot1}", "-a", "{bot2}", "-a", "{bot3}"})
-    c.referee_template.push_back(a);
+    argv.push_back(a);
+  std::string error;
+  c.referee = *harness::RefereeTemplate::Check(std::move(argv),
+                                               harness::RefereeProtocol::kLaunchesBots, 4, error);
   c.referee_action_ms = c.game->profiles.front().action_ms;
   c.game_time_limit = std::chrono::milliseconds(30000);
   c.probe_executable = kProbe;

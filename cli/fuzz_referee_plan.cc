@@ -41,8 +41,6 @@ std::string Configure(const FuzzRefereeOptions& o, const Prepared& p,
     return "--games must be between 1 and " + std::to_string(kMaxGames);
   config.game_time_limit =
       given.value_or(std::chrono::milliseconds(static_cast<long long>(kDefaultGameSeconds * 1000)));
-  if (!harness::SplitCommand(o.referee, config.referee_template, error))
-    return "--referee: " + error;
   return "";
 }
 
@@ -127,17 +125,18 @@ int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& e
                      "RefereeFuzzing): fuzz-referee cannot compare its referees");
   harness::RefereeFuzzConfig& config = plan.config;
   if (const std::string e = Configure(o, p, config); !e.empty()) return Usage(err, kCmd, e);
-  if (!CheckOutputFiles(OutputFiles(o), config.referee_template, kCmd, err)) return 2;
   std::string error;
   const int players = p.game->new_game(0, p.rules, error)->num_players();
-  if (!harness::RefereeTemplate::Check(
-          config.referee_template,
-          plan.runner ? harness::RefereeProtocol::kRunner : harness::RefereeProtocol::kLaunchesBots,
-          players, error))
-    return Usage(err, kCmd, error);
+  auto referee = harness::RefereeTemplate::Parse(
+      o.referee,
+      plan.runner ? harness::RefereeProtocol::kRunner : harness::RefereeProtocol::kLaunchesBots,
+      players, error);
+  if (!referee) return Usage(err, kCmd, error);
+  config.referee = std::move(*referee);
+  if (!CheckOutputFiles(OutputFiles(o), config.referee.argv(), kCmd, err)) return 2;
   // A referee the system cannot start is the set-up, said once with a hint
   // (arbiter.cli.bad-input), not a finding of every game.
-  if (const std::string why = harness::StartProblem(config.referee_template, "the referee");
+  if (const std::string why = harness::StartProblem(config.referee.argv(), "the referee");
       !why.empty())
     return Usage(err, kCmd, why);
   if (plan.runner && (o.late_turn >= 0 || o.kill_turn >= 0 || o.stall_turn >= 0))

@@ -316,6 +316,24 @@ TEST_F(FuzzRefereeTest, TheRightWinnerOrNoResultLineIsNoFinding) {
   }
 }
 
+CITES(FuzzRefereeTest, ARefereeThatClosesItsBotsButNeverExitsHangsAtItsEndNotAtTheGamesLimit,
+      "arbiter.referee.completes");
+TEST_F(FuzzRefereeTest, ARefereeThatClosesItsBotsButNeverExitsHangsAtItsEndNotAtTheGamesLimit) {
+  const auto start = std::chrono::steady_clock::now();
+  const Outcome o = Fuzz(Restated("linger"), "--games 2 --seed 1 --rule turn_limit=60");
+  const auto took = std::chrono::steady_clock::now() - start;
+  ASSERT_EQ(o.status, 1) << o.output;
+  ASSERT_EQ(o.report["findings"].size(), 1u) << o.output;
+  const auto& f = o.report["findings"][0];
+  EXPECT_EQ(f["check"], "referee.hang") << o.output;
+  EXPECT_NE(f["message"].get<std::string>().find("closed every bot's input but did not exit"),
+            std::string::npos)
+      << f["message"];
+  // Its game had ended: waiting for the per-game limit (30 s) would not
+  // have told more, and would have called its end no progress.
+  EXPECT_LT(took, std::chrono::seconds(25)) << o.output;
+}
+
 CITES(FuzzRefereeTest, AMissingTemplatePlaceholderIsAUsageError, "arbiter.referee.starts-bots");
 TEST_F(FuzzRefereeTest, AMissingTemplatePlaceholderIsAUsageError) {
   const Outcome o =

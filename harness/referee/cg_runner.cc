@@ -13,13 +13,11 @@
 namespace arbiter::harness {
 
 bool CgRunnerGame::Configure(RefereeDriverConfig& d) {
-  std::string error;
-  auto t = RefereeTemplate::Check(config_.referee_template, RefereeProtocol::kRunner, -1, error);
-  if (!t) {
-    Fault("referee.exec-failed", error);
+  if (config_.referee.protocol() != RefereeProtocol::kRunner) {
+    Fault("arbiter.error", "the runner protocol's driver was given a referee that launches bots");
     return false;
   }
-  d.referee = std::move(*t);
+  d.referee = config_.referee;
   d.players = seats_;
   d.limits = config_.limits;
   d.env = config_.env;

@@ -27,7 +27,7 @@
 
 namespace arbiter::harness {
 
-// Plays `plan` against the runner-protocol referee config.referee_template
+// Plays `plan` against the runner-protocol referee config.referee
 // ({seed} substituted; config.probe_executable is not used). The late and
 // killed bots of a plan do not apply: the runner answers every turn at once.
 RefereeGameResult RunCgRunnerGame(EventLoop& loop, const RefereeFuzzConfig& config,

@@ -13,7 +13,6 @@ namespace {
 
 using std::chrono::milliseconds;
 
-constexpr size_t kStdoutKept = 50;  // the bots protocol: the referee's last stdout lines
 constexpr size_t kMaxInput = size_t{16} << 20;  // one turn's input, at most
 
 // "###Output 1 2" -> {1, 2}; nullopt when malformed.
@@ -47,6 +46,7 @@ bool RefereeDriver::Start() {
       return false;
     }
     for (int s = 0; s < players_; ++s) bots.push_back(relay_->ProbeCommand(s));
+    readied_.assign(players_, 0);
   }
   argv_ = config_.referee.Instantiate(seed_, bots);
   SpawnOptions options;
@@ -87,7 +87,7 @@ void RefereeDriver::ReadExit() {
   outcome_.stderr_tail = LastLines(referee_->stderr_tail(), 12);
 }
 
-std::optional<RefereeRequest> RefereeDriver::Next() {
+std::optional<RefereeRequest> RefereeDriver::Next(const NextHint& hint) {
   current_.reset();
   if (!referee_ || outcome_.ended || !outcome_.fault_check.empty()) return std::nullopt;
   // Past the game's limit, no more turns: only what the referee already
@@ -100,7 +100,9 @@ std::optional<RefereeRequest> RefereeDriver::Next() {
   auto deadline = env_.Now() + config_.patience;
   if (config_.game_limit.count() > 0)
     deadline = std::min(deadline, started_at_ + config_.game_limit);
-  current_ = runner ? NextFromRunner(deadline) : NextFromRelay(deadline);
+  until_ = hint.until;
+  if (until_) deadline = std::min(deadline, *until_);
+  current_ = runner ? NextFromRunner(deadline) : NextFromRelay(deadline, hint.expected_seat);
   if (current_) request_index_ = outcome_.requests++;
   family_.reset();
   family_taken_ = mutated_sent_ = false;
@@ -255,86 +257,6 @@ void RefereeDriver::RunnerStopped() {
   Stopped("referee.hang", silent);
 }
 
-std::optional<RefereeRequest> RefereeDriver::NextFromRelay(Clock::time_point deadline) {
-  BotProcess& r = *referee_;
-  SeatRelay& relay = *relay_;
-  const auto ready = [&](int s) {
-    const std::string& in = relay.inbox(s);
-    return !in.empty() && in.back() == '\n';
-  };
-  const auto keep_stdout = [&] {
-    while (r.HasLine()) {
-      stdout_lines_.push_back(r.PopLine().line.text);
-      if (stdout_lines_.size() > kStdoutKept) stdout_lines_.erase(stdout_lines_.begin());
-    }
-  };
-  const auto all_closed = [&] {
-    for (int s = 0; s < players_; ++s)
-      if (!relay.ended(s) || !relay.inbox(s).empty()) return false;
-    return true;
-  };
-  std::vector<bool> queued(players_);
-  for (int s = 0; s < players_; ++s) queued[s] = ready(s);
-  env_.RunUntil(deadline, [&] {
-    keep_stdout();
-    // A seat whose input the referee closed: its relay exits, as a bot at
-    // the end of its input does (a referee may wait for its bots' exits).
-    for (int s = 0; s < players_; ++s)
-      if (relay.ended(s) && relay.inbox(s).empty()) relay.Kill(s);
-    for (int s = 0; s < players_; ++s)
-      if (ready(s)) return true;
-    return r.exited() || all_closed() || Interrupted();
-  });
-  if (Interrupted()) return std::nullopt;
-  for (int s = 0; s < players_; ++s) {
-    if (!ready(s)) continue;
-    // A turn written in pieces: the later ones reach the bot as they come
-    // (MoreInput), its time counted from the last.
-    RefereeRequest q{s, std::move(relay.inbox(s)), 0, queued[s]};
-    relay.inbox(s).clear();
-    ended_at_request_.assign(players_, false);
-    inbox_at_request_.assign(players_, 0);
-    for (int t = 0; t < players_; ++t) {
-      ended_at_request_[t] = relay.ended(t);
-      inbox_at_request_[t] = relay.inbox(t).size();
-    }
-    return q;
-  }
-  if (!r.exited() && all_closed())  // its bots' input closed: the game is over
-    env_.RunUntil(env_.Now() + config_.exit_grace, [&] { return r.exited(); });
-  if (!r.exited()) {
-    Stopped("referee.hang", all_closed() ? "the referee closed every bot's input but did not exit "
-                                           "within " +
-                                               std::to_string(config_.exit_grace.count()) + " ms"
-                            : OutOfTime() ? OutOfTimeText()
-                                          : "the referee wrote nothing to any bot for " +
-                                                std::to_string(config_.patience.count()) + " ms");
-    return std::nullopt;
-  }
-  keep_stdout();
-  ReadExit();
-  ResultFromStdout();
-  if (outcome_.ranking || outcome_.exit_clean) {
-    outcome_.ended = true;
-  } else {
-    Stopped("referee.crash", "the referee " + outcome_.exit_text + " with no result line");
-  }
-  return std::nullopt;
-}
-
-// The ranking a bot-launching referee prints: its last result line
-// (ReadResultLine).
-void RefereeDriver::ResultFromStdout() {
-  for (auto l = stdout_lines_.rbegin(); l != stdout_lines_.rend(); ++l) {
-    auto result = ReadResultLine(*l, players_);
-    if (!result) continue;
-    outcome_.ranking = std::move(result->ranking);
-    outcome_.errors = std::move(result->errors);
-    outcome_.result_line = *l;
-    return;
-  }
-}
-
 void RefereeDriver::WaitLate() {
   env_.RunUntil(env_.Now() + milliseconds(config_.fuzz->late_ms), [] { return false; });
 }
@@ -362,61 +284,6 @@ void RefereeDriver::Answer(const std::vector<std::string_view>& lines) {
   current_.reset();
 }
 
-// A streamed answer (the bots protocol) goes line by line as the bot
-// writes it; a late one is held back until it is over (Answered), and the
-// extra lines follow it, as a real pipe would carry them.
-void RefereeDriver::Stream(const std::string& line) {
-  if (!current_ || !relay_) return;
-  const std::optional<AnswerFamily> family = Family();
-  const std::string bytes = line + "\n";
-  if (first_line_.empty()) first_line_ = bytes;
-  if (!family || *family == AnswerFamily::kExtra) {
-    Deliver(bytes);
-  } else if (*family == AnswerFamily::kLate) {
-    held_ += bytes;
-  } else if (*family == AnswerFamily::kCrash) {
-    if (!std::exchange(mutated_sent_, true)) Drop(current_->seat);
-  } else if (*family != AnswerFamily::kMissing) {
-    Deliver(std::exchange(mutated_sent_, true) ? bytes : Mutated(*family, bytes));
-  }
-}
-
-void RefereeDriver::Answered() {
-  if (current_ && family_ == AnswerFamily::kLate && !held_.empty()) {
-    WaitLate();
-    Deliver(held_);
-  } else if (current_ && family_ == AnswerFamily::kExtra && !first_line_.empty()) {
-    Deliver(first_line_ + first_line_);
-  }
-  current_.reset();
-}
-
-void RefereeDriver::Handshake(int seat, const std::string& line) {
-  if (relay_ && seat >= 0 && seat < players_) relay_->Send(seat, line + "\n");
-}
-
-bool RefereeDriver::Moved() const {
-  if (!referee_ || referee_->exited()) return true;
-  if (!relay_) return false;
-  // What was already waiting for another seat is not a move (a referee
-  // that writes to every seat before it reads any).
-  for (int s = 0; s < players_ && s < static_cast<int>(ended_at_request_.size()); ++s)
-    if (relay_->inbox(s).size() > inbox_at_request_[s] || relay_->ended(s) != ended_at_request_[s])
-      return true;
-  return false;
-}
-
-bool RefereeDriver::OthersWaiting() const {
-  if (!current_) return false;
-  for (int s = 0; s < static_cast<int>(inbox_at_request_.size()); ++s)
-    if (s != current_->seat && inbox_at_request_[s] > 0) return true;
-  return false;
-}
-
-void RefereeDriver::Drop(int seat) {
-  if (relay_ && seat >= 0 && seat < players_) relay_->Kill(seat);
-}
-
 void RefereeDriver::NoAnswer() {
   last_answer_.clear();
   if (!current_ || !referee_) return;
@@ -428,15 +295,11 @@ void RefereeDriver::NoAnswer() {
   current_.reset();
 }
 
-std::string RefereeDriver::MoreInput(int seat) {
-  if (!relay_ || seat < 0 || seat >= players_) return "";
-  std::string more = std::move(relay_->inbox(seat));
-  relay_->inbox(seat).clear();
-  return more;
-}
-
-bool RefereeDriver::SeatClosed(int seat) const {
-  return relay_ && seat >= 0 && seat < players_ && relay_->ended(seat) && !outcome_.ended;
+bool RefereeDriver::WaitForExit(std::chrono::milliseconds grace) {
+  if (!referee_) return false;
+  if (!referee_->exited() && !Interrupted())
+    env_.RunUntil(env_.Now() + grace, [&] { return referee_->exited() || Interrupted(); });
+  return referee_->exited();
 }
 
 std::vector<RefereeSaid> RefereeDriver::TakeSaid() {
@@ -477,6 +340,11 @@ void RefereeDriver::Finish() {
                          " ms of its game's end (arbiter stopped it)";
   }
   referee_->Terminate(milliseconds(Interrupted() ? 0 : 200));
+  if (relay_) {  // what it printed last, unfinished line included
+    KeepStdout();
+    if (outcome_.stdout_head.size() < 4096)
+      outcome_.stdout_head += referee_->partial().substr(0, 4096 - outcome_.stdout_head.size());
+  }
   if (outcome_.stderr_tail.empty()) outcome_.stderr_tail = LastLines(referee_->stderr_tail(), 12);
 }
 

@@ -1,6 +1,6 @@
-// One game through a game's real referee, with no engine of arbiter's
-// (arbiter.referee-run.framing): the one driver behind check-bot and play
-// --referee, for both protocols a referee speaks.
+// One game through a game's real referee (arbiter.referee-run.framing): the
+// one driver behind check-bot, play --referee and fuzz-referee (with an
+// engine and without), for both protocols a referee speaks.
 //
 //   runner protocol  the referee talks to arbiter on its stdin and stdout:
 //                    arbiter writes "###Seed N" and "###Start P", reads
@@ -21,6 +21,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,6 +59,35 @@ struct RefereeDriverConfig {
   // fuzz-referee without an engine: the answers mutated on their way to the
   // referee (arbiter.referee-fuzz.answers); none when unset.
   std::optional<AnswerFuzzPlan> fuzz;
+  // The bots protocol as fuzz-referee on an engine plays it
+  // (arbiter.referee.completes):
+  //   frame             the game's own framing of a seat's input
+  //                     (RefereeFuzzing::frame_message): the length of the
+  //                     complete message at its front, 0 while it is not;
+  //                     a seat's input passing 64 KiB without one is
+  //                     "referee.garbage". Unset: all that came, once it
+  //                     ends a line;
+  //   ready_line        the game's handshake, answered to each connection
+  //                     of a seat's bot (a referee may restart one);
+  //   drain_after_exit  once the referee has exited, how long the messages
+  //                     its relays still carry are waited for, each still a
+  //                     request (zero: the game is over at its exit);
+  //   reorder_patience  how long a message to another seat than the one
+  //                     the game expects (Next's hint) waits for that
+  //                     seat's: messages to two seats may cross.
+  std::function<size_t(const std::string&)> frame;
+  std::optional<std::string> ready_line;
+  std::chrono::milliseconds drain_after_exit{0};
+  std::chrono::milliseconds reorder_patience{0};
+};
+
+// What the caller knows of the game's next request (the bots protocol): the
+// seat it expects a message for (-1: any), and when it stops waiting for
+// one, earlier than the driver's patience (a stalled bot's referee must
+// have played on by then): a hang.
+struct NextHint {
+  int expected_seat = -1;
+  std::optional<Clock::time_point> until;
 };
 
 // What the referee asks: player `seat`'s answer, `lines` lines, to `input`.
@@ -93,7 +123,7 @@ struct RefereeOutcome {
   std::vector<Mutated> mutated;
   int requests = 0;         // the requests the referee made
   std::string stderr_tail;  // the referee's last stderr lines
-  std::string stdout_head;  // the runner protocol: the referee's first stdout lines (4 KiB)
+  std::string stdout_head;  // the referee's first stdout lines (4 KiB)
 };
 
 class RefereeDriver {
@@ -107,9 +137,17 @@ class RefereeDriver {
   bool Start();
   // Waits for the referee's next request; nullopt once the game is over or
   // stopped short (outcome()).
-  std::optional<RefereeRequest> Next();
+  std::optional<RefereeRequest> Next(const NextHint& hint = {});
   // The current request's answer, its lines without '\n'.
   void Answer(const std::vector<std::string_view>& lines);
+  // The bots protocol: the current request's answer, sent `delay` from now
+  // while the driver goes on serving the other seats (a bot too late for
+  // the referee's limit).
+  void AnswerAfter(const std::vector<std::string_view>& lines, std::chrono::milliseconds delay);
+  // The bots protocol: the current request is never answered; its bot
+  // writes a line to its stderr without the newline and hangs. False when
+  // that line could not be written.
+  bool Stall();
   // The bots protocol: one line of the current request's answer, sent at
   // once (the referee reads as many as it wants); Answered() ends it.
   void Stream(const std::string& line);
@@ -147,6 +185,18 @@ class RefereeDriver {
   // Whether the referee closed `seat`'s input (the bots protocol) before
   // the game's end: it put that player out.
   bool SeatClosed(int seat) const;
+  // The bots protocol: whether `seat`'s bot is gone as the referee sees it
+  // (its input closed, or the bot stopped), and how many times the referee
+  // started it.
+  bool SeatStopped(int seat) const;
+  int Connections(int seat) const;
+  bool RefereeExited() const { return referee_ && referee_->exited(); }
+  // Waits up to `grace` for the referee's exit; whether it exited.
+  bool WaitForExit(std::chrono::milliseconds grace);
+  // The bots protocol: the referee's last stdout lines (50), and its whole
+  // stderr tail as kept (outcome().stderr_tail is its last lines).
+  const std::vector<std::string>& stdout_lines() const { return stdout_lines_; }
+  std::string StderrTail() const { return referee_ ? referee_->stderr_tail() : ""; }
 
  private:
   std::optional<RefereeRequest> NextFromRunner(Clock::time_point deadline);
@@ -158,7 +208,22 @@ class RefereeDriver {
   // The whole game's limit has passed, and how that is said.
   bool OutOfTime();
   std::string OutOfTimeText() const;
-  std::optional<RefereeRequest> NextFromRelay(Clock::time_point deadline);
+  std::optional<RefereeRequest> NextFromRelay(Clock::time_point deadline, int expected);
+  // The bots protocol: the length of the complete message at the front of
+  // `seat`'s input (0: none yet).
+  size_t Complete(int seat);
+  // The bots protocol, while waiting: the referee's stdout kept, handshakes
+  // answered, relays whose input closed stopped, a late answer sent when due.
+  void Tend();
+  // The complete seat whose bytes came first; the expected seat's, when it
+  // comes within reorder_patience.
+  int Pick(int expected);
+  RefereeRequest Take(int seat, bool queued);
+  // Every seat's input closed, nothing complete left in it.
+  bool AllClosed();
+  // The relays still carrying messages after the referee's exit.
+  void Drain();
+  void KeepStdout();
   void Stopped(const std::string& check, const std::string& why);
   // The current request's planned mutation (nullopt: none), fixed and
   // recorded at its answer's first line.
@@ -195,6 +260,15 @@ class RefereeDriver {
   std::vector<std::string> pending_;       // runner: per player, its ###Input so far
   int input_seat_ = -1;                    // runner: the player of the open ###Input block
   std::vector<std::string> stdout_lines_;  // bots protocol: the referee's stdout (last 50)
+  std::vector<int> readied_;               // bots protocol: per seat, the connections answered
+  struct Late {
+    int seat = -1;
+    std::string bytes;
+    Clock::time_point due;
+  };
+  std::optional<Late> late_;  // AnswerAfter's answer, until it is sent
+  bool drained_ = false;
+  std::optional<Clock::time_point> until_;  // the current Next's hint
   uint64_t stderr_seen_ = 0;
   std::string stderr_partial_;
   bool finished_ = false;

@@ -1,12 +1,12 @@
-// RunRefereeGame (referee_fuzz.h): the bot-launching protocol's driver. It
-// runs the referee with a probe in every bot seat, answers READY, hands each
-// complete message a probe relays to the reference side (reference_side.h),
-// sends back its answer (two lines at once, once, when the plan says so),
-// makes a bot late, dead or stalled when the plan says so, and
-// judges how the referee ends: its exit, and the winner of its RESULT line.
-// It runs on Env (the relays are Env::OpenRelay's, the referee Env::Spawn's),
-// as the one referee driver does (referee_driver.h), whose framing by bytes
-// written it does not share: it frames by the game's own messages.
+// RunRefereeGame (referee_fuzz.h): a referee that launches bots, played on
+// an engine through the one referee driver (referee_driver.h), which runs
+// the referee and a relay in every bot seat, answers the game's handshake,
+// frames each seat's input by the game's own messages and serves them in
+// the order they left the referee. Each message goes to the reference side
+// (reference_side.h); this file sends back its answer (two lines at once,
+// once, when the plan says so), makes a bot late, dead or stalled when the
+// plan says so, says which hang a silent referee shows, and judges how the
+// referee ends: its exit, and the winner of its RESULT line.
 #include "referee_fuzz.h"
 
 #include <algorithm>
@@ -19,16 +19,14 @@
 #include "env.h"
 #include "interrupt.h"
 #include "process/proc_probe.h"
-#include "referee_template.h"
+#include "referee_driver.h"
 #include "reference_side.h"
 
 namespace arbiter::harness {
 namespace {
 
 // The referee exited by a signal or with a failure status.
-bool Crashed(const BotProcess& referee) {
-  return referee.exited() && (referee.term_signal() || referee.exit_code().value_or(0) != 0);
-}
+bool Crashed(const RefereeOutcome& o) { return o.term_signal || o.exit_code.value_or(0) != 0; }
 
 using std::chrono::milliseconds;
 
@@ -51,13 +49,6 @@ milliseconds KnownProgressPatience(int action_ms) {
 // probes' relays to cross.
 milliseconds ReorderPatience(int action_ms) { return milliseconds(std::min(30, action_ms / 4)); }
 
-std::vector<std::string> Instantiate(const std::vector<std::string>& tmpl, const SeatRelay& hub,
-                                     int seats, uint64_t seed) {
-  std::vector<std::string> bots;
-  for (int s = 0; s < seats; ++s) bots.push_back(hub.ProbeCommand(s));
-  return RefereeTemplate::Instantiate(tmpl, seed, bots);
-}
-
 // The RESULT line a bot-launching referee conventionally prints on stdout,
 // "RESULT <winner> ..." (the winner's player index, -1 for a draw): the last
 // one, or nullopt when there is none.
@@ -69,21 +60,6 @@ std::optional<std::pair<int, std::string>> ResultLine(const std::vector<std::str
     if (winner && *winner >= -1 && *winner < 1000) return std::pair(static_cast<int>(*winner), *l);
   }
   return std::nullopt;
-}
-
-// Starts the referee of a game, `result.argv`, under the config's limits and
-// environment; nullptr, with a referee.exec-failed fault in `result`, when it
-// cannot be started.
-std::unique_ptr<BotProcess> SpawnReferee(Env& env, const RefereeFuzzConfig& config,
-                                         RefereeGameResult& result) {
-  SpawnOptions so;
-  so.argv = result.argv;
-  so.limits = config.limits;
-  so.env = config.env;
-  std::string error;
-  auto referee = env.Spawn(so, error);
-  if (!referee) result.faults.push_back({"referee.exec-failed", error});
-  return referee;
 }
 
 class RefereeGame {
@@ -117,7 +93,7 @@ class RefereeGame {
     return StallsOn(turn) || StopsOn(turn) || DoublesOn(turn);
   }
   // The answer to the message at hand, sent (ReferenceSide::SetBeforeExplaining).
-  void Answer(int seat, const std::string& answer);
+  void Answer(const std::string& answer);
   // Which bots the referee had stopped before arbiter answered the message
   // at hand ahead of explaining it: a stop seen after that answer may be the
   // referee's reply to it (its end closing every bot), not a stop of a bot
@@ -129,28 +105,28 @@ class RefereeGame {
   std::optional<StopEvidence> StoppedByReferee(int seat, bool may_wait, bool at_end);
   // The scheduler's evidence for a stop of `seat`'s bot, now.
   StopEvidence Evidence(int seat) const;
-  // When the loop must wake: the game's deadline, a late answer due, a
-  // stall's patience, a known hang's (RefereeFuzzConfig::known_hangs).
+  // When arbiter stops waiting for the referee's next message: the game's
+  // deadline, a stall's patience, a known hang's
+  // (RefereeFuzzConfig::known_hangs).
   Clock::time_point WakeAt(Clock::time_point deadline) const;
-  // Records a hang when the referee made no progress in time; true then.
-  bool Hung(Clock::time_point deadline);
-  // The complete message at the front of `seat`'s inbox, taken out of it.
-  std::string TakeMessage(int seat);
-  // The referee has exited: any message still in flight, then the end.
-  void EndAfterExit(const BotProcess& referee);
+  // The hang the driver saw (it said `said`), named by what arbiter waited
+  // for: a stalled bot's referee, a known hang, the game's time limit.
+  void Hung(Clock::time_point deadline, const std::string& said);
+  // The driver's configuration of this game's referee; false (a fault) when
+  // its template launches another number of bots than the game seats.
+  bool Configure(RefereeDriverConfig& d);
+  // Plays the game's messages until the referee's end, a fault or a
+  // divergence; true when arbiter stopped it.
+  bool Play(RefereeDriver& driver, Clock::time_point deadline);
   // After the game: the referee's end, exit and result; nothing when cut off.
-  void Conclude(BotProcess& referee, bool stop);
+  void Conclude(RefereeDriver& driver, bool stop);
 
   Env& env_;
   const RefereeFuzzConfig& config_;
   const RefereeGamePlan& plan_;
   RefereeGameResult& result_;
   ReferenceSide reference_;
-  std::unique_ptr<SeatRelay> hub_;  // the probes' relay (Env::OpenRelay)
-  // A late answer, sent after the referee's limit has passed.
-  int late_seat_ = -1;
-  std::string late_answer_;
-  std::optional<Clock::time_point> late_due_;
+  RefereeDriver* driver_ = nullptr;  // while the game is played
   // A stalled bot (plan_.stall_turn): the referee must make progress (a
   // message, or its exit) by stall_due_.
   std::optional<Clock::time_point> stall_due_;
@@ -166,26 +142,23 @@ class RefereeGame {
   bool sched_valid_ = false;
   uint64_t wait_at_answer_ns_ = 0;
   std::vector<uint64_t> wait_before_ns_;
-  bool referee_gone_ = false;     // the referee exited: every probe is gone with it
   bool waited_for_stop_ = false;  // for a stop, since the last message
   // The message at hand's seat, and its answer once sent before the
   // divergence it showed was explained.
   int message_seat_ = -1;
   std::optional<std::string> answered_;
   std::vector<bool> stopped_before_answer_;  // per seat, when answered_
-  const BotProcess* referee_ = nullptr;
 };
 
 Clock::time_point RefereeGame::WakeAt(Clock::time_point deadline) const {
   Clock::time_point until = deadline;
-  if (late_due_) until = std::min(until, *late_due_);
   if (stall_due_) until = std::min(until, *stall_due_);
   if (progress_at_ && !stall_due_ && config_.known_hangs->progress)
     until = std::min(until, *progress_at_ + KnownProgressPatience(config_.referee_action_ms));
   return until;
 }
 
-bool RefereeGame::Hung(Clock::time_point deadline) {
+void RefereeGame::Hung(Clock::time_point deadline, const std::string& said) {
   const auto now = env_.Now();
   const auto seconds = [](milliseconds ms) {
     char text[32];
@@ -201,7 +174,7 @@ bool RefereeGame::Hung(Clock::time_point deadline) {
              ": a referee must stop a bot that does not answer in time and play on without it" +
              (known ? " (a hang this run has seen before, so waited for only briefly)" : ""),
          reference_.turn()});
-    return true;
+    return;
   }
   const milliseconds patience = KnownProgressPatience(config_.referee_action_ms);
   if (progress_at_ && !stall_due_ && config_.known_hangs->progress &&
@@ -211,7 +184,7 @@ bool RefereeGame::Hung(Clock::time_point deadline) {
                                   " s, as in a game before this one that waited for the "
                                   "per-game time limit",
                               reference_.turn()});
-    return true;
+    return;
   }
   if (now >= deadline) {
     config_.known_hangs->progress = true;
@@ -219,18 +192,19 @@ bool RefereeGame::Hung(Clock::time_point deadline) {
                               "no progress within the per-game time limit of " +
                                   std::to_string(config_.game_time_limit.count() / 1000) + " s",
                               reference_.turn()});
-    return true;
+    return;
   }
-  return false;
+  // Another silence the driver saw: every bot's input closed, and no exit.
+  result_.faults.push_back({"referee.hang", said, reference_.turn()});
 }
 
 std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wait, bool at_end) {
-  const auto stopped = [&] { return !hub_->connected(seat) || hub_->ended(seat); };
+  const auto stopped = [&] { return driver_->SeatStopped(seat); };
   // After the referee's exit, which took its bots with it, a bot gone is
   // all there is to see (ReferenceSide::ExplainStop says so).
   if (at_end) return stopped() ? std::optional(Evidence(seat)) : std::nullopt;
   // Mid-game, a referee that exited took its bots with it: no evidence.
-  if (referee_gone_ || !referee_ || referee_->exited()) return std::nullopt;
+  if (driver_->RefereeExited()) return std::nullopt;
   // Answered already: only what was stopped before that answer counts.
   if (answered_) {
     if (seat >= static_cast<int>(stopped_before_answer_.size()) || !stopped_before_answer_[seat])
@@ -247,7 +221,7 @@ std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wai
   } else if (!stopped()) {
     env_.Poll();
   }
-  if (!stopped() || referee_->exited()) return std::nullopt;
+  if (!stopped() || driver_->RefereeExited()) return std::nullopt;
   return Evidence(seat);
 }
 
@@ -277,7 +251,7 @@ bool RefereeGame::Message(int seat, const std::string& text) {
     stalled_ = true;
     // A bot that writes part of a line to its stderr, then hangs: the
     // referee must stop it once its time is up and play on without it.
-    const bool wrote = hub_->WriteStderr(seat, "arbiter-probe: a line without its newline");
+    const bool wrote = driver_->Stall();
     stall_cause_ = "bot " + std::to_string(seat) +
                    (wrote ? " wrote a line to its stderr without the newline and stopped answering"
                           : " stopped answering (its partial stderr line could not be written)") +
@@ -293,13 +267,11 @@ bool RefereeGame::Message(int seat, const std::string& text) {
     // A bot that dies, or one that answers too late (with the answer it
     // would have given): the referee must go on without it, its player doing
     // nothing (the rules stop a late program).
-    if (turn == plan_.kill_turn) {
-      hub_->Kill(seat);
-    } else {
-      late_seat_ = seat;
-      late_answer_ = reference_.PeekAnswer();
-      late_due_ = env_.Now() + milliseconds(config_.referee_action_ms + 100);
-    }
+    if (turn == plan_.kill_turn)
+      driver_->NoAnswer();
+    else
+      driver_->AnswerAfter({reference_.PeekAnswer()},
+                           milliseconds(config_.referee_action_ms + 100));
     reference_.Stop(seat, text);
     return true;
   }
@@ -312,14 +284,14 @@ bool RefereeGame::Message(int seat, const std::string& text) {
     answer += "\n" + config_.game->referee_fuzzing->fuzz_answer(*reference_.reference(),
                                                                 plan_.swarm, false, extra);
   }
-  Answer(seat, answer);
+  Answer(answer);
   reference_.Play(seat, answer, text);
   return true;
 }
 
 void RefereeGame::NoteStopsBeforeAnswer() {
   const int seats = static_cast<int>(wait_before_ns_.size());
-  const auto stopped = [&](int s) { return !hub_->connected(s) || hub_->ended(s); };
+  const auto stopped = [&](int s) { return driver_->SeatStopped(s); };
   const auto any = [&] {
     for (int s = 0; s < seats; ++s)
       if (s != message_seat_ && stopped(s)) return true;
@@ -338,8 +310,8 @@ void RefereeGame::NoteStopsBeforeAnswer() {
   for (int s = 0; s < seats; ++s) stopped_before_answer_[s] = stopped(s);
 }
 
-void RefereeGame::Answer(int seat, const std::string& answer) {
-  hub_->Send(seat, answer + "\n");
+void RefereeGame::Answer(const std::string& answer) {
+  driver_->Answer({answer});
   if (sched_valid_) sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
 }
 
@@ -390,39 +362,60 @@ void RefereeGame::CheckResult(const std::vector<std::string>& stdout_lines) {
   reference_.StatedWinner(stated->first, std::move(d), stated->second);
 }
 
-std::string RefereeGame::TakeMessage(int seat) {
-  std::string& inbox = hub_->inbox(seat);
-  const size_t n = config_.game->referee_fuzzing->frame_message(inbox);
-  std::string message = inbox.substr(0, n);
-  inbox.erase(0, n);
-  return message;
+bool RefereeGame::Configure(RefereeDriverConfig& d) {
+  const int seats = reference_.seats();
+  if (config_.referee.protocol() != RefereeProtocol::kLaunchesBots ||
+      config_.referee.seats() != seats) {
+    result_.faults.push_back({"arbiter.error", "the referee's template does not launch the " +
+                                                   std::to_string(seats) + " bots of the game"});
+    return false;
+  }
+  const int action_ms = config_.referee_action_ms;
+  d.referee = config_.referee;
+  d.probe_executable = config_.probe_executable;
+  d.limits = config_.limits;
+  d.env = config_.env;
+  // No patience but the game's: a referee may take its time; a stalled
+  // bot's and a known hang's are WakeAt's.
+  d.patience = d.game_limit = config_.game_time_limit;
+  d.frame = config_.game->referee_fuzzing->frame_message;
+  if (config_.game->ready_line) d.ready_line = std::string(*config_.game->ready_line);
+  // On a busy machine a relay can take far longer than the 50 ms this once
+  // was to pass on its last message, and a game whose first message came in
+  // late read as a referee that "started bots but sent them no input"
+  // (arbiter.referee.load).
+  d.drain_after_exit = std::max(milliseconds(500), milliseconds(2 * action_ms));
+  // A message to another seat than the one the game expects waits for
+  // that seat's a fraction of the referee's answer limit (a referee that
+  // also asks fallen players may owe that seat's bot an answer), enough
+  // for two relays to cross.
+  d.reorder_patience = ReorderPatience(action_ms);
+  return true;
 }
 
-void RefereeGame::EndAfterExit(const BotProcess& referee) {
-  referee_gone_ = true;
-  const int seats = reference_.seats();
-  // Until every probe has gone (a message still in flight arrives before its
-  // probe's end), at most max(500 ms, 2 answer limits): on a busy machine a
-  // probe can take far longer than the 50 ms this once was to relay its last
-  // message, and a game whose first message came in late read as a referee
-  // that "started bots but sent them no input" (arbiter.referee.load).
-  const auto patience = std::max(milliseconds(500), milliseconds(2 * config_.referee_action_ms));
-  env_.RunUntil(env_.Now() + patience, [&] {
-    for (int s = 0; s < seats; ++s)
-      if (hub_->connected(s) && !hub_->ended(s)) return false;
+bool RefereeGame::Play(RefereeDriver& driver, Clock::time_point deadline) {
+  while (const std::optional<RefereeRequest> q =
+             driver.Next({reference_.ExpectedSeat(), WakeAt(deadline)})) {
+    if (!Message(q->seat, q->input)) return true;
+  }
+  if (Interrupted()) return true;
+  const RefereeOutcome& o = driver.outcome();
+  if (o.fault_check == "referee.hang") {
+    Hung(deadline, o.fault);
     return true;
-  });
-  for (int s = 0; s < seats && !reference_.diverged(); ++s)
-    while (!reference_.diverged() &&
-           config_.game->referee_fuzzing->frame_message(hub_->inbox(s)) > 0)
-      Message(s, TakeMessage(s));
-  // One cause, one finding: a referee that crashed ended its game by
-  // crashing (referee.crash, below), not by the rules.
-  if (!reference_.diverged() && !Crashed(referee)) reference_.End("");
+  }
+  if (o.fault_check == "referee.garbage") {
+    result_.faults.push_back({o.fault_check, o.fault, reference_.turn()});
+    return true;
+  }
+  // The referee exited, and every message it sent was read. One cause, one
+  // finding: a referee that crashed ended its game by crashing
+  // (referee.crash, Conclude), not by the rules.
+  if (!reference_.diverged() && !Crashed(o)) reference_.End("");
+  return false;
 }
 
 void RefereeGame::Run() {
-  const GameInfo& game = *config_.game;
   if (!reference_.Start()) return;
   const int seats = reference_.seats();
   sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
@@ -441,147 +434,83 @@ void RefereeGame::Run() {
       return;
     NoteStopsBeforeAnswer();
     answered_ = reference_.NextAnswer();
-    Answer(message_seat_, *answered_);
+    Answer(*answered_);
   });
-  std::string error;
-  hub_ = env_.OpenRelay(seats, config_.probe_executable, error);
-  if (!hub_) {
-    result_.faults.push_back({"arbiter.error", error});
+  RefereeDriverConfig d;
+  if (!Configure(d)) return;
+  const auto deadline = env_.Now() + config_.game_time_limit;
+  RefereeDriver driver(env_, d, plan_.seed);
+  driver_ = &driver;
+  const bool started = driver.Start();
+  result_.argv = driver.argv();
+  if (!started) {
+    // No relays (no argv yet) is arbiter's own failure, not the referee's.
+    const RefereeOutcome& o = driver.outcome();
+    result_.faults.push_back({driver.argv().empty() ? "arbiter.error" : o.fault_check, o.fault});
+    driver_ = nullptr;
     return;
   }
-  result_.argv = Instantiate(config_.referee_template, *hub_, seats, plan_.seed);
-  auto referee = SpawnReferee(env_, config_, result_);
-  if (!referee) return;
-  referee_ = referee.get();
-  const auto deadline = env_.Now() + config_.game_time_limit;
-  std::vector<int> readied(seats, 0);
-  auto complete = [&](int s) { return game.referee_fuzzing->frame_message(hub_->inbox(s)) > 0; };
-  auto ready_to_act = [&] {
-    if (late_due_ && env_.Now() >= *late_due_) return true;
-    if (stall_due_ && env_.Now() >= *stall_due_) return true;
-    if (env_.Now() >= WakeAt(deadline)) return true;
-    for (int s = 0; s < seats; ++s)
-      if (hub_->connections(s) > readied[s] || complete(s) ||
-          (hub_->ended(s) && hub_->connected(s)))
-        return true;
-    return referee->exited();
-  };
-  bool stop = false;
-  while (!stop) {
-    env_.RunUntil(WakeAt(deadline), ready_to_act);
-    if (Interrupted()) {  // abandon the game; the trees go with the referee and the hub
-      result_.interrupted = true;
-      referee->Terminate(Clock::duration::zero());
-      return;
-    }
-    for (int s = 0; s < seats; ++s) {
-      while (hub_->connections(s) > readied[s]) {
-        if (game.ready_line) hub_->Send(s, std::string(*game.ready_line) + "\n");
-        ++readied[s];
-      }
-    }
-    // A bot whose stdin the referee closed exits at once, as a well-behaved
-    // bot does at end of input.
-    for (int s = 0; s < seats; ++s)
-      if (hub_->ended(s) && hub_->connected(s)) hub_->Kill(s);
-    if (late_due_ && env_.Now() >= *late_due_) {
-      hub_->Send(late_seat_, late_answer_ + "\n");
-      late_due_.reset();
-    }
-    int best = -1;
-    for (int s = 0; s < seats; ++s) {
-      if (complete(s) && (best < 0 || hub_->last_arrival(s) < hub_->last_arrival(best))) best = s;
-      if (hub_->inbox(s).size() > (1u << 16) && !complete(s)) {
-        result_.faults.push_back(
-            {"referee.garbage",
-             "more than 64 KiB sent to bot " + std::to_string(s) +
-                 " without a complete message: " + EscapeBytes(hub_->inbox(s).substr(0, 120)),
-             reference_.turn()});
-        stop = true;
-      }
-    }
-    if (stop) break;
-    // Messages to two seats that left the referee close together (it read
-    // the first player's answer without waiting: a queued line) may cross
-    // in two probes: the order they arrive in proves nothing. A message to
-    // another seat than the one the game expects waits a little for that
-    // seat's, which goes first when it comes.
-    if (best >= 0) {
-      const int expected = reference_.ExpectedSeat();
-      if (expected >= 0 && expected != best && !complete(expected) && hub_->connected(expected) &&
-          !hub_->ended(expected))
-        env_.RunUntil(env_.Now() + ReorderPatience(config_.referee_action_ms),
-                      [&] { return complete(expected) || referee->exited(); });
-      if (expected >= 0 && expected != best && complete(expected)) best = expected;
-    }
-    if (best >= 0) {
-      stop = !Message(best, TakeMessage(best));
-      continue;
-    }
-    if (referee->exited()) break;
-    if (Hung(deadline)) stop = true;
-  }
-  if (!stop) EndAfterExit(*referee);
-  Conclude(*referee, stop);
+  const bool stop = Play(driver, deadline);
+  Conclude(driver, stop);
+  driver_ = nullptr;
 }
 
 // After the game: what the referee's end, exit and result say, unless the
 // game was cut off by an interrupt (arbiter.run.interrupted).
-void RefereeGame::Conclude(BotProcess& referee, bool stop) {
+void RefereeGame::Conclude(RefereeDriver& driver, bool stop) {
   const int seats = reference_.seats();
-  // Cut off while waiting for the referee's last messages or its exit:
-  // nothing it did is a finding (arbiter.run.interrupted).
+  // Cut off during the game or while waiting for the referee's last
+  // messages or its exit: nothing it did is a finding.
   const auto abandoned = [&] {
     if (!Interrupted()) return false;
     result_.interrupted = true;
-    referee.Terminate(Clock::duration::zero());
+    driver.Finish();  // at once
     return true;
   };
   if (abandoned()) return;
   const GameState* ref = reference_.reference();
   if (!ref && result_.faults.empty() && !reference_.diverged()) {
     int connected = 0;
-    for (int s = 0; s < seats; ++s) connected += hub_->connections(s) > 0;
+    for (int s = 0; s < seats; ++s) connected += driver.Connections(s) > 0;
     FaultText fault = NoMessageFault(connected, seats, Evidence(0), config_.referee_action_ms);
     result_.faults.push_back({std::move(fault.check), std::move(fault.message)});
   }
+  // A referee the driver saw hang has had its wait (one finding, not a hang
+  // and then an exit).
+  if (ref && ref->IsTerminal() && !reference_.diverged() &&
+      driver.outcome().fault_check != "referee.hang")
+    driver.WaitForExit(milliseconds(2000));
+  if (abandoned()) return;
+  const bool exited = driver.RefereeExited();
+  driver.Finish();
+  const RefereeOutcome& o = driver.outcome();
+  const bool crashed = exited && Crashed(o);
   // Only a referee that ran its game to its own end had to start every bot:
   // one arbiter stopped early (a divergence, a fault) may not have yet.
-  for (int s = 0; s < seats && ref && !stop && !reference_.diverged() && !Crashed(referee); ++s) {
-    if (hub_->connections(s) == 0)
+  for (int s = 0; s < seats && ref && !stop && !reference_.diverged() && !crashed; ++s) {
+    if (driver.Connections(s) == 0)
       result_.faults.push_back(
           {"referee.bot-not-started", "the referee never started bot " + std::to_string(s)});
   }
-  if (!referee.exited() && ref && ref->IsTerminal() && !reference_.diverged())
-    env_.RunUntil(env_.Now() + std::chrono::seconds(2), [&] { return referee.exited(); });
-  if (abandoned()) return;
-  const bool exited = referee.exited();
-  if (exited) {
-    if (Crashed(referee)) {
-      result_.faults.push_back(
-          {"referee.crash",
-           (referee.term_signal()
-                ? "the referee was killed by signal " + std::to_string(*referee.term_signal())
-                : "the referee exited with status " + std::to_string(*referee.exit_code())) +
-               LastAnswer(),
-           reference_.turn()});
-    }
-  } else if (!stop && !reference_.diverged()) {
+  if (crashed) {
+    result_.faults.push_back(
+        {"referee.crash",
+         (o.term_signal ? "the referee was killed by signal " + std::to_string(*o.term_signal)
+                        : "the referee exited with status " + std::to_string(*o.exit_code)) +
+             LastAnswer(),
+         reference_.turn()});
+  } else if (!exited && !stop && !reference_.diverged()) {
     result_.faults.push_back(
         {"referee.hang", "the referee did not exit after the game ended", reference_.turn()});
   }
-  result_.exit_code = referee.exit_code();
-  result_.term_signal = referee.term_signal();
-  referee.Terminate(milliseconds(300));
-  std::vector<std::string> stdout_lines;
-  while (referee.HasLine()) {
-    stdout_lines.push_back(referee.PopLine().line.text);
-    if (result_.referee_stdout.size() < 4096) result_.referee_stdout += stdout_lines.back() + "\n";
+  if (exited) {
+    result_.exit_code = o.exit_code;
+    result_.term_signal = o.term_signal;
   }
-  result_.referee_stdout += referee.partial();
-  result_.referee_stderr = referee.stderr_tail();
+  result_.referee_stdout = o.stdout_head;
+  result_.referee_stderr = driver.StderrTail();
   // A crashed referee printed no result because it crashed: that is its finding.
-  if (exited && !Crashed(referee)) CheckResult(stdout_lines);
+  if (exited && !crashed) CheckResult(driver.stdout_lines());
   reference_.Finish();
 }
 }  // namespace

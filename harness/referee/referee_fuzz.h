@@ -28,6 +28,7 @@
 #include "bot_process.h"
 #include "checks/silence.h"
 #include "core/game.h"
+#include "referee_template.h"
 
 namespace arbiter::harness {
 
@@ -80,7 +81,10 @@ struct ReadingFound {
 
 struct RefereeFuzzConfig {
   const GameInfo* game = nullptr;
-  std::vector<std::string> referee_template;  // argv with {bot0}..{botN-1}, {seed}
+  // The referee's command, checked (arbiter.referee.template): {bot0}..
+  // {botN-1} and {seed} for a referee that launches bots, none but {seed}
+  // for a runner-protocol referee.
+  RefereeTemplate referee;
   std::vector<std::pair<std::string, std::string>> rules;
   std::chrono::milliseconds game_time_limit{30000};
   int referee_action_ms = 100;  // the referee's per-answer limit, for late answers

@@ -118,14 +118,8 @@ std::optional<RefereeTemplate> RefereeTemplate::Parse(const std::string& command
 
 std::vector<std::string> RefereeTemplate::Instantiate(uint64_t seed,
                                                       const std::vector<std::string>& bots) const {
-  return Instantiate(argv_, seed, bots);
-}
-
-std::vector<std::string> RefereeTemplate::Instantiate(const std::vector<std::string>& argv,
-                                                      uint64_t seed,
-                                                      const std::vector<std::string>& bots) {
   std::vector<std::string> out;
-  for (std::string arg : argv) {
+  for (std::string arg : argv_) {
     for (size_t s = 0; s < bots.size(); ++s) {
       const std::string key = BotKey(static_cast<int>(s));
       for (size_t at = 0; (at = arg.find(key, at)) != std::string::npos; at += bots[s].size())

@@ -1,9 +1,8 @@
 // A referee's command template, owned in one place (arbiter.referee.template):
 // the referee's argv with its placeholders, the protocol it speaks, checked
-// once and instantiated for each game. Used by every driver of a real
-// referee: the one referee driver (referee_driver.h: check-bot, play,
-// fuzz-referee of the runner protocol and of any game without an engine)
-// and fuzz-referee's bot-launching driver on an engine (referee_fuzz.h).
+// once and instantiated for each game by the one referee driver
+// (referee_driver.h: check-bot, play, fuzz-referee with an engine and
+// without).
 //
 //   {seed}          the game's seed, in any argument, any number of times;
 //   {bot0}..{botN}  a referee that launches its bots: the command it runs
@@ -45,9 +44,6 @@ class RefereeTemplate {
 
   // The argv of one game: {seed} and, per seat, bots[K] for {botK}.
   std::vector<std::string> Instantiate(uint64_t seed, const std::vector<std::string>& bots) const;
-  // The same for any template argv (fuzz-referee's configs keep theirs).
-  static std::vector<std::string> Instantiate(const std::vector<std::string>& argv, uint64_t seed,
-                                              const std::vector<std::string>& bots);
 
   const std::vector<std::string>& argv() const { return argv_; }
   RefereeProtocol protocol() const { return protocol_; }

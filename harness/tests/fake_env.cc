@@ -132,7 +132,12 @@ std::unique_ptr<SeatRelay> FakeEnv::OpenRelay(int seats, const std::string&, std
 }
 
 FakeRelay::FakeRelay(FakeEnv& env, int seats, FakeRelayScript script)
-    : env_(env), script_(std::move(script)), inbox_(seats), ended_(seats), killed_(seats) {
+    : env_(env),
+      script_(std::move(script)),
+      inbox_(seats),
+      ended_(seats),
+      killed_(seats),
+      arrived_(seats) {
   Schedule(script_.on_open);
 }
 
@@ -163,6 +168,7 @@ void FakeRelay::DeliverDue() {
       ended_.at(e.seat) = true;
     } else {
       inbox_.at(e.seat) += e.bytes;
+      arrived_.at(e.seat) = env_.Now();
     }
   }
 }

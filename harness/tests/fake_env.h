@@ -75,6 +75,9 @@ class FakeRelay final : public SeatRelay {
   std::string& inbox(int seat) override { return inbox_.at(seat); }
   void Send(int seat, std::string_view bytes) override;
   void Kill(int seat) override { killed_.at(seat) = true; }
+  std::optional<Clock::time_point> last_arrival(int seat) const override {
+    return arrived_.at(seat);
+  }
 
   std::optional<Clock::time_point> NextEventTime() const;
   void DeliverDue();
@@ -88,6 +91,7 @@ class FakeRelay final : public SeatRelay {
   std::multimap<Clock::time_point, RelayEmit> pending_;
   std::vector<std::string> inbox_;
   std::vector<bool> ended_, killed_;
+  std::vector<std::optional<Clock::time_point>> arrived_;
 };
 
 class FakeBot final : public BotProcess {

@@ -442,6 +442,119 @@ TEST(RefereeDriverTest,
   ExpectFault(driver, "referee.protocol", "exited with status 0 without ###End");
 }
 
+// A launching referee held as fuzz-referee on an engine holds it: its
+// seats' input framed by the game's messages, here each ended by "end".
+RefereeDriverConfig Framed() {
+  RefereeDriverConfig c = Launcher();
+  c.frame = [](const std::string& in) {
+    const size_t end = in.find("end\n");
+    return end == std::string::npos ? size_t{0} : end + 4;
+  };
+  c.patience = c.game_limit = milliseconds(5000);
+  return c;
+}
+
+CITES(RefereeDriverTest, TwoMessagesALaunchingRefereeWroteAtOnceAreTwoRequestsByTheGamesFraming,
+      "arbiter.referee.completes");
+TEST(RefereeDriverTest, TwoMessagesALaunchingRefereeWroteAtOnceAreTwoRequestsByTheGamesFraming) {
+  FakeEnv env;
+  FakeRelayScript relay;
+  relay.on_open = {{milliseconds(5), 0, "a\nend\nb\nend\nc\n"},
+                   {milliseconds(9), 0, "", true},
+                   {milliseconds(9), 1, "", true}};
+  env.relay_script = relay;
+  FakeScript ref;
+  ref.on_start = {Out(20, "RESULT 0\n"), Exit(21, 0)};
+  env.scripts = {ref};
+  RefereeDriver driver(env, Framed(), 7);
+  ASSERT_TRUE(driver.Start());
+  std::vector<std::string> inputs;
+  while (const auto q = driver.Next()) {
+    inputs.push_back(q->input);
+    driver.Answer({"UP"});
+  }
+  EXPECT_EQ(inputs, (std::vector<std::string>{"a\nend\n", "b\nend\n"}))
+      << "one request per message; the unfinished 'c' is none";
+  EXPECT_TRUE(driver.outcome().ended) << driver.outcome().fault;
+}
+
+CITES(RefereeDriverTest, ALateAnswerGoesAtItsTimeWhileTheOtherSeatsAreServed,
+      "arbiter.referee.completes");
+TEST(RefereeDriverTest, ALateAnswerGoesAtItsTimeWhileTheOtherSeatsAreServed) {
+  FakeEnv env;
+  FakeRelayScript relay;
+  relay.on_open = {{milliseconds(5), 0, "go end\n"}, {milliseconds(6), 1, "go end\n"}};
+  relay.on_answer = [](int seat, const std::string&) -> std::vector<RelayEmit> {
+    if (seat == 1) return {};
+    return {{milliseconds(1), 0, "", true}, {milliseconds(1), 1, "", true}};
+  };
+  env.relay_script = relay;
+  FakeScript ref;
+  ref.on_start = {Out(1000, "RESULT 1\n"), Exit(1001, 0)};
+  env.scripts = {ref};
+  RefereeDriver driver(env, Framed(), 7);
+  ASSERT_TRUE(driver.Start());
+  const Clock::time_point start = env.Now();
+  auto q = driver.Next();
+  ASSERT_TRUE(q);
+  EXPECT_EQ(q->seat, 0);
+  driver.AnswerAfter({"LATE"}, milliseconds(300));
+  q = driver.Next();
+  ASSERT_TRUE(q);
+  EXPECT_EQ(q->seat, 1);
+  EXPECT_LT(env.Now() - start, milliseconds(100)) << "seat 1 is not held up by seat 0's lateness";
+  EXPECT_EQ(env.relay->sent.size(), 0u);
+  driver.Answer({"UP"});
+  EXPECT_FALSE(driver.Next());
+  ASSERT_EQ(env.relay->sent.size(), 2u);
+  EXPECT_EQ(env.relay->sent[1], "0:LATE\n");
+  EXPECT_TRUE(driver.outcome().ended) << driver.outcome().fault;
+}
+
+CITES(RefereeDriverTest, AMessageToAnotherSeatWaitsBrieflyForTheSeatTheGameExpects,
+      "arbiter.referee.completes");
+TEST(RefereeDriverTest, AMessageToAnotherSeatWaitsBrieflyForTheSeatTheGameExpects) {
+  for (const int expected : {-1, 0}) {
+    FakeEnv env;
+    FakeRelayScript relay;  // two messages that crossed: seat 1's came first
+    relay.on_open = {{milliseconds(5), 1, "x end\n"}, {milliseconds(12), 0, "y end\n"}};
+    env.relay_script = relay;
+    FakeScript ref;
+    ref.on_start = {Exit(1000, 0)};
+    env.scripts = {ref};
+    RefereeDriverConfig c = Framed();
+    c.reorder_patience = milliseconds(25);
+    RefereeDriver driver(env, c, 7);
+    ASSERT_TRUE(driver.Start());
+    const auto q = driver.Next({expected, std::nullopt});
+    ASSERT_TRUE(q);
+    EXPECT_EQ(q->seat, expected < 0 ? 1 : 0) << "expected seat " << expected;
+  }
+}
+
+CITES(RefereeDriverTest, TheMessagesRelaysStillCarryAfterTheRefereeExitedAreServedWhenAsked,
+      "arbiter.referee.completes");
+TEST(RefereeDriverTest, TheMessagesRelaysStillCarryAfterTheRefereeExitedAreServedWhenAsked) {
+  for (const bool drain : {false, true}) {
+    FakeEnv env;
+    FakeRelayScript relay;  // the last message arrives 40 ms after the referee's exit
+    relay.on_open = {{milliseconds(50), 0, "last end\n"},
+                     {milliseconds(51), 0, "", true},
+                     {milliseconds(51), 1, "", true}};
+    env.relay_script = relay;
+    FakeScript ref;
+    ref.on_start = {Out(9, "RESULT 0\n"), Exit(10, 0)};
+    env.scripts = {ref};
+    RefereeDriverConfig c = Framed();
+    if (drain) c.drain_after_exit = milliseconds(500);
+    RefereeDriver driver(env, c, 7);
+    ASSERT_TRUE(driver.Start());
+    const auto q = driver.Next();
+    EXPECT_EQ(q.has_value(), drain);
+    if (q) EXPECT_EQ(q->input, "last end\n");
+  }
+}
+
 CITES(RefereeTemplate, EachSeatIsNamedOnceAndTheSeedAnywhereAndUnknownOnesAreRefused,
       "arbiter.referee.template");
 TEST(RefereeTemplate, EachSeatIsNamedOnceAndTheSeedAnywhereAndUnknownOnesAreRefused) {

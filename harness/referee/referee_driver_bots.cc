@@ -1,0 +1,270 @@
+// RefereeDriver (referee_driver.h), the bots protocol: a referee that
+// launches its bots, each seat's bot one of arbiter's relays. A seat's input
+// is framed into requests (by the game's messages on an engine), served in
+// the order it left the referee; answers go back through the relay, at
+// once, line by line, or late while the other seats play on.
+#include <algorithm>
+#include <utility>
+
+#include "core/parse.h"
+#include "findings.h"
+#include "interrupt.h"
+#include "referee_driver.h"
+
+namespace arbiter::harness {
+namespace {
+
+constexpr size_t kStdoutKept = 50;  // the referee's last stdout lines
+
+}  // namespace
+
+size_t RefereeDriver::Complete(int seat) {
+  const std::string& in = relay_->inbox(seat);
+  if (config_.frame) return in.empty() ? 0 : config_.frame(in);
+  return !in.empty() && in.back() == '\n' ? in.size() : 0;
+}
+
+void RefereeDriver::KeepStdout() {
+  while (referee_->HasLine()) {
+    stdout_lines_.push_back(referee_->PopLine().line.text);
+    if (outcome_.stdout_head.size() < 4096) outcome_.stdout_head += stdout_lines_.back() + "\n";
+    if (stdout_lines_.size() > kStdoutKept) stdout_lines_.erase(stdout_lines_.begin());
+  }
+}
+
+void RefereeDriver::Tend() {
+  KeepStdout();
+  SeatRelay& relay = *relay_;
+  for (int s = 0; s < players_ && config_.ready_line; ++s)
+    for (; relay.connections(s) > readied_[s]; ++readied_[s])
+      relay.Send(s, *config_.ready_line + "\n");
+  // A seat whose input the referee closed: its relay exits, as a bot at
+  // the end of its input does (a referee may wait for its bots' exits).
+  for (int s = 0; s < players_; ++s)
+    if (relay.ended(s) && relay.connected(s) && Complete(s) == 0) relay.Kill(s);
+  if (late_ && env_.Now() >= late_->due) {
+    relay.Send(late_->seat, late_->bytes);
+    late_.reset();
+  }
+}
+
+bool RefereeDriver::AllClosed() {
+  for (int s = 0; s < players_; ++s)
+    if (!relay_->ended(s) || Complete(s) > 0) return false;
+  return true;
+}
+
+int RefereeDriver::Pick(int expected) {
+  SeatRelay& relay = *relay_;
+  int best = -1;
+  for (int s = 0; s < players_; ++s)
+    if (Complete(s) > 0 && (best < 0 || relay.last_arrival(s) < relay.last_arrival(best))) best = s;
+  if (best < 0 || expected < 0 || expected >= players_ || expected == best) return best;
+  // Messages to two seats that left the referee close together (it read
+  // the first player's answer without waiting: a queued line) may cross
+  // in two relays: the order they arrive in proves nothing.
+  if (Complete(expected) == 0 && relay.connected(expected) && !relay.ended(expected) &&
+      config_.reorder_patience.count() > 0)
+    env_.RunUntil(env_.Now() + config_.reorder_patience, [&] {
+      Tend();
+      return Complete(expected) > 0 || referee_->exited() || Interrupted();
+    });
+  return Complete(expected) > 0 ? expected : best;
+}
+
+RefereeRequest RefereeDriver::Take(int seat, bool queued) {
+  SeatRelay& relay = *relay_;
+  // A turn written in pieces: the later ones reach the bot as they come
+  // (MoreInput), its time counted from the last.
+  const size_t n = Complete(seat);
+  RefereeRequest q{seat, relay.inbox(seat).substr(0, n), 0, queued};
+  relay.inbox(seat).erase(0, n);
+  ended_at_request_.assign(players_, false);
+  inbox_at_request_.assign(players_, 0);
+  for (int t = 0; t < players_; ++t) {
+    ended_at_request_[t] = relay.ended(t);
+    inbox_at_request_[t] = relay.inbox(t).size();
+  }
+  return q;
+}
+
+void RefereeDriver::Drain() {
+  if (drained_ || config_.drain_after_exit.count() <= 0) return;
+  drained_ = true;
+  // Until every relay has gone (a message still in flight arrives before
+  // its relay's end): on a busy machine a relay can take far longer than
+  // the referee's exit to pass on its last message.
+  env_.RunUntil(env_.Now() + config_.drain_after_exit, [&] {
+    KeepStdout();
+    for (int s = 0; s < players_; ++s)
+      if (relay_->connected(s) && !relay_->ended(s)) return false;
+    return true;
+  });
+}
+
+std::optional<RefereeRequest> RefereeDriver::NextFromRelay(Clock::time_point deadline,
+                                                           int expected) {
+  BotProcess& r = *referee_;
+  SeatRelay& relay = *relay_;
+  const auto overflow = [&] {
+    for (int s = 0; s < players_ && config_.frame; ++s)
+      if (relay.inbox(s).size() > (size_t{1} << 16) && Complete(s) == 0) return s;
+    return -1;
+  };
+  const auto any_complete = [&] {
+    for (int s = 0; s < players_; ++s)
+      if (Complete(s) > 0) return true;
+    return false;
+  };
+  std::vector<bool> queued(players_);
+  for (int s = 0; s < players_; ++s) queued[s] = Complete(s) > 0;
+  for (;;) {
+    const auto wake = late_ ? std::min(deadline, late_->due) : deadline;
+    env_.RunUntil(wake, [&] {
+      Tend();
+      return any_complete() || overflow() >= 0 || r.exited() || AllClosed() || Interrupted() ||
+             (late_ && env_.Now() >= late_->due);
+    });
+    Tend();
+    if (Interrupted()) return std::nullopt;
+    if (any_complete() || overflow() >= 0 || r.exited() || AllClosed() || env_.Now() >= deadline)
+      break;
+  }
+  if (const int s = overflow(); s >= 0) {
+    Stopped("referee.garbage",
+            "more than 64 KiB sent to bot " + std::to_string(s) +
+                " without a complete message: " + EscapeBytes(relay.inbox(s).substr(0, 120)));
+    return std::nullopt;
+  }
+  if (r.exited() && !any_complete()) Drain();
+  if (const int s = Pick(expected); s >= 0) return Take(s, queued[s]);
+  if (!r.exited() && AllClosed())  // its bots' input closed: the game is over
+    env_.RunUntil(env_.Now() + config_.exit_grace, [&] { return r.exited(); });
+  if (!r.exited()) {
+    Stopped("referee.hang", AllClosed() ? "the referee closed every bot's input but did not exit "
+                                          "within " +
+                                              std::to_string(config_.exit_grace.count()) + " ms"
+                            : OutOfTime() ? OutOfTimeText()
+                            : until_ && env_.Now() >= *until_
+                                ? "the referee made no progress in the time arbiter gave it"
+                                : "the referee wrote nothing to any bot for " +
+                                      std::to_string(config_.patience.count()) + " ms");
+    return std::nullopt;
+  }
+  KeepStdout();
+  ReadExit();
+  ResultFromStdout();
+  if (outcome_.ranking || outcome_.exit_clean) {
+    outcome_.ended = true;
+  } else {
+    Stopped("referee.crash", "the referee " + outcome_.exit_text + " with no result line");
+  }
+  return std::nullopt;
+}
+
+// The ranking a bot-launching referee prints: its last result line
+// (ReadResultLine).
+void RefereeDriver::ResultFromStdout() {
+  for (auto l = stdout_lines_.rbegin(); l != stdout_lines_.rend(); ++l) {
+    auto result = ReadResultLine(*l, players_);
+    if (!result) continue;
+    outcome_.ranking = std::move(result->ranking);
+    outcome_.errors = std::move(result->errors);
+    outcome_.result_line = *l;
+    return;
+  }
+}
+
+// A streamed answer (the bots protocol) goes line by line as the bot
+// writes it; a late one is held back until it is over (Answered), and the
+// extra lines follow it, as a real pipe would carry them.
+void RefereeDriver::Stream(const std::string& line) {
+  if (!current_ || !relay_) return;
+  const std::optional<AnswerFamily> family = Family();
+  const std::string bytes = line + "\n";
+  if (first_line_.empty()) first_line_ = bytes;
+  if (!family || *family == AnswerFamily::kExtra) {
+    Deliver(bytes);
+  } else if (*family == AnswerFamily::kLate) {
+    held_ += bytes;
+  } else if (*family == AnswerFamily::kCrash) {
+    if (!std::exchange(mutated_sent_, true)) Drop(current_->seat);
+  } else if (*family != AnswerFamily::kMissing) {
+    Deliver(std::exchange(mutated_sent_, true) ? bytes : Mutated(*family, bytes));
+  }
+}
+
+void RefereeDriver::AnswerAfter(const std::vector<std::string_view>& lines,
+                                std::chrono::milliseconds delay) {
+  if (!current_ || !relay_) return;
+  std::string bytes;
+  for (const std::string_view l : lines) (bytes += l) += '\n';
+  late_ = Late{current_->seat, std::move(bytes), env_.Now() + delay};
+  current_.reset();
+}
+
+bool RefereeDriver::Stall() {
+  if (!current_ || !relay_) return false;
+  const bool wrote =
+      relay_->WriteStderr(current_->seat, "arbiter-probe: a line without its newline");
+  current_.reset();
+  return wrote;
+}
+
+void RefereeDriver::Answered() {
+  if (current_ && family_ == AnswerFamily::kLate && !held_.empty()) {
+    WaitLate();
+    Deliver(held_);
+  } else if (current_ && family_ == AnswerFamily::kExtra && !first_line_.empty()) {
+    Deliver(first_line_ + first_line_);
+  }
+  current_.reset();
+}
+
+void RefereeDriver::Handshake(int seat, const std::string& line) {
+  if (relay_ && seat >= 0 && seat < players_) relay_->Send(seat, line + "\n");
+}
+
+bool RefereeDriver::Moved() const {
+  if (!referee_ || referee_->exited()) return true;
+  if (!relay_) return false;
+  // What was already waiting for another seat is not a move (a referee
+  // that writes to every seat before it reads any).
+  for (int s = 0; s < players_ && s < static_cast<int>(ended_at_request_.size()); ++s)
+    if (relay_->inbox(s).size() > inbox_at_request_[s] || relay_->ended(s) != ended_at_request_[s])
+      return true;
+  return false;
+}
+
+bool RefereeDriver::OthersWaiting() const {
+  if (!current_) return false;
+  for (int s = 0; s < static_cast<int>(inbox_at_request_.size()); ++s)
+    if (s != current_->seat && inbox_at_request_[s] > 0) return true;
+  return false;
+}
+
+void RefereeDriver::Drop(int seat) {
+  if (relay_ && seat >= 0 && seat < players_) relay_->Kill(seat);
+}
+
+std::string RefereeDriver::MoreInput(int seat) {
+  if (!relay_ || seat < 0 || seat >= players_) return "";
+  std::string more = std::move(relay_->inbox(seat));
+  relay_->inbox(seat).clear();
+  return more;
+}
+
+bool RefereeDriver::SeatStopped(int seat) const {
+  return relay_ && seat >= 0 && seat < players_ &&
+         (!relay_->connected(seat) || relay_->ended(seat));
+}
+
+int RefereeDriver::Connections(int seat) const {
+  return relay_ && seat >= 0 && seat < players_ ? relay_->connections(seat) : 0;
+}
+
+bool RefereeDriver::SeatClosed(int seat) const {
+  return relay_ && seat >= 0 && seat < players_ && relay_->ended(seat) && !outcome_.ended;
+}
+
+}  // namespace arbiter::harness
