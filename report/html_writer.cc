@@ -307,6 +307,7 @@ void Findings(const RunReport& r, const nlohmann::json& data,
           << g.first.number << "\"><code>" << Escape(f.check) << "</code></a> (<code>"
           << Escape(f.clause) << "</code>) <code>" << Escape(f.match) << "</code>"
           << (g.also.empty() ? "" : " and " + std::to_string(g.also.size()) + " more match(es)")
+          << (g.in_first == 0 ? "" : " (" + std::to_string(g.in_first + 1) + " times in it)")
           << "</li>\n";
     }
     out << "</ol></nav>\n";
@@ -321,13 +322,10 @@ void Findings(const RunReport& r, const nlohmann::json& data,
         << Escape(f.clause) << "</code>)</h3>\n<p class=\"message\">" << Escape(f.message)
         << "</p>\n<dl class=\"evidence\">";
     Evidence(out, "match", "<code>" + Escape(f.match) + "</code>");
-    if (!g.also.empty()) {
-      std::string where;
-      for (size_t i = 0; i < g.also.size() && i < 6; ++i)
-        where += (i ? " " : "") + ("<code>" + Escape(g.also[i]) + "</code>");
-      Evidence(out, "the same in",
-               std::to_string(g.also.size()) + " more match(es): " + where +
-                   (g.also.size() > 6 ? " ..." : ""));
+    if (g.others > 0) {
+      const std::string same = RunReport::SameText(
+          g, [](const std::string& id) { return "<code>" + Escape(id) + "</code>"; });
+      Evidence(out, "the same", same.substr(std::string("the same ").size()));
     }
     if (f.seed) Evidence(out, "seed", std::to_string(*f.seed));
     if (f.seat >= 0) Evidence(out, "seat", std::to_string(f.seat));

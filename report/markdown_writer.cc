@@ -180,11 +180,9 @@ void Findings(const RunReport& r, std::ostream& out) {
     if (f.limit_ms) out << (f.elapsed_ms ? ", " : "- ") << "limit " << *f.limit_ms << " ms";
     if (f.elapsed_ms || f.limit_ms) out << "\n";
     if (f.occurrences > 1) out << "- " << f.occurrences << " occurrences in this match\n";
-    if (!g.also.empty()) {
-      out << "- the same in " << g.also.size() << " more match(es):";
-      for (size_t i = 0; i < g.also.size() && i < 6; ++i) out << " `" << g.also[i] << "`";
-      out << (g.also.size() > 6 ? " ...\n" : "\n");
-    }
+    if (g.others > 0)
+      out << "- " << RunReport::SameText(g, [](const std::string& id) { return "`" + id + "`"; })
+          << "\n";
     if (!f.advice.empty()) out << "- fix: " << f.advice << "\n";
     out << "\n";
     const bool referee = f.check.rfind("referee.", 0) == 0;

@@ -95,11 +95,30 @@ std::vector<RunReport::FindingGroup> RunReport::GroupedFindings() const {
     const auto [it, fresh] = group_of.emplace(GroupKey(f), groups.size());
     if (fresh) {
       groups.push_back({ref, {}});
-    } else {
-      groups[it->second].also.push_back(f.match);
+      continue;
+    }
+    FindingGroup& g = groups[it->second];
+    ++g.others;
+    if (f.match == matches[g.first.match].findings[g.first.index].match) {
+      ++g.in_first;
+    } else if (std::find(g.also.begin(), g.also.end(), f.match) == g.also.end()) {
+      g.also.push_back(f.match);
     }
   }
   return groups;
+}
+
+std::string RunReport::SameText(const FindingGroup& g,
+                                const std::function<std::string(const std::string&)>& code) {
+  if (g.others == 0) return "";
+  std::string text = "the same " + std::to_string(g.others) + " more time(s),";
+  if (g.in_first > 0) text += " in this match" + std::string(g.also.empty() ? "" : " and");
+  if (!g.also.empty()) {
+    text += " in " + std::to_string(g.also.size()) + " more match(es):";
+    for (size_t i = 0; i < g.also.size() && i < 6; ++i) text += " " + code(g.also[i]);
+    if (g.also.size() > 6) text += " ...";
+  }
+  return text;
 }
 
 // A folded match passed: each of its turns was answered, so its answers

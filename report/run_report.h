@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -266,9 +267,18 @@ struct RunReport {
   // showed it. Every human format lists these.
   struct FindingGroup {
     FindingRef first;
-    std::vector<std::string> also;  // the other findings' matches, in order
+    // The other matches that showed it, each once, in order (never the
+    // first's: a finding of two seats of one match is one match).
+    std::vector<std::string> also;
+    int in_first = 0;  // the group's other findings in the first's match (other seats)
+    int others = 0;    // the group's findings beyond the first, in all
   };
   std::vector<FindingGroup> GroupedFindings() const;
+  // "the same 3 more time(s), in this match and in 2 more match(es): a b",
+  // or "" for a group of one; each match id as `code` writes it (the first
+  // six).
+  static std::string SameText(const FindingGroup& g,
+                              const std::function<std::string(const std::string&)>& code);
   bool Failed() const { return Count(harness::Severity::kFail) > 0; }
   // The counts every human format says, one set: the entries of a severity
   // as they are listed (GroupedFindings), and how often they were seen (a

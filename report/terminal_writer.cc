@@ -67,9 +67,9 @@ void WriteVariantVerdicts(const RunReport& r, std::ostream& out, const Paint& pa
 }
 
 // One finding in full: its label, where, its evidence, its fix and its
-// reproduce command, and the other matches that showed the same (`also`).
+// reproduce command, and where else the same was seen (`group`).
 void WriteFinding(std::ostream& out, const harness::MatchResult& m, const harness::Finding& f,
-                  const Paint& paint, bool verbose, const std::vector<std::string>* also) {
+                  const Paint& paint, bool verbose, const RunReport::FindingGroup* group) {
   const char* code = f.severity == harness::Severity::kFail   ? "1;31"
                      : f.severity == harness::Severity::kWarn ? "1;33"
                                                               : "1;36";
@@ -107,11 +107,8 @@ void WriteFinding(std::ostream& out, const harness::MatchResult& m, const harnes
   if (!f.advice.empty())
     out << (f.check.rfind("referee.", 0) == 0 ? "  note: " : "  fix: ") << f.advice << "\n";
   out << "  reproduce: " << f.reproduce << "\n";
-  if (also && !also->empty()) {
-    out << "  the same in " << also->size() << " more match(es):";
-    for (size_t i = 0; i < also->size() && i < 6; ++i) out << " " << (*also)[i];
-    out << (also->size() > 6 ? " ...\n" : "\n");
-  }
+  if (group && group->others > 0)
+    out << "  " << RunReport::SameText(*group, [](const std::string& id) { return id; }) << "\n";
 }
 
 }  // namespace
@@ -195,7 +192,7 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
   // Identical findings of several matches: the first in full, then where else.
   for (const RunReport::FindingGroup& g : r.GroupedFindings()) {
     const harness::MatchResult& m = r.matches[g.first.match];
-    WriteFinding(out, m, m.findings[g.first.index], paint, verbose, &g.also);
+    WriteFinding(out, m, m.findings[g.first.index], paint, verbose, &g);
   }
   if (verbose) {
     out << "\nmatches:\n";

@@ -57,8 +57,10 @@ TEST(ReportBaselines, ThirtyIdenticalWarningsAreOneEntryAfterTheFailureInEveryHu
     EXPECT_LT(fail, warn) << *doc;
     EXPECT_LT(warn, note) << *doc;
   }
-  EXPECT_NE(terminal.find("the same in 29 more match(es): game-2 game-3"), std::string::npos);
-  EXPECT_NE(md.find("the same in 29 more match(es): `game-2` `game-3`"), std::string::npos);
+  EXPECT_NE(terminal.find("the same 29 more time(s), in 29 more match(es): game-2 game-3"),
+            std::string::npos);
+  EXPECT_NE(md.find("the same 29 more time(s), in 29 more match(es): `game-2` `game-3`"),
+            std::string::npos);
   EXPECT_NE(terminal.find("... 41 more line(s), all of them in arbiter-repro/game-1.seat0.turn"),
             std::string::npos)
       << terminal;
@@ -96,6 +98,41 @@ TEST(ReportModel, FindingsThatDifferOnlyInFiguresOrQuotedTextAreOneGroup) {
   EXPECT_EQ(groups[0].also, std::vector<std::string>{"game-2"});
   EXPECT_EQ(groups[1].also, std::vector<std::string>{"game-4"});
   EXPECT_TRUE(groups[2].also.empty());
+}
+
+// arbiter.report.bounded: the same finding of several seats of one match
+// (a referee that launches its bots, each seat a copy of the bot) is said
+// as more times in that match, never as more matches.
+CITES(ReportModel, TheSameFindingOfTwoSeatsOfOneMatchCountsOneMatchNotTwo,
+      "arbiter.report.bounded");
+TEST(ReportModel, TheSameFindingOfTwoSeatsOfOneMatchCountsOneMatchNotTwo) {
+  RunReport r;
+  r.tool = "check-bot";
+  for (const char* id : {"game-1", "game-2"}) {
+    harness::MatchResult m;
+    m.id = id;
+    for (int seat = 0; seat < (m.id == "game-1" ? 4 : 2); ++seat) {
+      harness::Finding f;
+      f.check = "output.flush";
+      f.clause = "arbiter.protocol.flush";
+      f.severity = harness::Severity::kFail;
+      f.match = m.id;
+      f.seat = seat;
+      f.message = "no answer flushed on turn 0";
+      m.findings.push_back(f);
+    }
+    r.matches.push_back(m);
+  }
+  const auto groups = r.GroupedFindings();
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(groups[0].also, std::vector<std::string>{"game-2"});
+  EXPECT_EQ(groups[0].in_first, 3);
+  EXPECT_EQ(groups[0].others, 5);
+  const std::string terminal = Write(r, kTerminal);
+  EXPECT_NE(terminal.find("the same 5 more time(s), in this match and in 1 more match(es): game-2"),
+            std::string::npos)
+      << terminal;
+  EXPECT_EQ(terminal.find("game-1 game-1"), std::string::npos) << terminal;
 }
 
 TEST(ReportBaselines, TheRefereeDivergenceMatchesItsApprovedJsonJunitAndMarkdownReports) {
