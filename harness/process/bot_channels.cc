@@ -4,6 +4,7 @@
 #include "bot_channels.h"
 
 #include <fcntl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,21 +15,50 @@ namespace arbiter::harness {
 namespace asio = boost::asio;
 
 void Channels::Start(boost::process::v2::process p) {
+  pid = p.id();
   proc.emplace(std::move(p));
   const int fd = in->native_handle();
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);  // for Write's direct write
   Read(true);
   Read(false);
+#ifdef SYS_pidfd_open
+  // The child is ours and not reaped yet: the pidfd is its (close-on-exec).
+  if (const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)); pidfd >= 0) {
+    exit_fd.emplace(in->get_executor(), pidfd);
+    WatchExit();
+    return;
+  }
+#endif
+  // No pidfd (an older kernel): Boost's wait, on its signal-based handle.
   proc->async_wait([self = shared_from_this()](const boost::system::error_code& ec, int) {
     const Clock::time_point at = Clock::now();
     if (self->released || ec == asio::error::operation_aborted) return;
-    self->exited = true;
-    self->exited_at = at;
-    const int status = self->proc->native_exit_code();
-    if (!ec && WIFEXITED(status)) self->exit_code = WEXITSTATUS(status);
-    if (!ec && WIFSIGNALED(status)) self->term_signal = WTERMSIG(status);
-    self->proc->detach();  // reaped: the pid may be reused and must not be signalled
+    self->Exited(self->proc->native_exit_code(), !ec, at);
   });
+}
+
+void Channels::WatchExit() {
+  exit_fd->async_wait(asio::posix::descriptor_base::wait_read,
+                      [self = shared_from_this()](const boost::system::error_code& ec) {
+                        const Clock::time_point at = Clock::now();
+                        if (self->released || ec == asio::error::operation_aborted) return;
+                        int status = 0;
+                        const pid_t r = ::waitpid(self->pid, &status, WNOHANG);
+                        if (r == 0 && !ec) return self->WatchExit();  // still running
+                        self->Exited(status, r == self->pid, at);
+                      });
+}
+
+void Channels::Exited(int status, bool known, Clock::time_point at) {
+  exited = true;
+  exited_at = at;
+  if (known && WIFEXITED(status)) exit_code = WEXITSTATUS(status);
+  if (known && WIFSIGNALED(status)) term_signal = WTERMSIG(status);
+  proc->detach();  // reaped: the pid may be reused and must not be signalled
+  if (exit_fd) {
+    boost::system::error_code ignored;
+    exit_fd->close(ignored);
+  }
 }
 
 void Channels::Read(bool is_stdout) {
@@ -119,6 +149,7 @@ void Channels::Release() {
   watch_timer.reset();
   if (proc) proc->detach();  // never kill-and-wait in ~basic_process
   proc.reset();
+  exit_fd.reset();
   in.reset();
   out.reset();
   err.reset();

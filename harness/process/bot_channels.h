@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <boost/asio/buffer.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/readable_pipe.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/writable_pipe.hpp>
@@ -54,6 +55,14 @@ struct Channels : std::enable_shared_from_this<Channels> {
         stderr_cap(o.stderr_tail_bytes) {}
 
   void Start(boost::process::v2::process p);
+  // The wait for the process's exit on a pidfd of its own: readiness is
+  // checked with a waitpid that never blocks (WNOHANG), and a readiness
+  // with the process still running waits again. Boost's own wait reaps
+  // with a blocking waitpid, which, woken while the process still ran
+  // (seen after an interrupt, with many processes started and reaped on
+  // two threads), blocked the loop for as long as the process lived.
+  void WatchExit();
+  void Exited(int status, bool known, Clock::time_point at);
 
   void Read(bool is_stdout);
 
@@ -97,6 +106,8 @@ struct Channels : std::enable_shared_from_this<Channels> {
   std::optional<boost::asio::readable_pipe> out;
   std::optional<boost::asio::readable_pipe> err;
   std::optional<boost::process::v2::process> proc;
+  pid_t pid = -1;
+  std::optional<boost::asio::posix::stream_descriptor> exit_fd;  // the pidfd of WatchExit
   std::optional<boost::asio::steady_timer> watch_timer;
   std::function<void()> watch;  // the bot's sampling; cleared on release
   bool released = false;
