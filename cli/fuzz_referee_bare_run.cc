@@ -46,6 +46,8 @@ std::optional<BareFault> FaultOf(const Played& g) {
     f = {o.fault_check, o.fault_check, o.fault};
   } else if (o.exit_hung) {
     f = {"referee.hang", "referee.hang|end", "the referee " + o.exit_text};
+  } else if (!o.leftovers.empty()) {
+    f = {"referee.leftover", "referee.leftover", harness::LeftoversText(o)};
   } else {
     return std::nullopt;
   }
@@ -180,10 +182,14 @@ Finding BareRun::New(const std::string& check, const Played& game, std::string m
 
 harness::Finding BareRun::FaultFinding(const BareFault& fault, const Played& game) {
   const std::string tail = game.r.outcome.stderr_tail;
-  return New(
-      fault.check, game,
-      fault.text +
-          (tail.empty() ? "" : "; its stderr: '" + EscapeBytes(harness::KeyLines(tail)) + "'"));
+  const bool after_game = fault.check == "referee.leftover";
+  Finding f =
+      New(fault.check, game,
+          fault.text + (tail.empty() || after_game
+                            ? ""
+                            : "; its stderr: '" + EscapeBytes(harness::KeyLines(tail)) + "'"));
+  if (after_game) f.turn = f.seat = -1, f.input.clear();  // of no turn or seat
+  return f;
 }
 
 // A game stopped short, or a referee that did not exit: one finding per bug.

@@ -110,7 +110,7 @@ TEST_F(WholeGameCheckBotTest, EveryMatchRunsByDefaultAndIdenticalFindingsAreShow
        at = all.output.find("\nFAIL action.invalid", at + 1))
     ++shown;
   EXPECT_EQ(shown, 1u) << all.output;
-  EXPECT_NE(all.output.find("the same in "), std::string::npos) << all.output;
+  EXPECT_NE(all.output.find("more match(es): "), std::string::npos) << all.output;
   const Outcome first =
       CheckBot("--fail-fast -- " + Shell(TESTBOT_BINARY) + " --mode invalid --turn 1");
   EXPECT_EQ(first.status, 1);

@@ -691,7 +691,8 @@ TEST_F(CheckBotTest, TheLeagueSweepGivesEachLeagueItsOwnEdgeStates) {
   // the same finding, named after it).
   EXPECT_NE(o.output.find("edge-one-unit-walled-in-league2 (league=2"), std::string::npos)
       << o.output;
-  EXPECT_NE(o.output.find("the same in 1 more match(es): edge-one-unit-walled-in-league3"),
+  EXPECT_NE(o.output.find("the same 1 more time(s), in 1 more match(es): "
+                          "edge-one-unit-walled-in-league3"),
             std::string::npos)
       << o.output;
   std::remove(bot.c_str());

@@ -115,6 +115,23 @@ TEST(FuzzRefereeBare, AGivenTimeLimitCutsAGameThatHasNotEndedAndItsReproducerKee
 #ifdef CYCLES_JAVA_REFEREE_JAR
 const std::string kJavaReferee = std::string(JAVA_EXECUTABLE) + " -jar " + CYCLES_JAVA_REFEREE_JAR;
 
+CITES(FuzzRefereeBare, AProcessARefereeLeavesRunningAfterEveryGameIsOneFindingNamingIt,
+      "arbiter.referee.completes");
+TEST(FuzzRefereeBare, AProcessARefereeLeavesRunningAfterEveryGameIsOneFindingNamingIt) {
+  const FuzzOutcome run =
+      RunFuzzReferee("bare-py-leak", kPyReferee + " --bugs leak-viewer --seed {seed} {bot0} {bot1}",
+                     "--game cycles --games 3" + kSeedBot);
+  ASSERT_EQ(run.status, 1) << run.output;
+  const std::map<std::string, int> want = {{"referee.leftover", 1}};
+  EXPECT_EQ(Checks(run.report, "fail"), want) << run.output;
+  const nlohmann::json* left = FindingOf(run.report, "referee.leftover");
+  ASSERT_NE(left, nullptr);
+  // The helper it forgot, by name; never the relays arbiter gave it as bots.
+  const std::string message = left->value("message", "");
+  EXPECT_NE(message.find("(sleep)"), std::string::npos) << message;
+  EXPECT_EQ(message.find("arbiter-probe"), std::string::npos) << message;
+}
+
 CITES(FuzzRefereeBare, AJavaRunnerRefereeWithFourPlantedBugsShowsEachOnceUnderItsClause,
       "arbiter.referee-fuzz.answers", "arbiter.referee.runner-protocol",
       "arbiter.referee.completes", "arbiter.referee.replayable");

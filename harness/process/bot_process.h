@@ -156,7 +156,8 @@ struct TeardownReport {
   bool exited_before = false;    // the main process had already exited
   bool needed_sigkill = false;   // SIGTERM was not enough within the grace period
   std::vector<pid_t> leftovers;  // processes of the bot alive after the main process ended
-  std::vector<pid_t> survivors;  // processes still alive after SIGKILL (should be none)
+  std::vector<std::string> leftover_names;  // their command names, as leftovers
+  std::vector<pid_t> survivors;             // processes still alive after SIGKILL (should be none)
 };
 
 // The session talks to bots through this interface; SpawnBot makes the real

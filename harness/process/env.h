@@ -36,6 +36,9 @@ class SeatRelay {
   // Bytes on the seat's stderr, as the referee sees its bot's; false when
   // they cannot be written.
   virtual bool WriteStderr(int /*seat*/, std::string_view /*bytes*/) { return false; }
+  // The command name of the relays' processes (the referee runs them as
+  // its bots): they are arbiter's own, never the referee's leftovers.
+  virtual std::string_view process_name() const { return {}; }
 };
 
 class Env {

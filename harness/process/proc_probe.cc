@@ -147,6 +147,10 @@ std::optional<ProcStat> ParseStat(std::string_view text) {
   if (close == std::string_view::npos || open == std::string_view::npos) return std::nullopt;
   ProcStat s;
   s.pid = static_cast<pid_t>(std::strtol(std::string(text.substr(0, open)).c_str(), nullptr, 10));
+  if (close > open) {
+    const std::string_view comm = text.substr(open + 1, close - open - 1);
+    comm.copy(s.comm, std::min(comm.size(), sizeof s.comm - 1));
+  }
   // Fields from 3 (state) on, space-separated after ") ".
   const std::string rest(text.substr(close + 1));
   const char* p = rest.c_str();

@@ -32,6 +32,7 @@ struct ProcStat {
   uint64_t utime = 0;       // clock ticks
   uint64_t stime = 0;       // clock ticks
   uint64_t start_time = 0;  // clock ticks after boot; tells a reused pid apart
+  char comm[16] = {};       // the command name (at most 15 bytes), for people
   // A zombie (or a dying task) holds a pid but runs nothing.
   bool live() const { return state != 'Z' && state != 'X' && state != 'x'; }
 };

@@ -54,6 +54,18 @@ std::vector<pid_t> LivePids(const BotTree& tree, const std::vector<proc::ProcSta
   return out;
 }
 
+// The live members other than the main process, with their names.
+void NoteLeftovers(const BotTree& tree, const std::vector<proc::ProcStat>& members,
+                   TeardownReport& report) {
+  report.leftovers.clear();
+  report.leftover_names.clear();
+  for (const proc::ProcStat& s : members) {
+    if (!s.live() || SameProcess(s, tree.main_pid, tree.main_start)) continue;
+    report.leftovers.push_back(s.pid);
+    report.leftover_names.emplace_back(s.comm);
+  }
+}
+
 // Signals the group (while members of it exist) and every live member; with
 // `only_new`, only the members not signalled before.
 void Signal(const BotTree& tree, const std::vector<proc::ProcStat>& members, int sig,
@@ -198,7 +210,7 @@ TeardownReport TearDownTree(const BotTree& tree, const TeardownHooks& hooks,
   TeardownReport report;
   report.exited_before = MainExited(tree, hooks);
   std::vector<proc::ProcStat> members = BotMembers(tree);
-  if (report.exited_before) report.leftovers = LivePids(tree, members, false);
+  if (report.exited_before) NoteLeftovers(tree, members, report);
   std::set<pid_t> signalled;
   for (const proc::ProcStat& s : members) signalled.insert(s.pid);
   Signal(tree, members, SIGTERM, nullptr);
@@ -219,7 +231,7 @@ TeardownReport TearDownTree(const BotTree& tree, const TeardownHooks& hooks,
   // running when the grace period is over, after the main process ended, is.
   if (!report.exited_before && MainExited(tree, hooks)) {
     members = BotMembers(tree);
-    report.leftovers = LivePids(tree, members, false);
+    NoteLeftovers(tree, members, report);
   }
 
   std::vector<pid_t> live = LivePids(tree, members, true);

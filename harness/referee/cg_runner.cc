@@ -33,6 +33,8 @@ void CgRunnerGame::Exit(const RefereeOutcome& o) {
   if (!o.exit_text.empty() && !o.exit_clean && !o.exit_hung && o.fault_check != "referee.crash")
     Fault("referee.crash", "the referee " + o.exit_text);
   if (o.exit_hung) Fault("referee.hang", "the referee did not exit after ###End");
+  if (!o.leftovers.empty())
+    result_.faults.push_back({"referee.leftover", LeftoversText(o)});  // after the game
   result_.exit_code = o.exit_code;
   result_.term_signal = o.term_signal;
   result_.referee_stderr = o.stderr_tail;

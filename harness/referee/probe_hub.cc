@@ -47,6 +47,12 @@ constexpr const char* kLinkName = "arbiter-probe";
 
 std::string Quoted(const std::string& s) { return "'" + s + "'"; }
 
+}  // namespace
+
+std::string_view ProbeHub::process_name() const { return kLinkName; }
+
+namespace {
+
 void SetCloexec(int fd) { ::fcntl(fd, F_SETFD, ::fcntl(fd, F_GETFD) | FD_CLOEXEC); }
 
 std::string SocketPath(const std::string& dir, int seat) {

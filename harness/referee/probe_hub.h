@@ -67,6 +67,7 @@ class ProbeHub final : public SeatRelay {
   std::string& inbox(int seat) override;
   // When the last bytes were appended to inbox(seat) (the read's return).
   std::optional<Clock::time_point> last_arrival(int seat) const override;
+  std::string_view process_name() const override;
 
   // Queues bytes for this seat's bot's stdout; never blocks. Written to the
   // current connection, or kept until a probe connects. Bytes not yet written

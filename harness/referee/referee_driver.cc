@@ -325,6 +325,43 @@ void RefereeDriver::CloseInput() {
   if (referee_ && !relay_) referee_->CloseStdin();
 }
 
+std::string LeftoversText(const RefereeOutcome& o) {
+  if (o.leftovers.empty()) return "";
+  std::string text = "the referee left " + std::to_string(o.leftovers.size()) +
+                     (o.leftovers.size() >= 20 ? " or more" : "") +
+                     " process(es) running a second after its exit:";
+  for (size_t i = 0; i < o.leftovers.size(); ++i) text += (i ? ", " : " ") + o.leftovers[i];
+  return text + "; arbiter killed them";
+}
+
+void RefereeDriver::SettleAfterExit() {
+  // Its bots are arbiter's relays, ended with its game; then what the
+  // referee started is given up to a second to follow it (a shell around a
+  // bot exits once its bot has).
+  if (relay_)
+    for (int s = 0; s < players_; ++s) relay_->Kill(s);
+  const Clock::time_point until = env_.Now() + milliseconds(1000);
+  for (auto step = milliseconds(2); env_.Now() < until;
+       step = std::min(step * 2, milliseconds(50))) {
+    bool others = false;
+    const ProcProbe probe = referee_->Probe();
+    for (size_t i = 0; i < probe.pids.size() && !others; ++i)
+      others = probe.pids[i] != referee_->pid();
+    if (!others) return;
+    env_.RunUntil(std::min(until, env_.Now() + step), [] { return false; });
+  }
+}
+
+void RefereeDriver::NoteLeftovers(const TeardownReport& t) {
+  const std::string_view relay_name = relay_ ? relay_->process_name() : std::string_view();
+  for (size_t i = 0; i < t.leftovers.size() && outcome_.leftovers.size() < 20; ++i) {
+    const std::string name = i < t.leftover_names.size() ? t.leftover_names[i] : "";
+    if (!relay_name.empty() && name == relay_name) continue;  // arbiter's own
+    outcome_.leftovers.push_back(std::to_string(t.leftovers[i]) +
+                                 (name.empty() ? "" : " (" + name + ")"));
+  }
+}
+
 void RefereeDriver::Finish() {
   if (finished_ || !referee_) return;
   finished_ = true;
@@ -339,7 +376,10 @@ void RefereeDriver::Finish() {
     outcome_.exit_text = "did not exit within " + std::to_string(config_.exit_grace.count()) +
                          " ms of its game's end (arbiter stopped it)";
   }
-  referee_->Terminate(milliseconds(Interrupted() ? 0 : 200));
+  const bool exited = referee_->exited();
+  if (exited && !Interrupted()) SettleAfterExit();
+  const TeardownReport t = referee_->Terminate(milliseconds(Interrupted() ? 0 : 200));
+  if (exited && t.exited_before && !Interrupted()) NoteLeftovers(t);
   if (relay_) {  // what it printed last, unfinished line included
     KeepStdout();
     if (outcome_.stdout_head.size() < 4096)

@@ -124,7 +124,15 @@ struct RefereeOutcome {
   int requests = 0;         // the requests the referee made
   std::string stderr_tail;  // the referee's last stderr lines
   std::string stdout_head;  // the referee's first stdout lines (4 KiB)
+  // Processes the referee left running once it had exited on its own (a
+  // second after, arbiter's relays aside), "PID (name)", at most 20:
+  // arbiter killed them.
+  std::vector<std::string> leftovers;
 };
+
+// "the referee left 2 process(es) running a second after its exit: 4242
+// (sleep), 4243 (java); arbiter killed them" (outcome.leftovers), or "".
+std::string LeftoversText(const RefereeOutcome& outcome);
 
 class RefereeDriver {
  public:
@@ -239,6 +247,10 @@ class RefereeDriver {
   bool ReadsMoreThanAsked();
   void ReadExit();
   void ResultFromStdout();
+  // After the referee's own exit: its relays stopped, and what it started
+  // given a moment to follow; then what is left is its leftovers.
+  void SettleAfterExit();
+  void NoteLeftovers(const TeardownReport& t);
 
   Env& env_;
   const RefereeDriverConfig config_;

@@ -183,6 +183,7 @@ class RefereeFindings {
           "the referee " + o.exit_text + " after its game's end (its ranking: " +
               (o.result_line.empty() ? std::string("none") : Quote(o.result_line)) + ")" + tail);
     }
+    if (!o.leftovers.empty()) New("referee.leftover", -1, -1, LeftoversText(o));
   }
 
   static std::string Fmt(double ms) {

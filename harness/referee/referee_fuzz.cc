@@ -507,6 +507,8 @@ void RefereeGame::Conclude(RefereeDriver& driver, bool stop) {
     result_.exit_code = o.exit_code;
     result_.term_signal = o.term_signal;
   }
+  if (!o.leftovers.empty())
+    result_.faults.push_back({"referee.leftover", LeftoversText(o)});  // after the game
   result_.referee_stdout = o.stdout_head;
   result_.referee_stderr = driver.StderrTail();
   // A crashed referee printed no result because it crashed: that is its finding.

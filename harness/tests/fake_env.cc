@@ -47,7 +47,7 @@ ProcProbe FakeBot::Probe() const {
 TeardownReport FakeBot::Terminate(Clock::duration) {
   TeardownReport r;
   r.exited_before = exited();
-  if (!terminated_) r.leftovers = script_.leftovers;
+  if (!terminated_) r.leftovers = script_.leftovers, r.leftover_names = script_.leftover_names;
   terminated_ = true;
   if (!exited()) {
     signal_ = 15;

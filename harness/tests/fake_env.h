@@ -42,6 +42,7 @@ struct FakeScript {
   bool waiting_for_stdin = true;  // what Probe says while silent
   bool burns_cpu = false;
   std::vector<pid_t> leftovers;  // reported by Terminate
+  std::vector<std::string> leftover_names;
   bool spawn_fails = false;
   ResourceUsage usage;  // what usage() reports (a memory kill: memory_exceeded + Signal SIGKILL)
   // The tree's scheduling once it has been given `inputs` inputs; unset: none.
@@ -75,6 +76,7 @@ class FakeRelay final : public SeatRelay {
   std::string& inbox(int seat) override { return inbox_.at(seat); }
   void Send(int seat, std::string_view bytes) override;
   void Kill(int seat) override { killed_.at(seat) = true; }
+  std::string_view process_name() const override { return "relay"; }
   std::optional<Clock::time_point> last_arrival(int seat) const override {
     return arrived_.at(seat);
   }

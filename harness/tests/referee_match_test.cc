@@ -555,6 +555,42 @@ TEST(RefereeDriverTest, TheMessagesRelaysStillCarryAfterTheRefereeExitedAreServe
   }
 }
 
+CITES(RefereeDriverTest, WhatARefereeLeavesRunningAfterItsExitIsSaidButNeverArbitersRelays,
+      "arbiter.referee.completes");
+TEST(RefereeDriverTest, WhatARefereeLeavesRunningAfterItsExitIsSaidButNeverArbitersRelays) {
+  FakeEnv env;
+  FakeRelayScript relay;
+  relay.on_open = {{milliseconds(5), 0, "go end\n"}};
+  relay.on_answer = [](int, const std::string&) -> std::vector<RelayEmit> {
+    return {{milliseconds(1), 0, "", true}, {milliseconds(1), 1, "", true}};
+  };
+  env.relay_script = relay;
+  FakeScript ref;
+  ref.on_start = {Out(50, "RESULT 0\n"), Exit(51, 0)};
+  ref.leftovers = {777, 778, 779};
+  ref.leftover_names = {"relay", "sleep", "relay"};  // its bots are arbiter's relays
+  env.scripts = {ref};
+  {
+    RefereeDriver driver(env, Framed(), 7);
+    EXPECT_EQ(AnswerAll(driver), 1);
+    driver.Finish();
+    EXPECT_EQ(driver.outcome().leftovers, std::vector<std::string>{"778 (sleep)"});
+    EXPECT_NE(LeftoversText(driver.outcome()).find("left 1 process(es) running"),
+              std::string::npos);
+  }
+  FakeEnv hung;  // one that did not exit by itself: arbiter stopped it, nothing is left over
+  FakeScript stays;
+  stays.leftovers = {777};
+  stays.leftover_names = {"sleep"};
+  hung.scripts = {stays};
+  RefereeDriverConfig c = Runner();
+  c.patience = milliseconds(100);
+  RefereeDriver driver(hung, c, 7);
+  EXPECT_EQ(AnswerAll(driver), 0);
+  driver.Finish();
+  EXPECT_TRUE(driver.outcome().leftovers.empty());
+}
+
 CITES(RefereeTemplate, EachSeatIsNamedOnceAndTheSeedAnywhereAndUnknownOnesAreRefused,
       "arbiter.referee.template");
 TEST(RefereeTemplate, EachSeatIsNamedOnceAndTheSeedAnywhereAndUnknownOnesAreRefused) {

@@ -47,7 +47,7 @@ MAX_ROUNDS = 200
 FIRST_LIMIT = 2.0  # seconds per answer line on a player's first turn
 LIMIT = 0.5        # ... and on its later turns
 MOVES = {"UP": (0, -1), "DOWN": (0, 1), "LEFT": (-1, 0), "RIGHT": (1, 0)}
-KNOWN_BUGS = {"crash-on-empty", "hang-on-silence", "clock-seed"}
+KNOWN_BUGS = {"crash-on-empty", "hang-on-silence", "clock-seed", "leak-viewer"}
 
 
 class Bot:
@@ -250,6 +250,8 @@ def main():
     else:
         rng = random.Random(args.seed)
     game = Game(len(args.bots), args.cycles, rng)
+    if "leak-viewer" in bugs:  # planted: leak-viewer starts a helper it never stops
+        subprocess.Popen(["sleep", "600"], stdin=subprocess.DEVNULL)
     bots = [Bot(p, command) for p, command in enumerate(args.bots)]
     rounds, out_round, errors = play(game, bots, bugs)
     for bot in bots:
