@@ -202,6 +202,10 @@ class BotProcess {
   virtual std::optional<Clock::time_point> exited_at() const = 0;
 
   virtual ProcProbe Probe() const = 0;
+  // The live processes of the tree other than the main one, as teardown
+  // finds them (its group, its session, orphans it left), with their
+  // command names: what Terminate would report as leftovers now.
+  virtual std::vector<std::pair<pid_t, std::string>> LiveMembers() const { return {}; }
 
   // What the tree has used so far (see ResourceUsage). The fakes of the tests
   // use nothing.

@@ -127,6 +127,15 @@ class RealBot final : public BotProcess, public LoopMember {
     return probe;
   }
 
+  std::vector<std::pair<pid_t, std::string>> LiveMembers() const override {
+    std::vector<std::pair<pid_t, std::string>> out;
+    const posix::BotTree tree = Tree();
+    for (const proc::ProcStat& s : posix::BotMembers(tree))
+      if (s.live() && !(s.pid == tree.main_pid && s.start_time == tree.main_start))
+        out.emplace_back(s.pid, s.comm);
+    return out;
+  }
+
   TeardownReport Terminate(Clock::duration grace) override {
     if (terminated_ || loop_ == nullptr) {  // again: only say who is still there
       std::erase_if(report_.survivors, [](pid_t p) {

@@ -340,13 +340,14 @@ void RefereeDriver::SettleAfterExit() {
   // bot exits once its bot has).
   if (relay_)
     for (int s = 0; s < players_; ++s) relay_->Kill(s);
+  // The same processes teardown will count, arbiter's relays aside.
+  const std::string_view relay_name = relay_ ? relay_->process_name() : std::string_view();
   const Clock::time_point until = env_.Now() + milliseconds(1000);
-  for (auto step = milliseconds(2); env_.Now() < until;
+  for (auto step = milliseconds(2); env_.Now() < until && !Interrupted();
        step = std::min(step * 2, milliseconds(50))) {
     bool others = false;
-    const ProcProbe probe = referee_->Probe();
-    for (size_t i = 0; i < probe.pids.size() && !others; ++i)
-      others = probe.pids[i] != referee_->pid();
+    for (const auto& [pid, name] : referee_->LiveMembers())
+      others = others || relay_name.empty() || name != relay_name;
     if (!others) return;
     env_.RunUntil(std::min(until, env_.Now() + step), [] { return false; });
   }
@@ -376,10 +377,12 @@ void RefereeDriver::Finish() {
     outcome_.exit_text = "did not exit within " + std::to_string(config_.exit_grace.count()) +
                          " ms of its game's end (arbiter stopped it)";
   }
-  const bool exited = referee_->exited();
-  if (exited && !Interrupted()) SettleAfterExit();
+  // Leftovers of a referee that exited cleanly: one that crashed or
+  // failed left them because it did (one cause, one finding).
+  const bool exited_clean = referee_->exited() && outcome_.exit_clean;
+  if (exited_clean && !Interrupted()) SettleAfterExit();
   const TeardownReport t = referee_->Terminate(milliseconds(Interrupted() ? 0 : 200));
-  if (exited && t.exited_before && !Interrupted()) NoteLeftovers(t);
+  if (exited_clean && t.exited_before && !Interrupted()) NoteLeftovers(t);
   if (relay_) {  // what it printed last, unfinished line included
     KeepStdout();
     if (outcome_.stdout_head.size() < 4096)

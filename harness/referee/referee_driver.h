@@ -124,9 +124,9 @@ struct RefereeOutcome {
   int requests = 0;         // the requests the referee made
   std::string stderr_tail;  // the referee's last stderr lines
   std::string stdout_head;  // the referee's first stdout lines (4 KiB)
-  // Processes the referee left running once it had exited on its own (a
-  // second after, arbiter's relays aside), "PID (name)", at most 20:
-  // arbiter killed them.
+  // Processes the referee left running once it had exited on its own with
+  // status 0 (a second after, arbiter's relays aside), "PID (name)", at
+  // most 20: arbiter killed them.
   std::vector<std::string> leftovers;
 };
 
@@ -201,9 +201,10 @@ class RefereeDriver {
   bool RefereeExited() const { return referee_ && referee_->exited(); }
   // Waits up to `grace` for the referee's exit; whether it exited.
   bool WaitForExit(std::chrono::milliseconds grace);
-  // The bots protocol: the referee's last stdout lines (50), and its whole
-  // stderr tail as kept (outcome().stderr_tail is its last lines).
-  const std::vector<std::string>& stdout_lines() const { return stdout_lines_; }
+  // The bots protocol: the referee's last stdout lines that may be results
+  // (50), and its whole stderr tail as kept (outcome().stderr_tail is its
+  // last lines).
+  const std::vector<std::string>& result_lines() const { return result_lines_; }
   std::string StderrTail() const { return referee_ ? referee_->stderr_tail() : ""; }
 
  private:
@@ -268,11 +269,13 @@ class RefereeDriver {
   std::optional<AnswerFamily> family_;
   bool family_taken_ = false, mutated_sent_ = false;
   std::string held_, first_line_;
-  std::string last_answer_;                // the runner protocol: the bytes of the last answer sent
-  std::vector<std::string> pending_;       // runner: per player, its ###Input so far
-  int input_seat_ = -1;                    // runner: the player of the open ###Input block
-  std::vector<std::string> stdout_lines_;  // bots protocol: the referee's stdout (last 50)
-  std::vector<int> readied_;               // bots protocol: per seat, the connections answered
+  std::string last_answer_;           // the runner protocol: the bytes of the last answer sent
+  std::vector<std::string> pending_;  // runner: per player, its ###Input so far
+  int input_seat_ = -1;               // runner: the player of the open ###Input block
+  // Its last lines that may be a result (RESULT ..., or JSON with "ranks"),
+  // kept whatever followed them (a board printed after the result).
+  std::vector<std::string> result_lines_;
+  std::vector<int> readied_;  // bots protocol: per seat, the connections answered
   struct Late {
     int seat = -1;
     std::string bytes;

@@ -14,7 +14,7 @@
 namespace arbiter::harness {
 namespace {
 
-constexpr size_t kStdoutKept = 50;  // the referee's last stdout lines
+constexpr size_t kResultsKept = 50;  // the referee's last lines that may be results
 
 }  // namespace
 
@@ -26,9 +26,12 @@ size_t RefereeDriver::Complete(int seat) {
 
 void RefereeDriver::KeepStdout() {
   while (referee_->HasLine()) {
-    stdout_lines_.push_back(referee_->PopLine().line.text);
-    if (outcome_.stdout_head.size() < 4096) outcome_.stdout_head += stdout_lines_.back() + "\n";
-    if (stdout_lines_.size() > kStdoutKept) stdout_lines_.erase(stdout_lines_.begin());
+    const std::string line = referee_->PopLine().line.text;
+    if (outcome_.stdout_head.size() < 4096) outcome_.stdout_head += line + "\n";
+    if (line.rfind("RESULT ", 0) == 0 || line.find("\"ranks\"") != std::string::npos) {
+      result_lines_.push_back(line);
+      if (result_lines_.size() > kResultsKept) result_lines_.erase(result_lines_.begin());
+    }
   }
 }
 
@@ -118,33 +121,43 @@ std::optional<RefereeRequest> RefereeDriver::NextFromRelay(Clock::time_point dea
   };
   std::vector<bool> queued(players_);
   for (int s = 0; s < players_; ++s) queued[s] = Complete(s) > 0;
-  for (;;) {
-    const auto wake = late_ ? std::min(deadline, late_->due) : deadline;
-    env_.RunUntil(wake, [&] {
+  for (bool reopened = true; reopened;) {
+    for (;;) {
+      const auto wake = late_ ? std::min(deadline, late_->due) : deadline;
+      env_.RunUntil(wake, [&] {
+        Tend();
+        return any_complete() || overflow() >= 0 || r.exited() || AllClosed() || Interrupted() ||
+               (late_ && env_.Now() >= late_->due);
+      });
       Tend();
-      return any_complete() || overflow() >= 0 || r.exited() || AllClosed() || Interrupted() ||
-             (late_ && env_.Now() >= late_->due);
+      if (Interrupted()) return std::nullopt;
+      if (any_complete() || overflow() >= 0 || r.exited() || AllClosed() || env_.Now() >= deadline)
+        break;
+    }
+    if (const int s = overflow(); s >= 0) {
+      Stopped("referee.garbage",
+              "more than 64 KiB sent to bot " + std::to_string(s) +
+                  " without a complete message: " + EscapeBytes(relay.inbox(s).substr(0, 120)));
+      return std::nullopt;
+    }
+    if (r.exited() && !any_complete()) Drain();
+    if (const int s = Pick(expected); s >= 0) return Take(s, queued[s]);
+    reopened = false;
+    if (r.exited() || !AllClosed()) break;
+    // Its bots' input closed: the game is over, unless it starts a bot
+    // again (a referee that starts a bot for every turn).
+    env_.RunUntil(std::min(env_.Now() + config_.exit_grace, deadline), [&] {
+      Tend();
+      return r.exited() || !AllClosed() || Interrupted();
     });
-    Tend();
     if (Interrupted()) return std::nullopt;
-    if (any_complete() || overflow() >= 0 || r.exited() || AllClosed() || env_.Now() >= deadline)
-      break;
+    reopened = !r.exited() && !AllClosed() && env_.Now() < deadline;
   }
-  if (const int s = overflow(); s >= 0) {
-    Stopped("referee.garbage",
-            "more than 64 KiB sent to bot " + std::to_string(s) +
-                " without a complete message: " + EscapeBytes(relay.inbox(s).substr(0, 120)));
-    return std::nullopt;
-  }
-  if (r.exited() && !any_complete()) Drain();
-  if (const int s = Pick(expected); s >= 0) return Take(s, queued[s]);
-  if (!r.exited() && AllClosed())  // its bots' input closed: the game is over
-    env_.RunUntil(env_.Now() + config_.exit_grace, [&] { return r.exited(); });
   if (!r.exited()) {
-    Stopped("referee.hang", AllClosed() ? "the referee closed every bot's input but did not exit "
-                                          "within " +
-                                              std::to_string(config_.exit_grace.count()) + " ms"
-                            : OutOfTime() ? OutOfTimeText()
+    Stopped("referee.hang", OutOfTime() ? OutOfTimeText()
+                            : AllClosed()
+                                ? "the referee closed every bot's input but did not exit within " +
+                                      std::to_string(config_.exit_grace.count()) + " ms"
                             : until_ && env_.Now() >= *until_
                                 ? "the referee made no progress in the time arbiter gave it"
                                 : "the referee wrote nothing to any bot for " +
@@ -165,7 +178,7 @@ std::optional<RefereeRequest> RefereeDriver::NextFromRelay(Clock::time_point dea
 // The ranking a bot-launching referee prints: its last result line
 // (ReadResultLine).
 void RefereeDriver::ResultFromStdout() {
-  for (auto l = stdout_lines_.rbegin(); l != stdout_lines_.rend(); ++l) {
+  for (auto l = result_lines_.rbegin(); l != result_lines_.rend(); ++l) {
     auto result = ReadResultLine(*l, players_);
     if (!result) continue;
     outcome_.ranking = std::move(result->ranking);

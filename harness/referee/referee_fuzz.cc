@@ -378,6 +378,9 @@ bool RefereeGame::Configure(RefereeDriverConfig& d) {
   // No patience but the game's: a referee may take its time; a stalled
   // bot's and a known hang's are WakeAt's.
   d.patience = d.game_limit = config_.game_time_limit;
+  // Once every bot's input is closed, its exit: generous, since a referee
+  // may write its replay first, on a loaded machine.
+  d.exit_grace = milliseconds(5000);
   d.frame = config_.game->referee_fuzzing->frame_message;
   if (config_.game->ready_line) d.ready_line = std::string(*config_.game->ready_line);
   // On a busy machine a relay can take far longer than the 50 ms this once
@@ -512,7 +515,7 @@ void RefereeGame::Conclude(RefereeDriver& driver, bool stop) {
   result_.referee_stdout = o.stdout_head;
   result_.referee_stderr = driver.StderrTail();
   // A crashed referee printed no result because it crashed: that is its finding.
-  if (exited && !crashed) CheckResult(driver.stdout_lines());
+  if (exited && !crashed) CheckResult(driver.result_lines());
   reference_.Finish();
 }
 }  // namespace

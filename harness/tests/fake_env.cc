@@ -137,6 +137,7 @@ FakeRelay::FakeRelay(FakeEnv& env, int seats, FakeRelayScript script)
       inbox_(seats),
       ended_(seats),
       killed_(seats),
+      connections_(seats, 1),
       arrived_(seats) {
   Schedule(script_.on_open);
 }
@@ -166,6 +167,9 @@ void FakeRelay::DeliverDue() {
     pending_.erase(pending_.begin());
     if (e.close) {
       ended_.at(e.seat) = true;
+    } else if (e.reopen) {
+      ended_.at(e.seat) = killed_.at(e.seat) = false;
+      ++connections_.at(e.seat);
     } else {
       inbox_.at(e.seat) += e.bytes;
       arrived_.at(e.seat) = env_.Now();

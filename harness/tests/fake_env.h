@@ -56,8 +56,9 @@ class FakeEnv;
 struct RelayEmit {
   milliseconds delay{0};
   int seat = 0;
-  std::string bytes;   // to the seat's inbox
-  bool close = false;  // the referee closes the seat's input
+  std::string bytes;    // to the seat's inbox
+  bool close = false;   // the referee closes the seat's input
+  bool reopen = false;  // the referee starts the seat's bot again (a new connection)
 };
 struct FakeRelayScript {
   std::vector<RelayEmit> on_open;
@@ -71,7 +72,7 @@ class FakeRelay final : public SeatRelay {
   ~FakeRelay() override;
   std::string ProbeCommand(int seat) const override { return "relay" + std::to_string(seat); }
   bool connected(int seat) const override { return !killed_.at(seat); }
-  int connections(int) const override { return 1; }
+  int connections(int seat) const override { return connections_.at(seat); }
   bool ended(int seat) const override { return ended_.at(seat); }
   std::string& inbox(int seat) override { return inbox_.at(seat); }
   void Send(int seat, std::string_view bytes) override;
@@ -93,6 +94,7 @@ class FakeRelay final : public SeatRelay {
   std::multimap<Clock::time_point, RelayEmit> pending_;
   std::vector<std::string> inbox_;
   std::vector<bool> ended_, killed_;
+  std::vector<int> connections_;
   std::vector<std::optional<Clock::time_point>> arrived_;
 };
 

@@ -555,6 +555,46 @@ TEST(RefereeDriverTest, TheMessagesRelaysStillCarryAfterTheRefereeExitedAreServe
   }
 }
 
+CITES(RefereeDriverTest, ARefereeThatStartsItsBotsAgainAfterClosingThemPlaysOnAndIsNoHang,
+      "arbiter.referee.completes");
+TEST(RefereeDriverTest, ARefereeThatStartsItsBotsAgainAfterClosingThemPlaysOnAndIsNoHang) {
+  FakeEnv env;
+  FakeRelayScript relay;  // every bot closed after the first turn, then started again
+  relay.on_open = {{milliseconds(5), 0, "go end\n"}};
+  int answers = 0, readies = 0;
+  relay.on_answer = [&](int seat, const std::string& bytes) -> std::vector<RelayEmit> {
+    // Each start of a bot says READY (arbiter answers the game's
+    // handshake); the second start of seat 0's bot gets its next turn.
+    if (bytes == "READY\n")
+      return seat == 0 && ++readies == 2
+                 ? std::vector<RelayEmit>{{milliseconds(20), 0, "again end\n"}}
+                 : std::vector<RelayEmit>{};
+    if (++answers == 1)
+      return {{milliseconds(1), 0, "", true},
+              {milliseconds(1), 1, "", true},
+              {milliseconds(300), 0, "", false, true},
+              {milliseconds(300), 1, "", false, true}};
+    return {{milliseconds(1), 0, "", true}, {milliseconds(1), 1, "", true}};
+  };
+  env.relay_script = relay;
+  FakeScript ref;
+  ref.on_start = {Out(1500, "RESULT 0\n"), Exit(1501, 0)};
+  env.scripts = {ref};
+  RefereeDriverConfig c = Framed();
+  c.ready_line = "READY";
+  c.exit_grace = milliseconds(2000);
+  RefereeDriver driver(env, c, 7);
+  std::vector<std::string> inputs;
+  ASSERT_TRUE(driver.Start());
+  while (const auto q = driver.Next()) {
+    inputs.push_back(q->input);
+    driver.Answer({"UP"});
+  }
+  EXPECT_EQ(inputs, (std::vector<std::string>{"go end\n", "again end\n"}));
+  EXPECT_TRUE(driver.outcome().ended) << driver.outcome().fault;
+  EXPECT_TRUE(driver.outcome().fault_check.empty()) << driver.outcome().fault;
+}
+
 CITES(RefereeDriverTest, WhatARefereeLeavesRunningAfterItsExitIsSaidButNeverArbitersRelays,
       "arbiter.referee.completes");
 TEST(RefereeDriverTest, WhatARefereeLeavesRunningAfterItsExitIsSaidButNeverArbitersRelays) {
