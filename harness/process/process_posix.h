@@ -102,6 +102,10 @@ class SpawnRegistration {
 // A released bot: its main pid is no longer a live bot's.
 void ForgetMain(pid_t main_pid);
 
+// The live members other than the main process: what outlives it.
+std::vector<proc::ProcStat> Leftovers(const BotTree& tree,
+                                      const std::vector<proc::ProcStat>& members);
+
 // Live members of the bot's own process group, remembered in tree.seen.
 std::vector<proc::ProcStat> GroupMembers(const BotTree& tree);
 

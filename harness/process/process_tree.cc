@@ -54,13 +54,24 @@ std::vector<pid_t> LivePids(const BotTree& tree, const std::vector<proc::ProcSta
   return out;
 }
 
-// The live members other than the main process, with their names.
+}  // namespace
+
+std::vector<proc::ProcStat> Leftovers(const BotTree& tree,
+                                      const std::vector<proc::ProcStat>& members) {
+  std::vector<proc::ProcStat> out;
+  for (const proc::ProcStat& s : members)
+    if (s.live() && !SameProcess(s, tree.main_pid, tree.main_start)) out.push_back(s);
+  return out;
+}
+
+namespace {
+
+// The leftovers, with their names, into the report.
 void NoteLeftovers(const BotTree& tree, const std::vector<proc::ProcStat>& members,
                    TeardownReport& report) {
   report.leftovers.clear();
   report.leftover_names.clear();
-  for (const proc::ProcStat& s : members) {
-    if (!s.live() || SameProcess(s, tree.main_pid, tree.main_start)) continue;
+  for (const proc::ProcStat& s : Leftovers(tree, members)) {
     report.leftovers.push_back(s.pid);
     report.leftover_names.emplace_back(s.comm);
   }

@@ -130,9 +130,8 @@ class RealBot final : public BotProcess, public LoopMember {
   std::vector<std::pair<pid_t, std::string>> LiveMembers() const override {
     std::vector<std::pair<pid_t, std::string>> out;
     const posix::BotTree tree = Tree();
-    for (const proc::ProcStat& s : posix::BotMembers(tree))
-      if (s.live() && !(s.pid == tree.main_pid && s.start_time == tree.main_start))
-        out.emplace_back(s.pid, s.comm);
+    for (const proc::ProcStat& s : posix::Leftovers(tree, posix::BotMembers(tree)))
+      out.emplace_back(s.pid, s.comm);
     return out;
   }
 

@@ -341,23 +341,24 @@ void RefereeDriver::SettleAfterExit() {
   if (relay_)
     for (int s = 0; s < players_; ++s) relay_->Kill(s);
   // The same processes teardown will count, arbiter's relays aside.
-  const std::string_view relay_name = relay_ ? relay_->process_name() : std::string_view();
   const Clock::time_point until = env_.Now() + milliseconds(1000);
   for (auto step = milliseconds(2); env_.Now() < until && !Interrupted();
        step = std::min(step * 2, milliseconds(50))) {
     bool others = false;
-    for (const auto& [pid, name] : referee_->LiveMembers())
-      others = others || relay_name.empty() || name != relay_name;
+    for (const auto& [pid, name] : referee_->LiveMembers()) others = others || !IsRelay(name);
     if (!others) return;
     env_.RunUntil(std::min(until, env_.Now() + step), [] { return false; });
   }
 }
 
+bool RefereeDriver::IsRelay(std::string_view name) const {
+  return relay_ && !relay_->process_name().empty() && name == relay_->process_name();
+}
+
 void RefereeDriver::NoteLeftovers(const TeardownReport& t) {
-  const std::string_view relay_name = relay_ ? relay_->process_name() : std::string_view();
   for (size_t i = 0; i < t.leftovers.size() && outcome_.leftovers.size() < 20; ++i) {
     const std::string name = i < t.leftover_names.size() ? t.leftover_names[i] : "";
-    if (!relay_name.empty() && name == relay_name) continue;  // arbiter's own
+    if (IsRelay(name)) continue;  // arbiter's own
     outcome_.leftovers.push_back(std::to_string(t.leftovers[i]) +
                                  (name.empty() ? "" : " (" + name + ")"));
   }

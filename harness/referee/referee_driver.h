@@ -252,6 +252,8 @@ class RefereeDriver {
   // given a moment to follow; then what is left is its leftovers.
   void SettleAfterExit();
   void NoteLeftovers(const TeardownReport& t);
+  // A process of that name is one of arbiter's relays (run as a bot).
+  bool IsRelay(std::string_view name) const;
 
   Env& env_;
   const RefereeDriverConfig config_;

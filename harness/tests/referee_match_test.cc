@@ -204,6 +204,19 @@ TEST(RefereeRun, ARefereeThatExitsWithAnErrorAfterACompleteGameIsANote) {
   EXPECT_EQ(r.winner, 0);
 }
 
+// A referee that prints `result` on its stdout after `ms` and exits with
+// status 0 a millisecond later.
+FakeScript EndsWith(int ms, const std::string& result) {
+  FakeScript s;
+  s.on_start = {Out(ms, result + "\n"), Exit(ms + 1, 0)};
+  return s;
+}
+
+// The referee closes both seats' input `after` from now.
+std::vector<RelayEmit> ClosingBoth(milliseconds after) {
+  return {{after, 0, "", true}, {after, 1, "", true}};
+}
+
 // A referee that launches its bots: the relay's script.
 RefereeDriverConfig Launcher() {
   RefereeDriverConfig c;
@@ -232,12 +245,11 @@ TEST(RefereeRun, ATurnALaunchingRefereeWritesInPiecesReachesTheBotAndIsTimedFrom
   relay.on_open = {{milliseconds(5), 0, "2 0\n"}, {milliseconds(45), 0, "more\n"}};
   int answers = 0;
   relay.on_answer = [&](int seat, const std::string&) -> std::vector<RelayEmit> {
-    if (++answers >= 4) return {{milliseconds(1), 0, "", true}, {milliseconds(1), 1, "", true}};
+    if (++answers >= 4) return ClosingBoth(milliseconds(1));
     return {{milliseconds(1), 1 - seat, "2 " + std::to_string(1 - seat) + "\nx\n"}};
   };
   env.relay_script = relay;
-  FakeScript ref;
-  ref.on_start = {Out(200, "RESULT 1\n"), Exit(201, 0)};
+  FakeScript ref = EndsWith(200, "RESULT 1");
   FakeScript bot0;  // answers only once it has both lines of its first turn
   bot0.on_input = [](int index, const std::string& in) {
     if (index == 0 && in == "2 0\n") return std::vector<Emit>{};
@@ -266,13 +278,12 @@ TEST(RefereeRun, AllTheLinesOfATurnReachARefereeThatWroteToEverySeatBeforeReadin
   int lines = 0;
   relay.on_answer = [&](int, const std::string&) -> std::vector<RelayEmit> {
     ++lines;  // two lines a seat, then the next round to both seats at once
-    if (lines == 8) return {{milliseconds(1), 0, "", true}, {milliseconds(1), 1, "", true}};
+    if (lines == 8) return ClosingBoth(milliseconds(1));
     if (lines % 4 != 0) return {};
     return {{milliseconds(1), 0, "go\n"}, {milliseconds(1), 1, "go\n"}};
   };
   env.relay_script = relay;
-  FakeScript ref;
-  ref.on_start = {Out(300, "RESULT -1\n"), Exit(301, 0)};
+  FakeScript ref = EndsWith(300, "RESULT -1");
   env.scripts = {ref, AnsweringBot("UP\nLEFT\n"), AnsweringBot("UP\nLEFT\n")};
   const MatchResult r = Play(env, Launcher());
   EXPECT_TRUE(r.findings.empty()) << Checks(r);
@@ -310,8 +321,7 @@ CITES(RefereeRun, ALineABotPrintsBeforeItsFirstTurnIsSaidSoWithTheHandshakeOptio
 TEST(RefereeRun, ALineABotPrintsBeforeItsFirstTurnIsSaidSoWithTheHandshakeOptionAsAFix) {
   FakeEnv env;
   env.relay_script = TakingTurns(milliseconds(50));
-  FakeScript ref;
-  ref.on_start = {Out(400, "RESULT 1\n"), Exit(401, 0)};
+  FakeScript ref = EndsWith(400, "RESULT 1");
   FakeScript greets = AnsweringBot("UP\n");
   greets.on_start = {Out(5, "READY\n")};  // a handshake arbiter was not told of
   env.scripts = {ref, greets, AnsweringBot("UP\n")};
@@ -463,8 +473,7 @@ TEST(RefereeDriverTest, TwoMessagesALaunchingRefereeWroteAtOnceAreTwoRequestsByT
                    {milliseconds(9), 0, "", true},
                    {milliseconds(9), 1, "", true}};
   env.relay_script = relay;
-  FakeScript ref;
-  ref.on_start = {Out(20, "RESULT 0\n"), Exit(21, 0)};
+  FakeScript ref = EndsWith(20, "RESULT 0");
   env.scripts = {ref};
   RefereeDriver driver(env, Framed(), 7);
   ASSERT_TRUE(driver.Start());
@@ -486,11 +495,10 @@ TEST(RefereeDriverTest, ALateAnswerGoesAtItsTimeWhileTheOtherSeatsAreServed) {
   relay.on_open = {{milliseconds(5), 0, "go end\n"}, {milliseconds(6), 1, "go end\n"}};
   relay.on_answer = [](int seat, const std::string&) -> std::vector<RelayEmit> {
     if (seat == 1) return {};
-    return {{milliseconds(1), 0, "", true}, {milliseconds(1), 1, "", true}};
+    return ClosingBoth(milliseconds(1));
   };
   env.relay_script = relay;
-  FakeScript ref;
-  ref.on_start = {Out(1000, "RESULT 1\n"), Exit(1001, 0)};
+  FakeScript ref = EndsWith(1000, "RESULT 1");
   env.scripts = {ref};
   RefereeDriver driver(env, Framed(), 7);
   ASSERT_TRUE(driver.Start());
@@ -542,8 +550,7 @@ TEST(RefereeDriverTest, TheMessagesRelaysStillCarryAfterTheRefereeExitedAreServe
                      {milliseconds(51), 0, "", true},
                      {milliseconds(51), 1, "", true}};
     env.relay_script = relay;
-    FakeScript ref;
-    ref.on_start = {Out(9, "RESULT 0\n"), Exit(10, 0)};
+    FakeScript ref = EndsWith(9, "RESULT 0");
     env.scripts = {ref};
     RefereeDriverConfig c = Framed();
     if (drain) c.drain_after_exit = milliseconds(500);
@@ -574,11 +581,10 @@ TEST(RefereeDriverTest, ARefereeThatStartsItsBotsAgainAfterClosingThemPlaysOnAnd
               {milliseconds(1), 1, "", true},
               {milliseconds(300), 0, "", false, true},
               {milliseconds(300), 1, "", false, true}};
-    return {{milliseconds(1), 0, "", true}, {milliseconds(1), 1, "", true}};
+    return ClosingBoth(milliseconds(1));
   };
   env.relay_script = relay;
-  FakeScript ref;
-  ref.on_start = {Out(1500, "RESULT 0\n"), Exit(1501, 0)};
+  FakeScript ref = EndsWith(1500, "RESULT 0");
   env.scripts = {ref};
   RefereeDriverConfig c = Framed();
   c.ready_line = "READY";
@@ -602,11 +608,10 @@ TEST(RefereeDriverTest, WhatARefereeLeavesRunningAfterItsExitIsSaidButNeverArbit
   FakeRelayScript relay;
   relay.on_open = {{milliseconds(5), 0, "go end\n"}};
   relay.on_answer = [](int, const std::string&) -> std::vector<RelayEmit> {
-    return {{milliseconds(1), 0, "", true}, {milliseconds(1), 1, "", true}};
+    return ClosingBoth(milliseconds(1));
   };
   env.relay_script = relay;
-  FakeScript ref;
-  ref.on_start = {Out(50, "RESULT 0\n"), Exit(51, 0)};
+  FakeScript ref = EndsWith(50, "RESULT 0");
   ref.leftovers = {777, 778, 779};
   ref.leftover_names = {"relay", "sleep", "relay"};  // its bots are arbiter's relays
   env.scripts = {ref};
