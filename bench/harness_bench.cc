@@ -23,6 +23,9 @@
 //                    the turn loop (-> the first bot's stdin is closed at the
 //                    end of the game) and teardown (-> RunMatch returns); the
 //                    progress callback gives the start of every turn.
+//   BM_HarnessGameContained  the same, every bot contained (bubblewrap and a
+//                    memory cgroup where the machine allows them): the summary
+//                    says what containment adds per bot to the start and end.
 //
 // Each runs under three placements of the processes (see Pinning). The custom
 // main prints a summary per placement after the table: the ratio of the aim
@@ -57,7 +60,9 @@
 #include "core/game.h"
 #include "env.h"
 #include "findings.h"
+#include "memory_cgroup.h"
 #include "registers.h"
+#include "sandbox.h"
 #include "session.h"
 
 #ifndef ARBITER_TESTBOT
@@ -339,7 +344,7 @@ class TimedEnv final : public harness::Env {
   Pinning& pinning_;
 };
 
-void BM_HarnessGame(benchmark::State& bs, Placement placement) {
+void HarnessGame(benchmark::State& bs, Placement placement, bool contained) {
   Pinning pinning(placement);
   if (!pinning.possible()) return bs.SkipWithError("this placement needs two CPUs");
   const GameInfo* game = FindGame("jc2015");
@@ -348,6 +353,12 @@ void BM_HarnessGame(benchmark::State& bs, Placement placement) {
   config.ready_ms = 5000;  // generous: only the time taken matters here
   config.first_action_ms = 1000;
   config.action_ms = 1000;
+  if (contained) {
+    std::string why;
+    if (!harness::SandboxAvailable(why)) return bs.SkipWithError(why.c_str());
+    config.containment.sandbox = true;
+    config.containment.memory_cgroup = harness::MemoryCgroupAvailable(why);
+  }
   const harness::CheckCatalog catalog =
       harness::CatalogFromRegister(nlohmann::json::parse(report::RegisterJson(game->name)));
   const std::vector<std::string> argv = {kTestbot, "--mode", "echo"};
@@ -416,6 +427,15 @@ void BM_HarnessGame(benchmark::State& bs, Placement placement) {
   bs.counters["latency_med_us"] = latency_us / n;
   bs.counters["turn_med_us"] = turn_median_us / n;
 }
+
+void BM_HarnessGame(benchmark::State& bs, Placement placement) {
+  HarnessGame(bs, placement, false);
+}
+// The same match with every bot contained (sandbox.h, memory_cgroup.h): what
+// containment adds to a match's start and end.
+void BM_HarnessGameContained(benchmark::State& bs, Placement placement) {
+  HarnessGame(bs, placement, true);
+}
 #define ARBITER_PLACEMENTS(bm)                           \
   BENCHMARK_CAPTURE(bm, same_core, Placement::kSameCore) \
       ->UseManualTime()                                  \
@@ -429,6 +449,7 @@ void BM_HarnessGame(benchmark::State& bs, Placement placement) {
 ARBITER_PLACEMENTS(BM_RawRoundTrip);
 ARBITER_PLACEMENTS(BM_RawSpawn);
 ARBITER_PLACEMENTS(BM_HarnessGame);
+ARBITER_PLACEMENTS(BM_HarnessGameContained);
 
 // ---------------------------------------------------------------------------
 // The console table, plus the summary. With --benchmark_repetitions the median
@@ -492,6 +513,14 @@ class SummaryReporter : public benchmark::ConsoleReporter {
             "         game / raw game (raw start + 1000 round trips + raw exit) = %.2fx\n",
             raw_start, raw_exit, setup_ms - raw_start, teardown_ms - raw_exit,
             match_ms / (raw_start + floor_ms + raw_exit));
+      }
+      if (const double c_setup = get("BM_HarnessGameContained", "setup_ms"); c_setup > 0) {
+        const double c_teardown = get("BM_HarnessGameContained", "teardown_ms");
+        std::printf(
+            "  contained: setup %.1f ms (in SpawnBot %.1f) + teardown %.1f ms: containment "
+            "adds %.2f ms per bot to the start and %.2f ms per bot to the end\n",
+            c_setup, get("BM_HarnessGameContained", "spawn_ms"), c_teardown,
+            (c_setup - setup_ms) / 4, (c_teardown - teardown_ms) / 4);
       }
       std::printf(
           "  turn:  mean %.1f us vs %.1f us raw (%.2fx, %+.1f us); median %.1f vs %.1f us "

@@ -40,6 +40,11 @@ struct RunOptions {
   int address_space_mb = 0;                   // RLIMIT_AS, opt-in (0: none)
   int cpu_seconds = 120;
   bool no_network = false;
+  bool sandbox = false;     // --sandbox: containment required, the run fails without it
+  bool no_sandbox = false;  // --no-sandbox: bots run uncontained
+  // Whether the command runs contestants' bots (not fuzz-referee, whose
+  // referee is the organiser's own program and whose bots are arbiter's).
+  bool runs_bots = true;
   std::vector<std::string> env;  // --env KEY=VALUE, added to the bots' environment
   bool inherit_env = false;      // --inherit-env: bots get arbiter's whole environment
   bool quiet = false, verbose = false;

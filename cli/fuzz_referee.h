@@ -17,6 +17,7 @@ class App;
 namespace arbiter::cli {
 
 struct FuzzRefereeOptions : RunOptions {
+  FuzzRefereeOptions() { runs_bots = false; }
   std::string referee;            // the command template: {bot0}..{bot3}, {seed}
   std::string protocol = "bots";  // "bots" (probes in bot seats) or "cg-runner"
   int games = 20;

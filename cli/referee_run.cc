@@ -143,7 +143,7 @@ bool PrepareThroughReferee(const RunOptions& o, const std::string& command, Prep
     c.ready_line = r.ready_line;
     c.ready_ms = o.ready_ms.value_or(1000);
   }
-  if (const std::string e = ConfigureBots(o, *p.profile, c); !e.empty()) return usage(e);
+  if (const std::string e = ConfigureBots(o, *p.profile, c, err); !e.empty()) return usage(e);
   const auto reg = nlohmann::json::parse(report::RegisterJson("arbiter"));
   p.catalog = harness::CatalogFromRegister(reg, "referee_run_checks");
   for (const auto& check : reg["referee_run_checks"])

@@ -78,10 +78,16 @@ void WriteLog(const RunOptions& o, const report::RunReport& rep, const harness::
 
 bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::ostream& err);
 // The bots' limits, time limits and environment of `o` under `profile`, into
-// `c`; "" or the usage error.
-std::string ConfigureBots(const RunOptions& o, const Profile& profile, harness::SessionConfig& c);
-// "resident memory limit 2048 MB per bot (--memory-mb), CPU time 120 s".
-std::string MemoryLimitsText(const harness::Limits& limits);
+// `c`; "" or the usage error. Where bots cannot be contained and the user
+// did not require it (--sandbox), says so once on `err` and goes on.
+std::string ConfigureBots(const RunOptions& o, const Profile& profile, harness::SessionConfig& c,
+                          std::ostream& err);
+// "resident memory limit 2048 MB per bot (--memory-mb), enforced by the
+// kernel (a memory cgroup, cgroup v1), CPU time 120 s".
+std::string MemoryLimitsText(const harness::Limits& limits,
+                             const harness::Containment& containment = {});
+// How the bots of `c` are contained, for the report's environment.
+std::vector<std::string> DescribeContainment(const harness::Containment& c, bool refused);
 // The options of `o` that change what a run does, as command-line words
 // (" --action-ms 150 --memory-mb 1024 --env A=1 --rule league=2"), for
 // reproduce commands (arbiter.check.reproduce); defaults are left out.

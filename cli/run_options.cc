@@ -20,6 +20,21 @@ void AddReportFiles(CLI::App& command, RunOptions& o) {
       ->check(FileName());
 }
 
+namespace {
+
+// arbiter.process.contained: the bots' containment, on by default.
+void AddContainmentOptions(CLI::App& command, RunOptions& o) {
+  CLI::App* c = &command;
+  c->add_flag("--sandbox", o.sandbox,
+              "Run every bot contained, as a contest server does: under bubblewrap, the system "
+              "read-only, a copy of its folder, fresh HOME and /tmp, no network, its own PID "
+              "namespace; the run fails where the machine cannot contain bots");
+  c->add_flag("--no-sandbox", o.no_sandbox,
+              "Run bots uncontained, with the user's files and network (today's default)");
+}
+
+}  // namespace
+
 void AddRunOptions(CLI::App& command, RunOptions& o) {
   CLI::App* c = &command;
   c->add_option("--game", o.game, "Game")->default_val(DefaultGame());
@@ -47,7 +62,9 @@ void AddRunOptions(CLI::App& command, RunOptions& o) {
   c->add_option("--cpu-seconds", o.cpu_seconds, "CPU-time limit of each bot process (0: none)")
       ->default_val(120)
       ->check(IntIn(0, 1 << 20));
-  c->add_flag("--no-network", o.no_network, "Run bots in a fresh network namespace");
+  c->add_flag("--no-network", o.no_network,
+              "Run bots in a fresh network namespace (contained bots never have a network)");
+  if (c->get_name() != "fuzz-referee") AddContainmentOptions(*c, o);
   c->add_option("--env", o.env,
                 "Add KEY=VALUE to the bots' environment (repeatable); bots otherwise get "
                 "PATH, HOME and TMPDIR (a fresh folder) and LANG=C.UTF-8 only")

@@ -57,11 +57,15 @@ Finding& Match::ReportExit(BotSeat& b, const std::string& check, const std::stri
   const ResourceUsage u = p.usage();
   const Limits& l = config_.limits;
   if (u.memory_exceeded) {
-    Finding& f = Report(b, kMemory,
-                        "the bot's processes used " + std::to_string(u.exceeded_rss_kb / 1024) +
-                            " MB of resident memory, over the limit of " +
-                            std::to_string(l.memory_mb) + " MB: arbiter killed them " + what,
-                        turn);
+    Finding& f = Report(
+        b, kMemory,
+        u.by_kernel
+            ? "the bot's processes reached the memory limit of " + std::to_string(l.memory_mb) +
+                  " MB, which the kernel enforces (a memory cgroup): it killed them " + what
+            : "the bot's processes used " + std::to_string(u.exceeded_rss_kb / 1024) +
+                  " MB of resident memory, over the limit of " + std::to_string(l.memory_mb) +
+                  " MB: arbiter killed them " + what,
+        turn);
     f.advice = "use less memory; if the contest allows more, raise the limit with --memory-mb";
     return f;
   }
@@ -89,6 +93,8 @@ Finding& Match::ReportExit(BotSeat& b, const std::string& check, const std::stri
     f.advice = "the bot ran under an address-space limit of " + std::to_string(l.address_space_mb) +
                " MB (--address-space-mb): a JVM, node, Go or .NET runtime reserves more address "
                "space than it uses and may die of it; try without --address-space-mb";
+  } else if (std::string why = p.ContainmentEvidence(); !why.empty()) {
+    f.advice = std::move(why);  // arbiter.process.contained
   }
   return f;
 }

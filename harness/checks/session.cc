@@ -615,6 +615,7 @@ void Match::Run(const Progress& progress) {
     options.argv = spec_.seats[seat].argv;
     options.limits = config_.limits;
     options.env = config_.env;
+    options.containment = config_.containment;
     std::string error;
     b.proc = env_.Spawn(options, error);
     bots_.push_back(std::move(b));

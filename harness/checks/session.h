@@ -34,6 +34,7 @@ struct SessionConfig {
   int action_ms = 100;
   Limits limits;
   Environment env;
+  Containment containment;                      // of the bots (never of arbiter's own helpers)
   std::chrono::milliseconds observe{200};       // watching a silent bot after its deadline
   std::chrono::milliseconds late_window{1500};  // a late READY is still recognised this long
   std::chrono::milliseconds eof_grace{1000};    // to exit once its stdin is closed

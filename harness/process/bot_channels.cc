@@ -54,6 +54,12 @@ void Channels::Exited(int status, bool known, Clock::time_point at) {
   exited_at = at;
   if (known && WIFEXITED(status)) exit_code = WEXITSTATUS(status);
   if (known && WIFSIGNALED(status)) term_signal = WTERMSIG(status);
+  // bubblewrap passes a signal on as the exit status 128+N (its own, and a
+  // shell's, convention): read back as the signal.
+  if (sandboxed && exit_code && *exit_code > 128 && *exit_code < 128 + 32) {
+    term_signal = *exit_code - 128;
+    exit_code.reset();
+  }
   proc->detach();  // reaped: the pid may be reused and must not be signalled
   if (exit_fd) {
     boost::system::error_code ignored;

@@ -55,6 +55,8 @@ struct Channels : std::enable_shared_from_this<Channels> {
         stderr_cap(o.stderr_tail_bytes) {}
 
   void Start(boost::process::v2::process p);
+  // Run under bubblewrap, which exits 128+N for a bot killed by signal N.
+  bool sandboxed = false;
   // The wait for the process's exit on a pidfd of its own: readiness is
   // checked with a waitpid that never blocks (WNOHANG), and a readiness
   // with the process still running waits again. Boost's own wait reaps

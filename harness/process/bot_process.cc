@@ -23,13 +23,16 @@
 #include <cstring>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "bot_channels.h"
 #include "bot_environment.h"
 #include "event_loop_io.h"
+#include "memory_cgroup.h"
 #include "process_posix.h"
 #include "real_bot.h"
+#include "sandbox.h"
 
 namespace arbiter::harness {
 namespace asio = boost::asio;
@@ -40,6 +43,7 @@ namespace {
 // The child side of the launch, as a Boost.Process initializer.
 struct ChildInit {
   const posix::ChildPlan* plan;
+  bool sandboxed = false;  // the pipes go to kSandboxStdin/kSandboxStdout (sandbox.h)
 
   template <typename Launcher>
   boost::system::error_code on_exec_setup(Launcher& launcher, const bp::filesystem::path&,
@@ -47,10 +51,21 @@ struct ChildInit {
     if (const int err = posix::PrepareChild(*plan); err != 0) {
       return boost::system::error_code(err, boost::system::system_category());
     }
-    // Only 0, 1, 2 and the launcher's error pipe may reach the bot: anything
-    // else (another bot's pipe, its own stdin's read end) would keep pipes
-    // open that must close when their holders die.
-    posix::CloseDescriptorsExcept(launcher.fd_whitelist);
+    if (sandboxed) {
+      const int null = ::open("/dev/null", O_RDWR);  // the stdio Boost set are the bot's
+      if (null < 0 || ::dup2(0, kSandboxStdin) < 0 || ::dup2(1, kSandboxStdout) < 0 ||
+          ::dup2(null, 0) < 0 || ::dup2(null, 1) < 0)
+        return boost::system::error_code(errno, boost::system::system_category());
+      if (null > kSandboxStdout) ::close(null);
+    }
+    // Only 0, 1, 2 (and the bot's pipes for a sandbox) and the launcher's
+    // error pipe may reach the bot: anything else (another bot's pipe, its
+    // own stdin's read end) would keep pipes open that must close when
+    // their holders die.
+    static constexpr int kSandboxPipes[] = {kSandboxStdin, kSandboxStdout};
+    posix::CloseDescriptorsExcept(launcher.fd_whitelist, sandboxed
+                                                             ? std::span<const int>(kSandboxPipes)
+                                                             : std::span<const int>());
     return {};
   }
   // After a failed exec, Boost 1.81 writes errno to its error pipe and calls
@@ -77,7 +92,7 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
   }
   const std::string& name = options.argv[0];
   int err = 0;
-  const std::string path = posix::ResolveExecutable(name, err);
+  std::string path = posix::ResolveExecutable(name, err);
   if (path.empty()) {
     error = "cannot execute " + Quoted(name) + ": " + std::strerror(err);
     return nullptr;
@@ -89,6 +104,33 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
     error = "cannot start " + Quoted(name) + ": " + error;
     return nullptr;
   }
+  std::vector<std::string> command = options.argv;
+  const Containment& contain = options.containment;
+  if (contain.sandbox) {
+    const SandboxView view = PlanSandbox(options.argv, path, error);
+    if (error.empty()) command = SandboxArgv(view, options.argv, path, home);
+    if (error.empty()) path = posix::ResolveExecutable(command[0], err);
+    if (error.empty() && path.empty()) error = "bubblewrap (bwrap) is not found";
+  }
+  if (contain.sandbox) {
+    // The child moves the bot's pipes to descriptors 3 and 4: they must not
+    // be free in arbiter, or a pipe of the launch could land there.
+    static const bool kReserved = [] {
+      for (const int fd : {kSandboxStdin, kSandboxStdout})
+        if (::fcntl(fd, F_GETFD) == -1) ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+      return true;
+    }();
+    (void)kReserved;
+  }
+  std::unique_ptr<MemoryCgroup> cgroup;
+  if (error.empty() && contain.memory_cgroup && options.limits.memory_mb > 0)
+    cgroup = MemoryCgroup::Create(uint64_t(options.limits.memory_mb) << 20, error);
+  if (!error.empty()) {
+    error = "cannot start " + Quoted(name) + " contained: " + error;
+    std::error_code ignored;
+    if (!home.empty()) std::filesystem::remove_all(home, ignored);
+    return nullptr;
+  }
   std::vector<const char*> envp;
   for (const std::string& kv : env_strings) envp.push_back(kv.c_str());
   envp.push_back(nullptr);
@@ -97,15 +139,17 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
     if (!home.empty()) std::filesystem::remove_all(home, ignored);
   };
   auto ch = std::make_shared<Channels>(io, options);
+  ch->sandboxed = contain.sandbox;
   int report[2];
   if (::pipe2(report, O_CLOEXEC | O_NONBLOCK) != 0) {
     error = "cannot start " + Quoted(name) + ": pipe: " + std::strerror(errno);
     remove_home();
     return nullptr;
   }
-  const posix::ChildPlan plan{options.limits, ::getpid(), report[1], envp.data()};
+  const posix::ChildPlan plan{options.limits, ::getpid(), report[1], envp.data(),
+                              cgroup ? cgroup->procs_fd() : -1};
   std::vector<const char*> argv;
-  for (const std::string& a : options.argv) argv.push_back(a.c_str());
+  for (const std::string& a : command) argv.push_back(a.c_str());
   argv.push_back(nullptr);
 
   bp::posix::default_launcher launcher;
@@ -124,7 +168,7 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
     }
     if (error.empty()) {
       proc.emplace(launcher(asio::any_io_executor(io.get_executor()), ec, path, argv.data(), stdio,
-                            ChildInit{&plan}));
+                            ChildInit{&plan, contain.sandbox}));
       if (!ec && proc) registering.Register(proc->id());
     }
   }
@@ -150,7 +194,9 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
   }
   const pid_t pid = proc->id();
   ch->Start(std::move(*proc));
-  return MakeRealBot(loop, std::move(ch), pid, started, options.limits, std::move(home));
+  return MakeRealBot(loop, std::move(ch), pid, started, options.limits, std::move(home),
+                     std::move(cgroup),
+                     contain.sandbox ? options.argv : std::vector<std::string>{});
 }
 
 }  // namespace arbiter::harness

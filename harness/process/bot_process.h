@@ -74,6 +74,15 @@ struct Limits {
   bool no_network = false;           // run in a fresh network namespace (unshare CLONE_NEWNET)
 };
 
+// How a bot is contained (sandbox.h, memory_cgroup.h). The command's plan
+// decides it once per run (what the machine allows, --sandbox,
+// --no-sandbox); the harness applies it to every start.
+struct Containment {
+  bool sandbox = false;        // under bubblewrap: read-only system, own folder
+                               // copied, fresh HOME and /tmp, no network, own PID namespace
+  bool memory_cgroup = false;  // Limits::memory_mb enforced by the kernel (a cgroup per bot)
+};
+
 // The environment a bot starts with. By default the contest server's, not
 // the user's: PATH (arbiter's own, so that interpreters are found), HOME and
 // TMPDIR in a fresh folder of the bot's own (removed when it is torn down),
@@ -96,6 +105,7 @@ struct ResourceUsage {
   double cpu_ms = 0;             // user + system time of every process seen in the tree
   bool memory_exceeded = false;  // arbiter killed the tree above Limits::memory_mb
   uint64_t exceeded_rss_kb = 0;  // the resident memory that made it do so
+  bool by_kernel = false;        // the kernel's memory cgroup stopped it at the limit
 };
 
 // CPU scheduling of one process tree over an interval (/proc/PID/task/*/schedstat):
@@ -133,6 +143,7 @@ struct SpawnOptions {
   std::vector<std::string> argv;  // argv[0] is looked up in PATH when it has no '/'
   Limits limits;
   Environment env;
+  Containment containment;
   size_t max_line_bytes = 64 * 1024;     // longer stdout lines are truncated (length kept)
   size_t max_queued_lines = 4096;        // stdout lines waiting to be read
   size_t stderr_tail_bytes = 16 * 1024;  // the last bytes of stderr kept for reports
@@ -206,6 +217,11 @@ class BotProcess {
   // finds them (its group, its session, orphans it left), with their
   // command names: what Terminate would report as leftovers now.
   virtual std::vector<std::pair<pid_t, std::string>> LiveMembers() const { return {}; }
+
+  // For a contained bot (Containment::sandbox) that failed: what its stderr
+  // shows the containment took from it, naming --no-sandbox (sandbox.h
+  // ContainmentEvidence); "" when uncontained or nothing shows.
+  virtual std::string ContainmentEvidence() const { return {}; }
 
   // What the tree has used so far (see ResourceUsage). The fakes of the tests
   // use nothing.

@@ -34,6 +34,7 @@ enum Step {
   kFsize,
   kCpu,
   kAddressSpace,
+  kCgroup,
 };
 
 int Fail(const ChildPlan& plan, int step) noexcept {
@@ -135,6 +136,19 @@ int EnterNetworkNamespace() noexcept {
   return 0;
 }
 
+namespace {
+// Writes this process's pid to `fd` (a cgroup.procs), without allocating.
+bool JoinCgroup(int fd) noexcept {
+  char digits[16];
+  int n = 0;
+  for (unsigned pid = static_cast<unsigned>(::getpid()); n == 0 || pid != 0; pid /= 10)
+    digits[n++] = static_cast<char>('0' + pid % 10);
+  char line[16];
+  for (int i = 0; i < n; ++i) line[i] = digits[n - 1 - i];
+  return ::write(fd, line, static_cast<size_t>(n)) == n;
+}
+}  // namespace
+
 int PrepareChild(const ChildPlan& plan) noexcept {
   // A session of its own: its own process group, and no controlling terminal,
   // so it cannot write to the user's terminal through /dev/tty or be stopped
@@ -152,6 +166,8 @@ int PrepareChild(const ChildPlan& plan) noexcept {
   sigset_t none;
   sigemptyset(&none);
   if (::sigprocmask(SIG_SETMASK, &none, nullptr) != 0) return Fail(plan, kSignalMask);
+  // Before anything else runs in it: every process the bot starts is counted.
+  if (plan.cgroup_procs_fd >= 0 && !JoinCgroup(plan.cgroup_procs_fd)) return Fail(plan, kCgroup);
   if (plan.limits.no_network) {
     if (const int err = EnterNetworkNamespace(); err != 0) return errno = err, Fail(plan, kNetwork);
   }
@@ -172,13 +188,15 @@ int PrepareChild(const ChildPlan& plan) noexcept {
   return 0;
 }
 
-void CloseDescriptorsExcept(const std::vector<int>& keep) noexcept {
+void CloseDescriptorsExcept(const std::vector<int>& keep, std::span<const int> also) noexcept {
   unsigned from = 3;
   while (true) {  // the next kept descriptor at or above `from`, in any order
     unsigned next = ~0U;
-    for (const int fd : keep) {
-      if (fd >= 0 && static_cast<unsigned>(fd) >= from)
-        next = std::min(next, static_cast<unsigned>(fd));
+    for (const std::span<const int> list : {std::span<const int>(keep), also}) {
+      for (const int fd : list) {
+        if (fd >= 0 && static_cast<unsigned>(fd) >= from)
+          next = std::min(next, static_cast<unsigned>(fd));
+      }
     }
     if (next == ~0U) break;
     if (next > from) CloseRange(from, next - 1);
@@ -207,6 +225,8 @@ std::string_view ChildStepName(int step) {
       return "setrlimit(RLIMIT_CPU)";
     case kAddressSpace:
       return "setrlimit(RLIMIT_AS)";
+    case kCgroup:
+      return "joining its memory cgroup";
     default:
       return "child set-up";
   }

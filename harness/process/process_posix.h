@@ -18,6 +18,7 @@
 #include <functional>
 #include <mutex>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -40,6 +41,7 @@ struct ChildPlan {
   pid_t parent = 0;
   int report_fd = -1;
   const char* const* envp = nullptr;  // the environment to exec with; null: arbiter's
+  int cgroup_procs_fd = -1;           // a memory cgroup's cgroup.procs to join, or -1
 };
 struct ChildFailure {
   int step = 0;  // see ChildStepName
@@ -53,7 +55,7 @@ std::string_view ChildStepName(int step);
 // Closes every descriptor from 3 up except those in `keep`, without
 // allocating. Run in the child: Boost 1.81's own pass (close_all) leaves the
 // gaps between kept descriptors open.
-void CloseDescriptorsExcept(const std::vector<int>& keep) noexcept;
+void CloseDescriptorsExcept(const std::vector<int>& keep, std::span<const int> also = {}) noexcept;
 
 // unshare(CLONE_NEWNET), or, for an unprivileged arbiter, a user namespace
 // mapping only its own ids plus a network namespace. Returns 0 or errno.
@@ -71,6 +73,11 @@ struct BotTree {
   pid_t main_pid = 0;          // also the process group id
   uint64_t main_start = 0;     // start time of the main process (clock ticks)
   ProcessIds* seen = nullptr;  // grows with every member found
+  // The bot runs in a PID namespace of its own (sandbox.h), which the
+  // kernel ends with the namespace's first process: what is alive when the
+  // main process has exited is on its way out, and is waited for, not
+  // counted as outliving it.
+  bool pid_namespace = false;
 };
 
 // Sends `sig` to the bot's group and to every member. For the memory watch,
@@ -115,6 +122,8 @@ struct TeardownHooks {
   // Runs the event loop until the time given (so the main process gets reaped
   // and its output drained) and returns early when it has nothing to do.
   std::function<void(Clock::time_point)> run_until;
+  // Runs the event loop until the main process is reaped or the time given.
+  std::function<void(Clock::time_point)> run_until_reaped;
 };
 
 // SIGTERM (and SIGCONT) to every member, up to `grace` for them to end, then

@@ -221,7 +221,29 @@ TeardownReport TearDownTree(const BotTree& tree, const TeardownHooks& hooks,
   TeardownReport report;
   report.exited_before = MainExited(tree, hooks);
   std::vector<proc::ProcStat> members = BotMembers(tree);
+  if (report.exited_before && tree.pid_namespace) {
+    const Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(200);
+    while (!LivePids(tree, members, false).empty() && Clock::now() < deadline) {
+      hooks.run_until(std::min(Clock::now() + std::chrono::milliseconds(1), deadline));
+      members = BotMembers(tree);
+      Reap(tree, hooks, members);
+    }
+  }
   if (report.exited_before) NoteLeftovers(tree, members, report);
+  // The usual end: the bot exited and left nothing alive. What remains is
+  // reaping: its zombies here, the main process by the loop.
+  if (report.exited_before && !tree.pid_namespace && LivePids(tree, members, true).empty()) {
+    Reap(tree, hooks, members);
+    const Clock::time_point deadline = Clock::now() + std::chrono::seconds(1);
+    while (!hooks.main_reaped() && Clock::now() < deadline) {
+      if (hooks.run_until_reaped) {
+        hooks.run_until_reaped(deadline);
+      } else {
+        hooks.run_until(std::min(Clock::now() + std::chrono::milliseconds(1), deadline));
+      }
+    }
+    return report;
+  }
   std::set<pid_t> signalled;
   for (const proc::ProcStat& s : members) signalled.insert(s.pid);
   Signal(tree, members, SIGTERM, nullptr);

@@ -18,6 +18,7 @@
 #include "interrupt.h"
 #include "proc_probe.h"
 #include "process_posix.h"
+#include "sandbox.h"
 
 namespace arbiter::harness {
 
@@ -28,19 +29,26 @@ constexpr uint64_t kFullScanEvery = 8;  // samples: the tree is looked for every
 class RealBot final : public BotProcess, public LoopMember {
  public:
   RealBot(EventLoop& loop, std::shared_ptr<Channels> ch, pid_t pid, Clock::time_point started,
-          const Limits& limits, std::string home)
+          const Limits& limits, std::string home, std::unique_ptr<MemoryCgroup> cgroup,
+          std::vector<std::string> contained_argv)
       : loop_(&loop),
         ch_(std::move(ch)),
         pid_(pid),
         started_at_(started),
         memory_kb_(static_cast<uint64_t>(limits.memory_mb) * 1024),
-        home_(std::move(home)) {
+        home_(std::move(home)),
+        cgroup_(std::move(cgroup)),
+        contained_argv_(std::move(contained_argv)) {
     const auto stat = proc::ReadStat(pid);
     main_start_ = stat ? stat->start_time : 0;
     if (ch_->in) stdin_identity_ = proc::FdIdentity(ch_->in->native_handle());
     loop_->impl().bots.insert(this);
     RegisterGroup(pid_);
     ch_->watch = [this] { Sample(); };
+    // Just started, the tree is its main process: the first full scan of
+    // /proc (about a millisecond) waits for the watch's next round.
+    members_ = {pid_};
+    samples_ = 1;
     Sample();
     ch_->Watch();
   }
@@ -62,13 +70,22 @@ class RealBot final : public BotProcess, public LoopMember {
     posix::ForgetMain(pid_);
     loop_ = nullptr;
     UnregisterGroup(pid_);
+    if (cgroup_) cgroup_->Remove();
     if (!home_.empty()) {
       std::error_code ignored;
       std::filesystem::remove_all(home_, ignored);
     }
   }
 
-  ResourceUsage usage() const override { return usage_; }
+  std::string ContainmentEvidence() const override {
+    if (contained_argv_.empty()) return {};
+    return harness::ContainmentEvidence(contained_argv_, stderr_tail());
+  }
+
+  ResourceUsage usage() const override {
+    NoteKernelKill();
+    return usage_;
+  }
 
   // Over the members the watch knows (its last full scan): cheap enough for
   // every turn.
@@ -147,6 +164,9 @@ class RealBot final : public BotProcess, public LoopMember {
     posix::TeardownHooks hooks;
     hooks.main_reaped = [this] { return ch_->exited; };
     hooks.run_until = [this](Clock::time_point t) { loop_->RunUntil(t, [] { return false; }); };
+    hooks.run_until_reaped = [this](Clock::time_point t) {
+      loop_->RunUntil(t, [this] { return ch_->exited; });
+    };
     report_ = posix::TearDownTree(Tree(), hooks, grace);
     terminated_ = true;
     ch_->AbandonStdin();
@@ -156,7 +176,7 @@ class RealBot final : public BotProcess, public LoopMember {
  private:
   posix::BotTree Tree() const {
     // Other bots of every event loop are known to BotMembers (posix::LiveMains).
-    return posix::BotTree{pid_, main_start_, &seen_};
+    return posix::BotTree{pid_, main_start_, &seen_, !contained_argv_.empty()};
   }
 
   // One look at the tree: resident memory (killing the tree above the
@@ -183,11 +203,28 @@ class RealBot final : public BotProcess, public LoopMember {
     static const double kTickMs = 1000.0 / static_cast<double>(::sysconf(_SC_CLK_TCK));
     usage_.cpu_ms = static_cast<double>(ticks) * kTickMs;
     usage_.peak_rss_kb = std::max(usage_.peak_rss_kb, rss_kb);
-    if (memory_kb_ > 0 && rss_kb > memory_kb_ && !usage_.memory_exceeded) {
+    // With a memory cgroup the kernel enforces the limit on what the tree
+    // really holds; the sum of resident sets counts shared pages once per
+    // process and is only the report's figure.
+    if (!cgroup_ && memory_kb_ > 0 && rss_kb > memory_kb_ && !usage_.memory_exceeded) {
       usage_.memory_exceeded = true;
       usage_.exceeded_rss_kb = rss_kb;
       posix::SignalTree(tree, SIGKILL);
     }
+    // The kernel stopped a process of the tree at the limit: the rest of
+    // the tree goes with it, as with the watch.
+    if (NoteKernelKill()) posix::SignalTree(tree, SIGKILL);
+  }
+
+  // Whether the kernel has just been seen killing a process of the tree at
+  // the memory limit (its cgroup's count), noted in usage_.
+  bool NoteKernelKill() const {
+    if (!cgroup_ || usage_.memory_exceeded || cgroup_->oom_kills() == 0) return false;
+    usage_.memory_exceeded = true;
+    usage_.by_kernel = true;
+    usage_.exceeded_rss_kb = std::max(cgroup_->peak_bytes() / 1024, memory_kb_);
+    usage_.peak_rss_kb = std::max(usage_.peak_rss_kb, usage_.exceeded_rss_kb);
+    return true;
   }
 
   EventLoop* loop_;  // null once released
@@ -201,20 +238,24 @@ class RealBot final : public BotProcess, public LoopMember {
   bool terminated_ = false;
   TeardownReport report_;
   uint64_t memory_kb_;
-  std::string home_;  // the bot's HOME and TMPDIR, removed on release
+  std::string home_;                         // the bot's HOME and TMPDIR, removed on release
+  std::unique_ptr<MemoryCgroup> cgroup_;     // the kernel's memory limit, or null
+  std::vector<std::string> contained_argv_;  // the bot's own command, when sandboxed
   std::thread::id spawn_thread_ = std::this_thread::get_id();
   std::map<std::pair<pid_t, uint64_t>, uint64_t> cpu_ticks_;  // last utime + stime of each
   std::vector<pid_t> members_;                                // the tree at the last full scan
   uint64_t samples_ = 0;
-  ResourceUsage usage_;
+  mutable ResourceUsage usage_;
 };
 
 }  // namespace
 
 std::unique_ptr<BotProcess> MakeRealBot(EventLoop& loop, std::shared_ptr<Channels> ch, pid_t pid,
                                         Clock::time_point started, const Limits& limits,
-                                        std::string home) {
-  return std::make_unique<RealBot>(loop, std::move(ch), pid, started, limits, std::move(home));
+                                        std::string home, std::unique_ptr<MemoryCgroup> cgroup,
+                                        std::vector<std::string> contained_argv) {
+  return std::make_unique<RealBot>(loop, std::move(ch), pid, started, limits, std::move(home),
+                                   std::move(cgroup), std::move(contained_argv));
 }
 
 }  // namespace arbiter::harness

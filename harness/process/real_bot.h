@@ -7,16 +7,21 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "bot_channels.h"
 #include "bot_process.h"
+#include "memory_cgroup.h"
 
 namespace arbiter::harness {
 
 // A bot of `loop` whose main process `pid` was started at `started`, with
-// `ch` started; `home` (its HOME, or empty) is removed when it is released.
+// `ch` started; `home` (its HOME, or empty) is removed when it is released,
+// and `cgroup` (its memory cgroup, or null) once its tree is gone;
+// `contained_argv` is its own command when it runs under bubblewrap.
 std::unique_ptr<BotProcess> MakeRealBot(EventLoop& loop, std::shared_ptr<Channels> ch, pid_t pid,
                                         Clock::time_point started, const Limits& limits,
-                                        std::string home);
+                                        std::string home, std::unique_ptr<MemoryCgroup> cgroup,
+                                        std::vector<std::string> contained_argv);
 
 }  // namespace arbiter::harness

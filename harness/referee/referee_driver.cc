@@ -53,6 +53,7 @@ bool RefereeDriver::Start() {
   options.argv = argv_;
   options.limits = config_.limits;
   options.env = config_.env;
+  options.containment = config_.containment;
   options.max_line_bytes = config_.one_line_answers ? size_t{1} << 16 : size_t{1} << 20;
   std::string error;
   referee_ = env_.Spawn(options, error);

@@ -40,6 +40,7 @@ struct RefereeDriverConfig {
   std::string probe_executable;  // the bots protocol's relay (ProbeBesideSelf)
   Limits limits;                 // the referee's own (none by default: it is the organiser's)
   Environment env;
+  Containment containment;  // the referee's: none unless the organiser asks
   // How long arbiter waits for the referee's next message before calling it
   // a hang (it may be waiting for a bot arbiter stopped: it then has this
   // long to notice).

@@ -1,0 +1,351 @@
+// Containment under bubblewrap (sandbox.h): which folders a bot sees, the
+// per-run copies of its own folders, the bwrap command line, and the reading
+// of a failed contained bot's stderr.
+#include "sandbox.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <mutex>
+
+#include "process_posix.h"
+
+namespace arbiter::harness {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr const char* kSystem[] = {"/usr", "/etc",   "/opt",   "/bin",   "/sbin",
+                                   "/lib", "/lib32", "/lib64", "/libx32"};
+
+bool IsUnder(const std::string& path, const std::string& dir) {
+  if (dir == "/") return true;
+  return path == dir || (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 &&
+                         path[dir.size()] == '/');
+}
+
+std::string Absolute(const std::string& path) {
+  std::error_code ec;
+  fs::path p = fs::absolute(path, ec);
+  if (ec) return "";
+  std::string s = p.lexically_normal().string();
+  while (s.size() > 1 && s.back() == '/') s.pop_back();
+  return s;
+}
+
+// A folder that holds people's files as a whole: never shown whole.
+bool IsHomeFolder(const std::string& dir) {
+  const char* home = std::getenv("HOME");
+  return dir == "/" || dir == "/root" || dir == "/home" || fs::path(dir).parent_path() == "/home" ||
+         (home != nullptr && Absolute(home) == dir);
+}
+
+std::string TempRoot() {
+  const char* tmp = std::getenv("TMPDIR");
+  return Absolute(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp");
+}
+
+std::string SizeText(uint64_t bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / (1 << 20));
+  return buf;
+}
+
+// The copies of bots' folders, made once per run and removed at exit.
+class FolderCopies {
+ public:
+  ~FolderCopies() {
+    std::error_code ignored;
+    if (!base_.empty()) fs::remove_all(base_, ignored);
+  }
+  // The folder `path` as the bot sees it: a copy, or read-only with why.
+  SandboxFolder Get(const std::string& path, std::string& error) {
+    std::lock_guard lock(mu_);
+    if (const auto it = done_.find(path); it != done_.end()) return it->second;
+    SandboxFolder f{path, "", false, ""};
+    uint64_t bytes = 0;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(
+             path, fs::directory_options::skip_permission_denied, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      std::error_code size_ec;
+      if (it->is_regular_file(size_ec) && !it->is_symlink(size_ec)) bytes += it->file_size(size_ec);
+      if (bytes > kMaxFolderCopyBytes) break;
+    }
+    if (bytes > kMaxFolderCopyBytes) {
+      f.read_only = true;
+      f.why_read_only = "more than " + SizeText(kMaxFolderCopyBytes) + ", the most arbiter copies";
+    } else if (IsUnder(TempRoot(), path)) {
+      f.read_only = true;
+      f.why_read_only = "it holds the temporary folder of every bot";
+    } else {
+      if (base_.empty()) {
+        std::string pattern = TempRoot() + "/arbiter-folders.XXXXXX";
+        if (::mkdtemp(pattern.data()) == nullptr) {
+          error = "cannot create a folder for the bots' copies in " + TempRoot();
+          return f;
+        }
+        base_ = pattern;
+      }
+      f.copy = base_ + "/" + std::to_string(done_.size());
+      fs::copy(path, f.copy, fs::copy_options::recursive | fs::copy_options::copy_symlinks, ec);
+      if (ec) {
+        error = "cannot copy the bot's folder '" + path + "': " + ec.message();
+        return f;
+      }
+    }
+    return done_[path] = f;
+  }
+
+ private:
+  std::mutex mu_;
+  std::string base_;
+  std::map<std::string, SandboxFolder> done_;
+};
+
+FolderCopies& Copies() {
+  static FolderCopies copies;
+  return copies;
+}
+
+// The view without its copies.
+SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& program) {
+  SandboxView v;
+  for (const char* dir : kSystem) {
+    struct stat st {};
+    if (::lstat(dir, &st) != 0) continue;
+    if (S_ISLNK(st.st_mode)) {
+      char target[4096];
+      const ssize_t n = ::readlink(dir, target, sizeof target - 1);
+      if (n > 0) v.links.emplace_back(dir, std::string(target, n));
+    } else if (S_ISDIR(st.st_mode)) {
+      v.system.push_back(dir);
+    }
+  }
+  auto visible = [&v](const std::string& p) { return v.Visible(p); };
+  const char* path_env = std::getenv("PATH");
+  const std::string path = path_env != nullptr ? path_env : "";
+  for (size_t begin = 0; begin < path.size();) {
+    size_t end = path.find(':', begin);
+    if (end == std::string::npos) end = path.size();
+    const std::string entry = path.substr(begin, end - begin);
+    begin = end + 1;
+    struct stat st {};
+    if (entry.empty() || entry[0] != '/' || ::stat(entry.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+      continue;
+    std::string root = Absolute(entry);
+    const std::string base = fs::path(root).filename().string();
+    if (base == "bin" || base == "shims" || base == "sbin") root = fs::path(root).parent_path();
+    if (IsHomeFolder(root)) root = Absolute(entry);
+    if (IsHomeFolder(root) || visible(root)) continue;
+    std::erase_if(v.tools, [&](const std::string& t) { return IsUnder(t, root); });
+    v.tools.push_back(root);
+  }
+  v.cwd = Absolute(".");
+  std::vector<std::string> folders;
+  auto add = [&](const std::string& abs, bool is_dir) {
+    std::string folder = is_dir ? abs : fs::path(abs).parent_path().string();
+    if (folder.empty() || folder == "/" || visible(folder)) return;
+    folders.push_back(folder);
+  };
+  if (program.find('/') != std::string::npos) add(Absolute(program), false);
+  // Every word of the command that names a file or folder: an argument,
+  // or a path inside one (`sh -c 'exec ./bot'`, `-cp a.jar:b.jar`).
+  for (size_t i = 1; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    for (size_t begin = 0; begin < a.size();) {
+      size_t end = a.find_first_of(" \t\n'\";:=&|()<>`", begin);
+      if (end == std::string::npos) end = a.size();
+      const std::string word = a.substr(begin, end - begin);
+      begin = end + 1;
+      if (word.empty() || word[0] == '-') continue;
+      if (word != a && word.find('/') == std::string::npos) continue;
+      struct stat st {};
+      if (::stat(word.c_str(), &st) != 0) continue;
+      add(Absolute(word), S_ISDIR(st.st_mode));
+    }
+  }
+  std::sort(folders.begin(), folders.end());
+  for (const std::string& f : folders) {
+    if (!v.folders.empty() && IsUnder(f, v.folders.back().path)) continue;
+    v.folders.push_back({f, "", false, ""});
+  }
+  return v;
+}
+
+bool Contains(const std::string& text, const char* what) {
+  return text.find(what) != std::string::npos;
+}
+
+}  // namespace
+
+bool SandboxView::Visible(const std::string& path) const {
+  for (const std::string& s : system)
+    if (IsUnder(path, s)) return true;
+  for (const auto& [link, target] : links)
+    if (IsUnder(path, link)) return true;
+  for (const std::string& t : tools)
+    if (IsUnder(path, t)) return true;
+  for (const SandboxFolder& f : folders)
+    if (IsUnder(path, f.path)) return true;
+  // /tmp is a fresh one: what /tmp holds outside is not there.
+  return IsUnder(path, "/proc") || IsUnder(path, "/dev");
+}
+
+SandboxView PlanSandbox(const std::vector<std::string>& argv, const std::string& program,
+                        std::string& error) {
+  SandboxView v = ViewOf(argv, program);
+  for (SandboxFolder& f : v.folders) {
+    f = Copies().Get(f.path, error);
+    if (!error.empty()) break;
+  }
+  return v;
+}
+
+std::vector<std::string> SandboxArgv(const SandboxView& view, const std::vector<std::string>& argv,
+                                     const std::string& program, const std::string& home) {
+  std::vector<std::string> out = {"bwrap", "--unshare-all", "--die-with-parent", "--cap-drop",
+                                  "ALL"};
+  auto add = [&out](std::initializer_list<std::string> args) {
+    out.insert(out.end(), args.begin(), args.end());
+  };
+  for (const std::string& s : view.system) add({"--ro-bind", s, s});
+  for (const auto& [link, target] : view.links) add({"--symlink", target, link});
+  add({"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"});
+  for (const std::string& t : view.tools) add({"--ro-bind", t, t});
+  bool cwd_exists = false;
+  for (const std::string& s : view.system) cwd_exists |= IsUnder(view.cwd, s);
+  for (const std::string& t : view.tools) cwd_exists |= IsUnder(view.cwd, t);
+  if (!cwd_exists) add({"--dir", view.cwd});
+  for (const SandboxFolder& f : view.folders) {
+    if (f.read_only) {
+      add({"--ro-bind", f.path, f.path});
+    } else {
+      add({"--bind", f.copy, f.path});
+    }
+  }
+  if (!home.empty()) add({"--bind", home, home});
+  // bubblewrap's own processes (outside and as the namespace's init) keep
+  // their stdin and stdout, and close every other descriptor: the bot's
+  // pipes come in as 3 and 4 (kSandboxStdin, kSandboxStdout) and a shell
+  // makes them its stdin and stdout, so that the bot closing its stdout is
+  // the end of it, as uncontained.
+  add({"--chdir", view.cwd, "--", "/bin/sh", "-c", "exec 0<&3 1>&4 3<&- 4>&- && exec \"$0\" \"$@\"",
+       Absolute(program)});
+  out.insert(out.end(), argv.begin() + 1, argv.end());
+  return out;
+}
+
+bool SandboxAvailable(std::string& why) {
+  static const std::string kWhy = [] {
+    int err = 0;
+    const std::string bwrap = posix::ResolveExecutable("bwrap", err);
+    if (bwrap.empty())
+      return std::string("bubblewrap is not installed (Debian's package bubblewrap)");
+    const std::string probe =
+        "'" + bwrap +
+        "' --unshare-all --as-pid-1 --die-with-parent --cap-drop ALL --ro-bind / / --proc /proc "
+        "--dev /dev --tmpfs /tmp -- /bin/true </dev/null >/dev/null 2>&1";
+    // --as-pid-1: no init of bubblewrap's own, which would outlive the
+    // probe's bwrap and be left to arbiter (a child subreaper) to reap.
+    if (std::system(probe.c_str()) != 0)
+      return std::string(
+          "bubblewrap cannot create its namespaces here (it needs unprivileged user "
+          "namespaces, or root)");
+    return std::string();
+  }();
+  why = kWhy;
+  return kWhy.empty();
+}
+
+std::string SandboxVersion() {
+  static const std::string kVersion = [] {
+    std::string why;
+    if (!SandboxAvailable(why)) return std::string();
+    std::string out;
+    if (FILE* p = ::popen("bwrap --version 2>/dev/null", "r")) {
+      char buf[128];
+      while (std::fgets(buf, sizeof buf, p) != nullptr) out += buf;
+      ::pclose(p);
+    }
+    while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+    return out.empty() ? std::string("bubblewrap") : out;
+  }();
+  return kVersion;
+}
+
+std::vector<std::string> DescribeSandbox() {
+  return {"containment: " + SandboxVersion() + " (--no-sandbox turns it off)",
+          "files: the system read-only; the bot's own folder as a copy made for the run (its "
+          "writes never reach the original); HOME, TMPDIR and /tmp fresh; nothing else",
+          "no network; a PID namespace of its own; killed with arbiter"};
+}
+
+std::string ContainmentEvidence(const std::vector<std::string>& argv,
+                                const std::string& stderr_tail) {
+  static const char* kNetwork[] = {"Network is unreachable",
+                                   "Temporary failure in name resolution",
+                                   "Name or service not known",
+                                   "Connection refused",
+                                   "Cannot assign requested address",
+                                   "UnknownHostException",
+                                   "ENETUNREACH",
+                                   "ECONNREFUSED",
+                                   "EAI_AGAIN"};
+  const std::string tail = "; if the bot needs it, --no-sandbox runs bots uncontained";
+  for (const char* n : kNetwork)
+    if (Contains(stderr_tail, n))
+      return std::string("it ran contained, without a network, and its stderr says '") + n + "'" +
+             tail;
+  // A path alone is no evidence (a crash's trace names source files): the
+  // stderr must also say that something could not be found or opened.
+  static const char* kDenied[] = {"No such file or directory",
+                                  "Permission denied",
+                                  "Read-only file system",
+                                  "not found",
+                                  "FileNotFoundException",
+                                  "NoSuchFileException",
+                                  "AccessDeniedException",
+                                  "ENOENT",
+                                  "EACCES",
+                                  "EROFS",
+                                  "cannot open",
+                                  "can't open",
+                                  "Cannot open",
+                                  "Could not open"};
+  bool denied = false;
+  for (const char* d : kDenied) denied |= Contains(stderr_tail, d);
+  if (!denied) return "";
+  int err = 0;
+  const std::string program = argv.empty() ? "" : posix::ResolveExecutable(argv[0], err);
+  const SandboxView view = ViewOf(argv, program);
+  size_t i = 0;
+  while ((i = stderr_tail.find('/', i)) != std::string::npos) {
+    if (i > 0 && std::string(" '\"`(=[:,\t\n").find(stderr_tail[i - 1]) == std::string::npos) {
+      ++i;
+      continue;
+    }
+    size_t end = stderr_tail.find_first_of(" '\"`)]:,\t\n", i);
+    if (end == std::string::npos) end = stderr_tail.size();
+    std::string path = stderr_tail.substr(i, end - i);
+    i = end;
+    while (path.size() > 1 && (path.back() == '.' || path.back() == '/')) path.pop_back();
+    if (path.size() < 2 || view.Visible(path)) continue;
+    std::error_code ec;
+    const bool there = fs::exists(path, ec) || fs::exists(fs::path(path).parent_path(), ec);
+    if (there && !view.Visible(fs::path(path).parent_path().string()))
+      return "it ran contained, and its stderr names '" + path +
+             "', which is outside what the containment shows a bot" + tail;
+  }
+  if (Contains(stderr_tail, "Read-only file system"))
+    return "it ran contained, where the system is read-only, and its stderr says 'Read-only "
+           "file system'" +
+           tail;
+  return "";
+}
+
+}  // namespace arbiter::harness

@@ -1,0 +1,101 @@
+// Containment (sandbox.h, arbiter.process.contained): what a contained bot's
+// stderr is taken as evidence of, and a contained bot's pipes and fate as
+// arbiter sees them, the same as uncontained.
+#include "sandbox.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+
+#include "process_test_support.h"
+
+namespace arbiter::harness::testing {
+namespace {
+
+TEST(ContainmentEvidence, AMissingFileOutsideTheBotsFoldersIsNamedWithTheOption) {
+  const std::string why = ContainmentEvidence(
+      {"/bin/sh"}, "FileNotFoundError: [Errno 2] No such file or directory: '/root/data.txt'\n");
+  EXPECT_NE(why.find("'/root/data.txt'"), std::string::npos) << why;
+  EXPECT_NE(why.find("--no-sandbox"), std::string::npos) << why;
+}
+
+TEST(ContainmentEvidence, ACrashTraceNamingASourceFileIsNoEvidence) {
+  // The path exists outside and is not shown inside, but nothing says it
+  // was wanted and refused.
+  EXPECT_EQ(ContainmentEvidence({"/bin/sh"}, "Segmentation fault at /root/src/bot.cc:42\n"), "");
+}
+
+TEST(ContainmentEvidence, ARefusedConnectionIsTheMissingNetwork) {
+  const std::string why =
+      ContainmentEvidence({"/bin/sh"}, "ConnectionRefusedError: [Errno 111] Connection refused\n");
+  EXPECT_NE(why.find("without a network"), std::string::npos) << why;
+}
+
+TEST(ContainmentEvidence, AFileInsideTheSystemIsNoEvidence) {
+  EXPECT_EQ(ContainmentEvidence({"/bin/sh"}, "cannot open /usr/share/missing.txt: not found\n"),
+            "");
+}
+
+class ContainedBot : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string why;
+    if (!SandboxAvailable(why)) GTEST_SKIP() << why;
+  }
+  SpawnOptions Contained() {
+    SpawnOptions o;
+    o.containment.sandbox = true;
+    return o;
+  }
+  EventLoop loop_;
+};
+
+TEST_F(ContainedBot, ClosingItsStdoutIsTheEndOfItsOutputAsUncontained) {
+  // bubblewrap's own processes must not hold the bot's stdout open.
+  auto bot = Sh(loop_, "echo hi; exec 1>&-; sleep 5", Contained());
+  ASSERT_TRUE(bot);
+  EXPECT_TRUE(
+      loop_.RunUntil(Clock::now() + std::chrono::seconds(5), [&] { return bot->stdout_eof(); }));
+  EXPECT_FALSE(bot->exited());
+  bot->Terminate(std::chrono::milliseconds(200));
+}
+
+TEST_F(ContainedBot, ABotKilledByASignalIsSaidKilledByIt) {
+  auto bot = Sh(loop_, "kill -SEGV $$", Contained());
+  ASSERT_TRUE(bot);
+  ASSERT_TRUE(
+      loop_.RunUntil(Clock::now() + std::chrono::seconds(5), [&] { return bot->exited(); }));
+  EXPECT_EQ(bot->term_signal(), std::optional<int>(SIGSEGV));
+  EXPECT_FALSE(bot->exit_code().has_value());
+}
+
+TEST_F(ContainedBot, ItSeesNoHomeAndNoNetworkButItsOwnPidNamespace) {
+  // A file of the user's home, made for the test.
+  const char* home = std::getenv("HOME");
+  ASSERT_NE(home, nullptr);
+  const std::string mark = std::string(home) + "/.arbiter-sandbox-test-" + std::to_string(getpid());
+  ASSERT_EQ(std::system(("touch '" + mark + "'").c_str()), 0);
+  auto bot = Sh(loop_,
+                "test -e '" + mark +
+                    "' && echo home; echo ifaces $(grep -c : /proc/net/dev); "
+                    "echo pid $$",
+                Contained());
+  std::remove(mark.c_str());
+  ASSERT_TRUE(bot);
+  std::string out;
+  loop_.RunUntil(Clock::now() + std::chrono::seconds(5), [&] {
+    while (bot->HasLine()) out += bot->PopLine().line.text + "\n";
+    return bot->stdout_eof();
+  });
+  EXPECT_EQ(out.find("home"), std::string::npos) << out;
+  EXPECT_NE(out.find("ifaces 1\n"), std::string::npos) << out;  // loopback alone
+  EXPECT_NE(out.find("pid "), std::string::npos) << out;
+  EXPECT_LT(std::atoi(out.substr(out.find("pid ") + 4).c_str()), 10) << out;
+  bot->Terminate(std::chrono::milliseconds(200));
+}
+
+}  // namespace
+}  // namespace arbiter::harness::testing
