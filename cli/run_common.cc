@@ -167,20 +167,24 @@ int Usage(std::ostream& err, const std::string& command, const std::string& mess
   return 2;
 }
 
-// Containment (arbiter.process.contained): asked for with --sandbox, which
-// fails where the machine cannot contain bots (not yet the default: see
-// docs/check-bot.md); the memory limit in a cgroup wherever one can be made.
+// Containment (arbiter.process.contained): on where the machine allows it,
+// required with --sandbox, off with --no-sandbox; the memory limit in a
+// cgroup wherever one can be made.
 std::string ConfigureContainment(const RunOptions& o, harness::SessionConfig& c,
                                  std::ostream& err) {
   if (o.sandbox && o.no_sandbox) return "--sandbox and --no-sandbox contradict each other";
   if (!o.runs_bots) return "";
   std::string why;
   c.containment.memory_cgroup = o.memory_mb > 0 && harness::MemoryCgroupAvailable(why);
-  (void)err;
-  if (!o.sandbox) return "";
-  if (!harness::SandboxAvailable(why)) return "--sandbox: bots cannot be contained here: " + why;
-  c.containment.sandbox = true;
-  c.limits.no_network = false;  // bubblewrap's own network namespace
+  if (o.no_sandbox) return "";
+  if (harness::SandboxAvailable(why)) {
+    c.containment.sandbox = true;
+    c.limits.no_network = false;  // bubblewrap's own network namespace
+    return "";
+  }
+  if (o.sandbox) return "--sandbox: bots cannot be contained here: " + why;
+  err << "arbiter: bots run uncontained, with the user's files and network: " << why
+      << " (--sandbox makes containment required)\n";
   return "";
 }
 
@@ -387,9 +391,7 @@ std::vector<std::string> DescribeContainment(const harness::Containment& c, bool
   if (c.sandbox) return harness::DescribeSandbox();
   std::string why;
   if (refused || harness::SandboxAvailable(why))
-    return {
-        "containment: none (--sandbox contains bots): bots ran with the user's files and "
-        "network"};
+    return {"containment: none (--no-sandbox): bots ran with the user's files and network"};
   return {"containment: none (" + why + "): bots ran with the user's files and network"};
 }
 

@@ -26,11 +26,12 @@ namespace {
 void AddContainmentOptions(CLI::App& command, RunOptions& o) {
   CLI::App* c = &command;
   c->add_flag("--sandbox", o.sandbox,
-              "Run every bot contained, as a contest server does: under bubblewrap, the system "
-              "read-only, a copy of its folder, fresh HOME and /tmp, no network, its own PID "
-              "namespace; the run fails where the machine cannot contain bots");
+              "Require containment: the run fails where bots cannot be contained (by default "
+              "they are, where the machine allows it, and otherwise run as before)");
   c->add_flag("--no-sandbox", o.no_sandbox,
-              "Run bots uncontained, with the user's files and network (today's default)");
+              "Run bots uncontained, with the user's files and network (by default each runs "
+              "under bubblewrap: the system read-only, a copy of its folder, fresh HOME and "
+              "/tmp, no network, its own PID namespace)");
 }
 
 }  // namespace

@@ -194,6 +194,21 @@ std::optional<ProcStat> ReadStat(pid_t pid) {
   return ParseStat(ReadFile("/proc/" + std::to_string(pid) + "/stat"));
 }
 
+std::vector<pid_t> Children(pid_t pid) {
+  std::vector<pid_t> out;
+  const std::string task_dir = "/proc/" + std::to_string(pid) + "/task";
+  for (const long tid : NumericEntries(task_dir)) {
+    const std::string text = ReadFile(task_dir + "/" + std::to_string(tid) + "/children");
+    const char* p = text.c_str();
+    for (char* end = nullptr;; p = end) {
+      const long child = std::strtol(p, &end, 10);
+      if (end == p) break;
+      out.push_back(static_cast<pid_t>(child));
+    }
+  }
+  return out;
+}
+
 std::vector<ProcStat> ScanProcesses() {
   std::vector<ProcStat> out;
   for (const long pid : NumericEntries("/proc")) {

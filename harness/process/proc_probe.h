@@ -45,6 +45,10 @@ std::optional<ProcStat> ReadStat(pid_t pid);
 // Every process /proc shows right now, zombies included.
 std::vector<ProcStat> ScanProcesses();
 
+// The children of `pid` now (/proc/PID/task/*/children), without a scan of
+// /proc; empty when it is gone or the kernel does not say.
+std::vector<pid_t> Children(pid_t pid);
+
 // Resident memory of `pid` in KiB (/proc/PID/statm); 0 when it is gone.
 uint64_t ReadRssKb(pid_t pid);
 

@@ -90,6 +90,7 @@ class RealBot final : public BotProcess, public LoopMember {
   // Over the members the watch knows (its last full scan): cheap enough for
   // every turn.
   SchedSample SchedOfTree() const override {
+    AddDescendants();
     SchedSample out;
     for (const pid_t pid : members_) out.valid |= proc::ReadThreadsSched(pid, out.threads, names_);
     for (const ThreadSched& t : out.threads) out.run_ns += t.run_ns, out.wait_ns += t.wait_ns;
@@ -188,8 +189,13 @@ class RealBot final : public BotProcess, public LoopMember {
     if (loop_ == nullptr) return;
     const posix::BotTree tree = Tree();
     if (samples_++ % kFullScanEvery == 0 || full) {
+      // A look asked for (`full`: the end of its input, its teardown) finds
+      // the tree without a scan of /proc where it can.
+      std::optional<std::vector<proc::ProcStat>> quick;
+      if (full && samples_ % kFullScanEvery != 1) quick = posix::QuickMembers(tree);
       members_.clear();
-      for (const proc::ProcStat& s : posix::BotMembers(tree)) members_.push_back(s.pid);
+      for (const proc::ProcStat& s : quick ? *quick : posix::BotMembers(tree))
+        members_.push_back(s.pid);
     }
     uint64_t rss_kb = 0;
     for (const pid_t pid : members_) {
@@ -214,6 +220,22 @@ class RealBot final : public BotProcess, public LoopMember {
     // The kernel stopped a process of the tree at the limit: the rest of
     // the tree goes with it, as with the watch.
     if (NoteKernelKill()) posix::SignalTree(tree, SIGKILL);
+  }
+
+  // The members the watch knows and their descendants now: a wrapper's
+  // child (a shell's bot, bubblewrap's) counts from the first turn, not from
+  // the next full scan, so that its start-up is never taken for a turn's
+  // computing. Orphans that left the tree wait for the full scan.
+  void AddDescendants() const {
+    for (size_t i = 0; i < members_.size(); ++i) {
+      for (const pid_t child : proc::Children(members_[i])) {
+        if (std::find(members_.begin(), members_.end(), child) != members_.end()) continue;
+        const std::optional<proc::ProcStat> s = proc::ReadStat(child);
+        if (!s || s->start_time < main_start_) continue;
+        seen_.insert({s->pid, s->start_time});
+        members_.push_back(child);
+      }
+    }
   }
 
   // Whether the kernel has just been seen killing a process of the tree at
@@ -243,7 +265,7 @@ class RealBot final : public BotProcess, public LoopMember {
   std::vector<std::string> contained_argv_;  // the bot's own command, when sandboxed
   std::thread::id spawn_thread_ = std::this_thread::get_id();
   std::map<std::pair<pid_t, uint64_t>, uint64_t> cpu_ticks_;  // last utime + stime of each
-  std::vector<pid_t> members_;                                // the tree at the last full scan
+  mutable std::vector<pid_t> members_;  // the tree at the last full scan, and descendants found
   uint64_t samples_ = 0;
   mutable ResourceUsage usage_;
 };
