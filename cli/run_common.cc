@@ -381,16 +381,18 @@ report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::s
   r.keep_passing_replays = !o.html_path.empty();  // a passing game of each kind on the page
   r.checks = p.checks;
   r.environment = harness::DescribeEnvironment(p.config.env);
-  for (const std::string& line : DescribeContainment(p.config.containment, o.no_sandbox))
-    r.environment.push_back(line);
+  if (o.runs_bots)  // fuzz-referee's bots are arbiter's own
+    for (const std::string& line : DescribeContainment(p.config.containment))
+      r.environment.push_back(line);
   r.memory_limits = MemoryLimitsText(p.config.limits, p.config.containment);
   return r;
 }
 
-std::vector<std::string> DescribeContainment(const harness::Containment& c, bool refused) {
+std::vector<std::string> DescribeContainment(const harness::Containment& c) {
   if (c.sandbox) return harness::DescribeSandbox();
+  // Where bubblewrap works, only --no-sandbox leaves bots uncontained.
   std::string why;
-  if (refused || harness::SandboxAvailable(why))
+  if (harness::SandboxAvailable(why))
     return {"containment: none (--no-sandbox): bots ran with the user's files and network"};
   return {"containment: none (" + why + "): bots ran with the user's files and network"};
 }

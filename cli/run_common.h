@@ -87,7 +87,7 @@ std::string ConfigureBots(const RunOptions& o, const Profile& profile, harness::
 std::string MemoryLimitsText(const harness::Limits& limits,
                              const harness::Containment& containment = {});
 // How the bots of `c` are contained, for the report's environment.
-std::vector<std::string> DescribeContainment(const harness::Containment& c, bool refused);
+std::vector<std::string> DescribeContainment(const harness::Containment& c);
 // The options of `o` that change what a run does, as command-line words
 // (" --action-ms 150 --memory-mb 1024 --env A=1 --rule league=2"), for
 // reproduce commands (arbiter.check.reproduce); defaults are left out.
