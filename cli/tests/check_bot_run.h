@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -40,6 +41,9 @@ inline Outcome CheckBot(const std::string& args) {
   }
   return o;
 }
+
+// Whether bubblewrap is installed, so that bots run contained by default.
+inline bool BubblewrapInstalled() { return std::system("bwrap --version >/dev/null 2>&1") == 0; }
 
 inline std::string Testbot(const std::string& mode_args) {
   return "--games 1 --no-edge-cases --no-whole-games -- " + Shell(TESTBOT_BINARY) + " " + mode_args;

@@ -349,7 +349,7 @@ TEST_F(CheckBotTest, LingeringProcessesAreReportedAndKilled) {
   // was not made.
   const Outcome o = CheckBot(Testbot("--mode grandchild"));
   EXPECT_EQ(o.checks, std::set<std::string>{}) << o.output;
-  if (std::system("bwrap --version >/dev/null 2>&1") == 0) {
+  if (arbiter::testing::BubblewrapInstalled()) {
     EXPECT_EQ(o.status, 0) << o.output;
     EXPECT_NE(o.report.value("not_checked", "").find("leaves processes behind"), std::string::npos)
         << o.output;
@@ -366,8 +366,7 @@ TEST_F(CheckBotTest, AWrappedBotsStartUpIsNeverTakenForComputingOnItsFirstTurn) 
       std::string("/usr/bin/python3 ") + PROOF_BOT_PY + " --game jc2015 --mode never-flush";
   for (const std::string& how :
        {"--no-sandbox -- /bin/sh -c " + Shell(bot + "; exit $?"), "--sandbox -- " + bot}) {
-    if (how.rfind("--sandbox", 0) == 0 && std::system("bwrap --version >/dev/null 2>&1") != 0)
-      continue;
+    if (how.rfind("--sandbox", 0) == 0 && !arbiter::testing::BubblewrapInstalled()) continue;
     const Outcome o = CheckBot("--games 1 --no-edge-cases --no-whole-games " + how);
     EXPECT_EQ(o.checks, std::set<std::string>{"action.unflushed"}) << how << "\n" << o.output;
   }

@@ -31,7 +31,7 @@ using arbiter::testing::Shell;
 class ContainmentTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (std::system("bwrap --version >/dev/null 2>&1") != 0)
+    if (!arbiter::testing::BubblewrapInstalled())
       GTEST_SKIP() << "bubblewrap is not installed: scripts/setup installs it";
     root_ = fs::path(::testing::TempDir()) / ("zoo-" + std::to_string(::getpid()));
     fs::remove_all(root_);

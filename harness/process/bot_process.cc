@@ -109,10 +109,8 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
   if (contain.sandbox) {
     const SandboxView view = PlanSandbox(options.argv, path, error);
     if (error.empty()) command = SandboxArgv(view, options.argv, path, home);
-    if (error.empty()) path = posix::ResolveExecutable(command[0], err);
-    if (error.empty() && path.empty()) error = "bubblewrap (bwrap) is not found";
-  }
-  if (contain.sandbox) {
+    if (error.empty()) path = command[0];  // bwrap, as SandboxAvailable found it
+    if (path.empty()) error = "bubblewrap (bwrap) is not found";
     // The child moves the bot's pipes to descriptors 3 and 4: they must not
     // be free in arbiter, or a pipe of the launch could land there.
     static const bool kReserved = [] {

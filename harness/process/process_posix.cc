@@ -57,17 +57,24 @@ bool SetLimit(int resource, rlim_t value, rlim_t hard) noexcept {
 }
 
 // Writes "ID ID 1\n" to a /proc/self/{uid,gid}_map file.
-bool WriteIdMap(const char* path, unsigned id) noexcept {
+// Writes `value` in decimal at `out` (room for 10 digits), without
+// allocating; returns the number of digits.
+int Decimal(unsigned value, char* out) noexcept {
   char digits[16];
   int n = 0;
   do {
-    digits[n++] = static_cast<char>('0' + id % 10);
-    id /= 10;
-  } while (id != 0);
+    digits[n++] = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value != 0);
+  for (int i = 0; i < n; ++i) out[i] = digits[n - 1 - i];
+  return n;
+}
+
+bool WriteIdMap(const char* path, unsigned id) noexcept {
   char line[48];
   int len = 0;
   for (int copy = 0; copy < 2; ++copy) {
-    for (int i = n - 1; i >= 0; --i) line[len++] = digits[i];
+    len += Decimal(id, line + len);
     line[len++] = ' ';
   }
   line[len++] = '1';
@@ -139,12 +146,8 @@ int EnterNetworkNamespace() noexcept {
 namespace {
 // Writes this process's pid to `fd` (a cgroup.procs), without allocating.
 bool JoinCgroup(int fd) noexcept {
-  char digits[16];
-  int n = 0;
-  for (unsigned pid = static_cast<unsigned>(::getpid()); n == 0 || pid != 0; pid /= 10)
-    digits[n++] = static_cast<char>('0' + pid % 10);
   char line[16];
-  for (int i = 0; i < n; ++i) line[i] = digits[n - 1 - i];
+  const int n = Decimal(static_cast<unsigned>(::getpid()), line);
   return ::write(fd, line, static_cast<size_t>(n)) == n;
 }
 }  // namespace

@@ -129,6 +129,23 @@ Others SnapshotOthers(pid_t self_main, Others* before) {
   return o;
 }
 
+// Whether `s`, found by a look at the processes, is a member of the bot of
+// `tree` in its own right (before its descendants are added); `self` and
+// `own_session` are arbiter's.
+bool TakenForTheBot(const proc::ProcStat& s, const BotTree& tree, const Others& others, pid_t self,
+                    pid_t own_session) {
+  const bool other = others.mains.count(s.pid) != 0 || others.mains.count(s.pgrp) != 0 ||
+                     others.mains.count(s.session) != 0;
+  // A child of arbiter that is no other bot's: an orphan of this bot's
+  // reparented here (arbiter is a subreaper). Not one still in arbiter's
+  // own session: a bot another thread has just forked, before its setsid;
+  // nor any while a spawn was in flight (after its setsid, before its
+  // registration, a new bot looks just like an orphan that left its session).
+  const bool orphan = s.ppid == self && !other && s.session != own_session && !others.spawning;
+  return s.pgrp == tree.main_pid || s.session == tree.main_pid ||
+         tree.seen->count({s.pid, s.start_time}) != 0 || orphan;
+}
+
 constexpr int kScanTries = 3;  // scans that overlap a spawn, before orphans wait for the next look
 
 }  // namespace
@@ -176,18 +193,8 @@ std::vector<proc::ProcStat> BotMembers(const BotTree& tree) {
     const proc::ProcStat& s = all[i];
     if (s.start_time < tree.main_start || s.pid == self) continue;  // older than the bot
     children[s.ppid].push_back(i);
-    const bool other = others.mains.count(s.pid) != 0 || others.mains.count(s.pgrp) != 0 ||
-                       others.mains.count(s.session) != 0;
-    // A child of arbiter that is no other bot's: an orphan of this bot's
-    // reparented here (arbiter is a subreaper). Not one still in arbiter's
-    // own session: a bot another thread has just forked, before its setsid;
-    // nor any while a spawn was in flight (after its setsid, before its
-    // registration, a new bot looks just like an orphan that left its session).
-    const bool orphan = s.ppid == self && !other && s.session != own_session && !others.spawning;
-    if (s.pgrp == tree.main_pid || s.session == tree.main_pid ||
-        tree.seen->count({s.pid, s.start_time}) != 0 || orphan) {
-      if (in.insert(s.pid).second) queue.push_back(i);
-    }
+    if (TakenForTheBot(s, tree, others, self, own_session) && in.insert(s.pid).second)
+      queue.push_back(i);
   }
   for (size_t q = 0; q < queue.size(); ++q) {  // descendants of members
     const auto it = children.find(all[queue[q]].pid);
@@ -217,14 +224,10 @@ std::optional<std::vector<proc::ProcStat>> QuickMembers(const BotTree& tree) {
   };
   if (const auto main = proc::ReadStat(tree.main_pid); main && main->start_time == tree.main_start)
     add(*main);
-  for (const pid_t child : proc::Children(self)) {
+  for (const pid_t child : proc::Children(self)) {  // arbiter's
     const auto s = proc::ReadStat(child);
-    if (!s || s->pid == tree.main_pid) continue;
-    const bool other = others.mains.count(s->pid) != 0 || others.mains.count(s->pgrp) != 0 ||
-                       others.mains.count(s->session) != 0;
-    const bool mine = s->pgrp == tree.main_pid || s->session == tree.main_pid ||
-                      tree.seen->count({s->pid, s->start_time}) != 0;
-    if (mine || (!other && s->session != own_session)) add(*s);
+    if (s && s->pid != tree.main_pid && TakenForTheBot(*s, tree, others, self, own_session))
+      add(*s);
   }
   for (size_t i = 0; i < out.size(); ++i) {  // descendants
     for (const pid_t child : proc::Children(out[i].pid)) {

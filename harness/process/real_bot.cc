@@ -188,11 +188,12 @@ class RealBot final : public BotProcess, public LoopMember {
   void Sample(bool full = false) {
     if (loop_ == nullptr) return;
     const posix::BotTree tree = Tree();
-    if (samples_++ % kFullScanEvery == 0 || full) {
+    const bool periodic = samples_++ % kFullScanEvery == 0;
+    if (periodic || full) {
       // A look asked for (`full`: the end of its input, its teardown) finds
       // the tree without a scan of /proc where it can.
       std::optional<std::vector<proc::ProcStat>> quick;
-      if (full && samples_ % kFullScanEvery != 1) quick = posix::QuickMembers(tree);
+      if (!periodic) quick = posix::QuickMembers(tree);
       members_.clear();
       for (const proc::ProcStat& s : quick ? *quick : posix::BotMembers(tree))
         members_.push_back(s.pid);

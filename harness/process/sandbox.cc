@@ -177,6 +177,15 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
   return v;
 }
 
+// Where bwrap is (looked up once), or "".
+const std::string& BwrapPath() {
+  static const std::string kPath = [] {
+    int err = 0;
+    return posix::ResolveExecutable("bwrap", err);
+  }();
+  return kPath;
+}
+
 bool Contains(const std::string& text, const char* what) {
   return text.find(what) != std::string::npos;
 }
@@ -208,7 +217,7 @@ SandboxView PlanSandbox(const std::vector<std::string>& argv, const std::string&
 
 std::vector<std::string> SandboxArgv(const SandboxView& view, const std::vector<std::string>& argv,
                                      const std::string& program, const std::string& home) {
-  std::vector<std::string> out = {"bwrap", "--unshare-all", "--die-with-parent", "--cap-drop",
+  std::vector<std::string> out = {BwrapPath(), "--unshare-all", "--die-with-parent", "--cap-drop",
                                   "ALL"};
   auto add = [&out](std::initializer_list<std::string> args) {
     out.insert(out.end(), args.begin(), args.end());
@@ -242,8 +251,7 @@ std::vector<std::string> SandboxArgv(const SandboxView& view, const std::vector<
 
 bool SandboxAvailable(std::string& why) {
   static const std::string kWhy = [] {
-    int err = 0;
-    const std::string bwrap = posix::ResolveExecutable("bwrap", err);
+    const std::string& bwrap = BwrapPath();
     if (bwrap.empty())
       return std::string("bubblewrap is not installed (Debian's package bubblewrap)");
     const std::string probe =
