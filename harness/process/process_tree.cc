@@ -211,32 +211,6 @@ std::vector<proc::ProcStat> BotMembers(const BotTree& tree) {
   return out;
 }
 
-std::optional<std::vector<proc::ProcStat>> QuickMembers(const BotTree& tree) {
-  const Others others = SnapshotOthers(tree.main_pid, nullptr);
-  if (others.spawning) return std::nullopt;
-  const pid_t self = ::getpid(), own_session = ::getsid(0);
-  std::vector<proc::ProcStat> out;
-  std::set<pid_t> in;
-  auto add = [&](const proc::ProcStat& s) {
-    if (s.start_time < tree.main_start || !in.insert(s.pid).second) return;
-    out.push_back(s);
-    tree.seen->insert({s.pid, s.start_time});
-  };
-  if (const auto main = proc::ReadStat(tree.main_pid); main && main->start_time == tree.main_start)
-    add(*main);
-  for (const pid_t child : proc::Children(self)) {  // arbiter's
-    const auto s = proc::ReadStat(child);
-    if (s && s->pid != tree.main_pid && TakenForTheBot(*s, tree, others, self, own_session))
-      add(*s);
-  }
-  for (size_t i = 0; i < out.size(); ++i) {  // descendants
-    for (const pid_t child : proc::Children(out[i].pid)) {
-      if (const auto s = proc::ReadStat(child)) add(*s);
-    }
-  }
-  return out;
-}
-
 void SignalTree(const BotTree& tree, int sig) { Signal(tree, BotMembers(tree), sig, nullptr); }
 
 std::vector<proc::ProcStat> GroupMembers(const BotTree& tree) {
@@ -253,12 +227,7 @@ TeardownReport TearDownTree(const BotTree& tree, const TeardownHooks& hooks,
                             Clock::duration grace) {
   TeardownReport report;
   report.exited_before = MainExited(tree, hooks);
-  // The usual end, a bot that exited and left nothing, is told without a
-  // scan of /proc; anything else is scanned for.
-  std::optional<std::vector<proc::ProcStat>> quick;
-  if (report.exited_before) quick = QuickMembers(tree);
-  std::vector<proc::ProcStat> members =
-      quick && LivePids(tree, *quick, true).empty() ? std::move(*quick) : BotMembers(tree);
+  std::vector<proc::ProcStat> members = BotMembers(tree);
   if (report.exited_before && tree.pid_namespace) {
     const Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(200);
     while (!LivePids(tree, members, false).empty() && Clock::now() < deadline) {

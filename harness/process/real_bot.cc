@@ -188,15 +188,9 @@ class RealBot final : public BotProcess, public LoopMember {
   void Sample(bool full = false) {
     if (loop_ == nullptr) return;
     const posix::BotTree tree = Tree();
-    const bool periodic = samples_++ % kFullScanEvery == 0;
-    if (periodic || full) {
-      // A look asked for (`full`: the end of its input, its teardown) finds
-      // the tree without a scan of /proc where it can.
-      std::optional<std::vector<proc::ProcStat>> quick;
-      if (!periodic) quick = posix::QuickMembers(tree);
+    if (samples_++ % kFullScanEvery == 0 || full) {
       members_.clear();
-      for (const proc::ProcStat& s : quick ? *quick : posix::BotMembers(tree))
-        members_.push_back(s.pid);
+      for (const proc::ProcStat& s : posix::BotMembers(tree)) members_.push_back(s.pid);
     }
     uint64_t rss_kb = 0;
     for (const pid_t pid : members_) {
