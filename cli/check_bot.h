@@ -27,6 +27,7 @@ struct RefereeRunOptions {
   std::optional<int> players;          // --players: the runner protocol's (default 2)
   std::vector<std::string> opponents;  // check-bot --opponent: the other seats' commands
   std::string ready_line;              // --ready-line: the game's handshake, if it has one
+  bool sandbox = false;                // --sandbox-referee: the referee runs contained too
 };
 
 struct RunOptions {

@@ -233,6 +233,7 @@ std::string RefereeLimitsText(const FuzzRefereeOptions& o) {
   }
   if (o.referee_memory_mb) s += " --referee-memory-mb " + std::to_string(o.referee_memory_mb);
   if (o.referee_cpu_seconds) s += " --referee-cpu-seconds " + std::to_string(o.referee_cpu_seconds);
+  if (o.sandbox_referee) s += " --sandbox-referee";
   return s;
 }
 
@@ -294,6 +295,7 @@ CLI::App* AddFuzzRefereeCommand(CLI::App& app, FuzzRefereeOptions& o) {
                 "(0: none, the default; --memory-mb is for bots only)")
       ->default_val(0)
       ->check(IntIn(0, 1 << 20));
+  c->add_flag("--sandbox-referee", o.sandbox_referee, kSandboxRefereeHelp);
   c->add_option("--referee-cpu-seconds", o.referee_cpu_seconds,
                 "CPU-time limit of each referee process (0: none, the default)")
       ->default_val(0)

@@ -32,6 +32,9 @@ struct FuzzRefereeOptions : RunOptions {
   int shrink_runs = 150;
   int referee_memory_mb = 0;    // resident-memory limit of the referee's tree (0: none)
   int referee_cpu_seconds = 0;  // CPU-time limit of the referee (0: none)
+  // --sandbox-referee: the referee runs contained as bots are (it is the
+  // organiser's own program: by default it runs uncontained).
+  bool sandbox_referee = false;
   // A divergence another reading of an ambiguous rule explains stays a
   // failure instead of a note adopted for the rest of the run.
   bool strict_readings = false;

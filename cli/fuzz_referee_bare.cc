@@ -82,6 +82,7 @@ int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err) {
   ro.through.referee = o.referee;
   ro.through.protocol = o.protocol;
   ro.through.players = o.players;
+  ro.through.sandbox = o.sandbox_referee;
   if (!PrepareThroughReferee(ro, kCmd, plan.p, err)) return 2;
   harness::RefereeDriverConfig& d = *plan.p.referee;
   d.limits.memory_mb = o.referee_memory_mb;

@@ -189,6 +189,8 @@ harness::Finding BareRun::FaultFinding(const BareFault& fault, const Played& gam
                             ? ""
                             : "; its stderr: '" + EscapeBytes(harness::KeyLines(tail)) + "'"));
   if (after_game) f.turn = f.seat = -1, f.input.clear();  // of no turn or seat
+  if (!game.r.outcome.containment.empty())                // arbiter.process.contained
+    f.advice = game.r.outcome.containment + "; " + f.advice;
   return f;
 }
 

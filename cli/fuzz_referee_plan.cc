@@ -34,6 +34,9 @@ std::string Configure(const FuzzRefereeOptions& o, const Prepared& p,
   config.limits.file_size_mb = 0;
   config.limits.open_files = 0;
   config.env = p.config.env;
+  if (o.sandbox_referee) {  // arbiter.process.contained
+    if (const std::string e = ConfigureRefereeContainment(config.containment); !e.empty()) return e;
+  }
   std::string error;
   const auto given = GivenTimeLimit(o, error);
   if (!error.empty()) return error;
@@ -125,6 +128,7 @@ int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& e
                      "RefereeFuzzing): fuzz-referee cannot compare its referees");
   harness::RefereeFuzzConfig& config = plan.config;
   if (const std::string e = Configure(o, p, config); !e.empty()) return Usage(err, kCmd, e);
+  plan.prepared.referee_contained = config.containment.sandbox;
   std::string error;
   const int players = p.game->new_game(0, p.rules, error)->num_players();
   auto referee = harness::RefereeTemplate::Parse(

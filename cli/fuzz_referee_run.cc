@@ -197,6 +197,7 @@ bool FuzzRun::FaultFindings(const std::string& id, const RefereeGamePlan& plan,
     f.message = fault.message;
     f.stderr_tail = harness::LastLines(r.referee_stderr, 10);
     f.received = EscapeBytes(r.referee_stdout.substr(0, 300));
+    f.advice = r.referee_containment;  // arbiter.process.contained
     f.reproduce = Self() + " fuzz-referee --game " + o_.game + SameReferee() + ThisGame(id);
     // A failure's command says what it reproduces: never a silent PASS.
     if (f.severity == harness::Severity::kFail) f.reproduce += " --expect " + fault.check;

@@ -50,6 +50,8 @@ void AddRefereeRunOptions(CLI::App& command, RefereeRunOptions& o, bool check_bo
                 "With --referee: the line each bot prints when it is ready (READY), if the "
                 "game has such a handshake; checked within --ready-ms (default 1000) and "
                 "passed on to a referee that launches its bots");
+  c->add_flag("--sandbox-referee", o.sandbox,
+              std::string("With --referee: ") + kSandboxRefereeHelp);
   if (check_bot)
     c->add_option("--opponent", o.opponents,
                   "With --referee: a command for the seats other than the bot's (repeatable, "
@@ -82,6 +84,7 @@ std::string RefereeOptionsText(const RefereeRunOptions& o) {
   if (o.players) s += " --players " + std::to_string(*o.players);
   if (!o.ready_line.empty()) s += " --ready-line " + harness::QuoteArg(o.ready_line);
   for (const std::string& op : o.opponents) s += " --opponent " + harness::QuoteArg(op);
+  if (o.sandbox) s += " --sandbox-referee";
   return s;
 }
 
@@ -148,6 +151,11 @@ bool PrepareThroughReferee(const RunOptions& o, const std::string& command, Prep
   p.catalog = harness::CatalogFromRegister(reg, "referee_run_checks");
   for (const auto& check : reg["referee_run_checks"])
     p.checks.push_back(*p.catalog.Find(check["id"]));
+  if (r.sandbox) {  // arbiter.process.contained
+    if (const std::string e = ConfigureRefereeContainment(d.containment); !e.empty())
+      return usage(e);
+    p.referee_contained = true;
+  }
   p.referee = std::move(d);
   p.not_checked = kNotChecked;
   if (const GameInfo* g = FindGame(o.game)) {

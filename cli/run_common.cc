@@ -217,7 +217,8 @@ bool Prepare(const RunOptions& o, const std::string& command, Prepared& p, std::
   for (const auto& [given, name] : {std::pair{!r.opponents.empty(), "--opponent"},
                                     std::pair{r.protocol != "bots", "--protocol"},
                                     std::pair{r.players.has_value(), "--players"},
-                                    std::pair{!r.ready_line.empty(), "--ready-line"}}) {
+                                    std::pair{!r.ready_line.empty(), "--ready-line"},
+                                    std::pair{r.sandbox, "--sandbox-referee"}}) {
     if (!given) continue;
     Usage(err, command,
           std::string(name) + " is for a game played through its referee: give --referee");
@@ -368,7 +369,8 @@ report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::s
   r.tool = tool;
   r.game = p.game ? std::string(p.game->name) : o.game;
   r.not_checked = p.not_checked;
-  if (p.config.containment.sandbox)  // arbiter.process.contained
+  r.engineless = tool == "fuzz-referee" && p.referee.has_value();  // fuzz_referee_bare.h
+  if (p.config.containment.sandbox)                                // arbiter.process.contained
     r.not_checked += std::string(r.not_checked.empty() ? "" : "; ") +
                      "whether a bot leaves processes behind (contained, they end with its PID "
                      "namespace, as on a contest server; --no-sandbox checks it)";
@@ -385,7 +387,27 @@ report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::s
     for (const std::string& line : DescribeContainment(p.config.containment))
       r.environment.push_back(line);
   r.memory_limits = MemoryLimitsText(p.config.limits, p.config.containment);
+  if (p.referee_contained) NoteRefereeContainment(r);
   return r;
+}
+
+std::string ConfigureRefereeContainment(harness::Containment& c) {
+  std::string why;
+  if (!harness::SandboxAvailable(why))
+    return "--sandbox-referee: the referee cannot be contained here: " + why;
+  c.sandbox = true;
+  c.undo = "if the referee needs it, it runs uncontained without --sandbox-referee";
+  return "";
+}
+
+void NoteRefereeContainment(report::RunReport& r) {
+  r.environment.push_back("referee containment: " + harness::SandboxVersion() +
+                          " (--sandbox-referee): the system read-only, a copy of its folder, "
+                          "fresh HOME and /tmp, arbiter's relays as they are; no network; a PID "
+                          "namespace of its own");
+  r.not_checked += std::string(r.not_checked.empty() ? "" : "; ") +
+                   "whether the referee leaves processes behind (contained, they end with its "
+                   "PID namespace; without --sandbox-referee it is checked)";
 }
 
 std::vector<std::string> DescribeContainment(const harness::Containment& c) {

@@ -37,6 +37,7 @@ struct Prepared {
   // engine (arbiter.referee-run.framing); and what that leaves unchecked.
   std::optional<harness::RefereeDriverConfig> referee;
   std::string not_checked;
+  bool referee_contained = false;  // --sandbox-referee (fuzz-referee's, or through --referee)
 };
 
 // One match under `p`: through its referee when it has one, else on the
@@ -88,6 +89,16 @@ std::string MemoryLimitsText(const harness::Limits& limits,
                              const harness::Containment& containment = {});
 // How the bots of `c` are contained, for the report's environment.
 std::vector<std::string> DescribeContainment(const harness::Containment& c);
+// --sandbox-referee (arbiter.process.contained): the referee's containment,
+// the bots' own, into `c`; "" or why the referee cannot be contained here.
+// The referee is the organiser's program: contained only when asked.
+std::string ConfigureRefereeContainment(harness::Containment& c);
+inline constexpr const char* kSandboxRefereeHelp =
+    "Run the referee contained too, as bots are (bubblewrap: the system read-only, a copy of "
+    "its folder, fresh HOME and /tmp, no network, its own PID namespace; arbiter's relays "
+    "shown as they are); it is the organiser's program, so by default it runs uncontained";
+// The report's environment and "not checked" lines of a contained referee.
+void NoteRefereeContainment(report::RunReport& r);
 // The options of `o` that change what a run does, as command-line words
 // (" --action-ms 150 --memory-mb 1024 --env A=1 --rule league=2"), for
 // reproduce commands (arbiter.check.reproduce); defaults are left out.

@@ -149,6 +149,11 @@ std::optional<RunReport> ReadJson(const json& j, std::string& error) {
     r.readings = j.value("readings_adopted", std::vector<std::string>());
     r.not_reproduced = JsonString(j, "not_reproduced");
     r.not_checked = JsonString(j, "not_checked");
+    // A report written before the flag: only a run without an engine said
+    // what it did not check.
+    r.engineless = j.contains("engineless")
+                       ? j["engineless"].is_boolean() && j["engineless"].get<bool>()
+                       : !r.not_checked.empty();
     if (const auto c = j.find("calibration"); c != j.end() && c->is_object()) {
       Calibration cal;
       cal.samples = c->value("samples", 0);

@@ -176,6 +176,7 @@ void WriteJson(const RunReport& r, std::ostream& out) {
   j["environment"] = r.environment;
   j["memory_limits"] = r.memory_limits;
   if (r.tool == "fuzz-referee") {
+    j["engineless"] = r.engineless;
     j["readings_adopted"] = r.readings;
     j["answer_families"] = {{"tried", r.families_tried}, {"not_tried", r.families_not_tried}};
     j["rule_edges_games"] = r.rule_edge_games;

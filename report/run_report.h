@@ -204,8 +204,11 @@ struct RunReport {
   // "" otherwise.
   std::string not_checked;
   // fuzz-referee for a game arbiter has no engine for: nothing is compared
-  // with a reference, so no comparison is counted or claimed.
-  bool Engineless() const { return tool == "fuzz-referee" && !not_checked.empty(); }
+  // with a reference, so no comparison is counted or claimed. Its own flag:
+  // a run on an engine says things not checked too (a contained referee's
+  // leftovers).
+  bool engineless = false;
+  bool Engineless() const { return tool == "fuzz-referee" && engineless; }
 
   // "interrupted" (a signal stopped the run: what it holds is partial),
   // "error" (arbiter could not run), "fail" (a failing finding, or for spec a

@@ -107,7 +107,7 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
   std::vector<std::string> command = options.argv;
   const Containment& contain = options.containment;
   if (contain.sandbox) {
-    const SandboxView view = PlanSandbox(options.argv, path, error);
+    const SandboxView view = PlanSandbox(options.argv, path, contain.shared, error);
     if (error.empty()) command = SandboxArgv(view, options.argv, path, home);
     if (error.empty()) path = command[0];  // bwrap, as SandboxAvailable found it
     if (path.empty()) error = "bubblewrap (bwrap) is not found";
@@ -194,7 +194,8 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
   ch->Start(std::move(*proc));
   return MakeRealBot(loop, std::move(ch), pid, started, options.limits, std::move(home),
                      std::move(cgroup),
-                     contain.sandbox ? options.argv : std::vector<std::string>{});
+                     contain.sandbox ? ContainedCommand{options.argv, contain.shared, contain.undo}
+                                     : ContainedCommand{});
 }
 
 }  // namespace arbiter::harness

@@ -81,6 +81,12 @@ struct Containment {
   bool sandbox = false;        // under bubblewrap: read-only system, own folder
                                // copied, fresh HOME and /tmp, no network, own PID namespace
   bool memory_cgroup = false;  // Limits::memory_mb enforced by the kernel (a cgroup per bot)
+  // Under bubblewrap: arbiter's own files and folders shown as they are,
+  // read-only (a contained referee's relays: their sockets and program).
+  std::vector<std::string> shared;
+  // The advice that ends a finding the containment explains: how the
+  // program runs uncontained.
+  std::string undo = "if the bot needs it, --no-sandbox runs bots uncontained";
 };
 
 // The environment a bot starts with. By default the contest server's, not

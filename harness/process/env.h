@@ -39,6 +39,9 @@ class SeatRelay {
   // The command name of the relays' processes (the referee runs them as
   // its bots): they are arbiter's own, never the referee's leftovers.
   virtual std::string_view process_name() const { return {}; }
+  // What a contained referee must see of the relays as they are (their
+  // sockets' folder, their program); empty when nothing is on disk.
+  virtual std::vector<std::string> shared_paths() const { return {}; }
 };
 
 class Env {

@@ -110,6 +110,18 @@ class SpawnRegistration {
 // A released bot: its main pid is no longer a live bot's.
 void ForgetMain(pid_t main_pid);
 
+// BotMembers without a scan of /proc, where that gives the same answer: the
+// main process and the children of arbiter that BotMembers would take for
+// this bot's (its group's, its session's, seen before, or orphans), with
+// their descendants (/proc/PID/task/*/children). A process of the group
+// whose parent is outside all of these (only a subreaper of the bot's own
+// could make one) is missed until the next full scan. nullopt while another
+// thread's spawn is in flight: then only a scan can tell its new bot apart.
+// `during_look` (for tests) runs between the look at the other bots and the
+// look at the processes.
+std::optional<std::vector<proc::ProcStat>> QuickMembers(
+    const BotTree& tree, const std::function<void()>& during_look = {});
+
 // The live members other than the main process: what outlives it.
 std::vector<proc::ProcStat> Leftovers(const BotTree& tree,
                                       const std::vector<proc::ProcStat>& members);

@@ -177,14 +177,14 @@ void ForgetMain(pid_t main_pid) {
   r.mains.erase(main_pid);
 }
 
-std::vector<proc::ProcStat> BotMembers(const BotTree& tree) {
-  std::vector<proc::ProcStat> all;
-  Others others;
-  for (int attempt = 0; attempt < kScanTries && (attempt == 0 || others.spawning); ++attempt) {
-    Others before = SnapshotOthers(tree.main_pid, nullptr);
-    all = proc::ScanProcesses();
-    others = SnapshotOthers(tree.main_pid, &before);
-  }
+namespace {
+
+// Which of `all`, one look at the processes with what was known of the other
+// bots around it, belong to the bot: those taken for it in their own right
+// and their descendants among `all`. Remembered in tree.seen.
+std::vector<proc::ProcStat> MembersAmong(const BotTree& tree,
+                                         const std::vector<proc::ProcStat>& all,
+                                         const Others& others) {
   const pid_t self = ::getpid(), own_session = ::getsid(0);
   std::map<pid_t, std::vector<size_t>> children;
   std::vector<size_t> queue;
@@ -211,6 +211,47 @@ std::vector<proc::ProcStat> BotMembers(const BotTree& tree) {
   return out;
 }
 
+}  // namespace
+
+std::vector<proc::ProcStat> BotMembers(const BotTree& tree) {
+  std::vector<proc::ProcStat> all;
+  Others others;
+  for (int attempt = 0; attempt < kScanTries && (attempt == 0 || others.spawning); ++attempt) {
+    Others before = SnapshotOthers(tree.main_pid, nullptr);
+    all = proc::ScanProcesses();
+    others = SnapshotOthers(tree.main_pid, &before);
+  }
+  return MembersAmong(tree, all, others);
+}
+
+std::optional<std::vector<proc::ProcStat>> QuickMembers(const BotTree& tree,
+                                                        const std::function<void()>& during_look) {
+  Others before = SnapshotOthers(tree.main_pid, nullptr);
+  if (before.spawning) return std::nullopt;
+  if (during_look) during_look();
+  // The candidates: the main process, the children of arbiter taken for the
+  // bot's by what was known before, and their descendants.
+  const pid_t self = ::getpid(), own_session = ::getsid(0);
+  std::vector<proc::ProcStat> all;
+  std::set<pid_t> in;
+  auto add = [&](pid_t pid) {
+    if (!in.insert(pid).second) return;
+    if (const auto s = proc::ReadStat(pid)) all.push_back(*s);
+  };
+  add(tree.main_pid);
+  for (const pid_t child : proc::Children(self)) {
+    const auto s = proc::ReadStat(child);
+    if (s && TakenForTheBot(*s, tree, before, self, own_session)) add(child);
+  }
+  for (size_t i = 0; i < all.size(); ++i)
+    for (const pid_t child : proc::Children(all[i].pid)) add(child);
+  // As for a scan: a bot started while the children were read is known
+  // only by what is known after it.
+  const Others others = SnapshotOthers(tree.main_pid, &before);
+  if (others.spawning) return std::nullopt;
+  return MembersAmong(tree, all, others);
+}
+
 void SignalTree(const BotTree& tree, int sig) { Signal(tree, BotMembers(tree), sig, nullptr); }
 
 std::vector<proc::ProcStat> GroupMembers(const BotTree& tree) {
@@ -227,7 +268,12 @@ TeardownReport TearDownTree(const BotTree& tree, const TeardownHooks& hooks,
                             Clock::duration grace) {
   TeardownReport report;
   report.exited_before = MainExited(tree, hooks);
-  std::vector<proc::ProcStat> members = BotMembers(tree);
+  // The usual end, a bot that exited and left nothing, is told without a
+  // scan of /proc; anything else is scanned for.
+  std::optional<std::vector<proc::ProcStat>> quick;
+  if (report.exited_before) quick = QuickMembers(tree);
+  std::vector<proc::ProcStat> members =
+      quick && LivePids(tree, *quick, true).empty() ? std::move(*quick) : BotMembers(tree);
   if (report.exited_before && tree.pid_namespace) {
     const Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(200);
     while (!LivePids(tree, members, false).empty() && Clock::now() < deadline) {
@@ -239,7 +285,7 @@ TeardownReport TearDownTree(const BotTree& tree, const TeardownHooks& hooks,
   if (report.exited_before) NoteLeftovers(tree, members, report);
   // The usual end: the bot exited and left nothing alive. What remains is
   // reaping: its zombies here, the main process by the loop.
-  if (report.exited_before && !tree.pid_namespace && LivePids(tree, members, true).empty()) {
+  if (report.exited_before && LivePids(tree, members, true).empty()) {
     Reap(tree, hooks, members);
     const Clock::time_point deadline = Clock::now() + std::chrono::seconds(1);
     while (!hooks.main_reaped() && Clock::now() < deadline) {

@@ -30,7 +30,7 @@ class RealBot final : public BotProcess, public LoopMember {
  public:
   RealBot(EventLoop& loop, std::shared_ptr<Channels> ch, pid_t pid, Clock::time_point started,
           const Limits& limits, std::string home, std::unique_ptr<MemoryCgroup> cgroup,
-          std::vector<std::string> contained_argv)
+          ContainedCommand contained)
       : loop_(&loop),
         ch_(std::move(ch)),
         pid_(pid),
@@ -38,7 +38,7 @@ class RealBot final : public BotProcess, public LoopMember {
         memory_kb_(static_cast<uint64_t>(limits.memory_mb) * 1024),
         home_(std::move(home)),
         cgroup_(std::move(cgroup)),
-        contained_argv_(std::move(contained_argv)) {
+        contained_(std::move(contained)) {
     const auto stat = proc::ReadStat(pid);
     main_start_ = stat ? stat->start_time : 0;
     if (ch_->in) stdin_identity_ = proc::FdIdentity(ch_->in->native_handle());
@@ -78,8 +78,9 @@ class RealBot final : public BotProcess, public LoopMember {
   }
 
   std::string ContainmentEvidence() const override {
-    if (contained_argv_.empty()) return {};
-    return harness::ContainmentEvidence(contained_argv_, stderr_tail());
+    if (contained_.argv.empty()) return {};
+    return harness::ContainmentEvidence(contained_.argv, contained_.shared, contained_.undo,
+                                        stderr_tail());
   }
 
   ResourceUsage usage() const override {
@@ -177,7 +178,7 @@ class RealBot final : public BotProcess, public LoopMember {
  private:
   posix::BotTree Tree() const {
     // Other bots of every event loop are known to BotMembers (posix::LiveMains).
-    return posix::BotTree{pid_, main_start_, &seen_, !contained_argv_.empty()};
+    return posix::BotTree{pid_, main_start_, &seen_, !contained_.argv.empty()};
   }
 
   // One look at the tree: resident memory (killing the tree above the
@@ -188,9 +189,15 @@ class RealBot final : public BotProcess, public LoopMember {
   void Sample(bool full = false) {
     if (loop_ == nullptr) return;
     const posix::BotTree tree = Tree();
-    if (samples_++ % kFullScanEvery == 0 || full) {
+    const bool periodic = samples_++ % kFullScanEvery == 0;
+    if (periodic || full) {
+      // A look asked for (`full`: the end of its input, its teardown) finds
+      // the tree without a scan of /proc where it can.
+      std::optional<std::vector<proc::ProcStat>> quick;
+      if (!periodic) quick = posix::QuickMembers(tree);
       members_.clear();
-      for (const proc::ProcStat& s : posix::BotMembers(tree)) members_.push_back(s.pid);
+      for (const proc::ProcStat& s : quick ? *quick : posix::BotMembers(tree))
+        members_.push_back(s.pid);
     }
     uint64_t rss_kb = 0;
     for (const pid_t pid : members_) {
@@ -255,9 +262,9 @@ class RealBot final : public BotProcess, public LoopMember {
   bool terminated_ = false;
   TeardownReport report_;
   uint64_t memory_kb_;
-  std::string home_;                         // the bot's HOME and TMPDIR, removed on release
-  std::unique_ptr<MemoryCgroup> cgroup_;     // the kernel's memory limit, or null
-  std::vector<std::string> contained_argv_;  // the bot's own command, when sandboxed
+  std::string home_;                      // the bot's HOME and TMPDIR, removed on release
+  std::unique_ptr<MemoryCgroup> cgroup_;  // the kernel's memory limit, or null
+  ContainedCommand contained_;            // the bot's own command, when sandboxed
   std::thread::id spawn_thread_ = std::this_thread::get_id();
   std::map<std::pair<pid_t, uint64_t>, uint64_t> cpu_ticks_;  // last utime + stime of each
   mutable std::vector<pid_t> members_;  // the tree at the last full scan, and descendants found
@@ -270,9 +277,9 @@ class RealBot final : public BotProcess, public LoopMember {
 std::unique_ptr<BotProcess> MakeRealBot(EventLoop& loop, std::shared_ptr<Channels> ch, pid_t pid,
                                         Clock::time_point started, const Limits& limits,
                                         std::string home, std::unique_ptr<MemoryCgroup> cgroup,
-                                        std::vector<std::string> contained_argv) {
+                                        ContainedCommand contained) {
   return std::make_unique<RealBot>(loop, std::move(ch), pid, started, limits, std::move(home),
-                                   std::move(cgroup), std::move(contained_argv));
+                                   std::move(cgroup), std::move(contained));
 }
 
 }  // namespace arbiter::harness

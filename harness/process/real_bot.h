@@ -15,13 +15,20 @@
 
 namespace arbiter::harness {
 
+// A bot run under bubblewrap: its own command (empty when it runs
+// uncontained), and Containment::shared and ::undo, for ContainmentEvidence.
+struct ContainedCommand {
+  std::vector<std::string> argv;
+  std::vector<std::string> shared;
+  std::string undo;
+};
+
 // A bot of `loop` whose main process `pid` was started at `started`, with
 // `ch` started; `home` (its HOME, or empty) is removed when it is released,
-// and `cgroup` (its memory cgroup, or null) once its tree is gone;
-// `contained_argv` is its own command when it runs under bubblewrap.
+// and `cgroup` (its memory cgroup, or null) once its tree is gone.
 std::unique_ptr<BotProcess> MakeRealBot(EventLoop& loop, std::shared_ptr<Channels> ch, pid_t pid,
                                         Clock::time_point started, const Limits& limits,
                                         std::string home, std::unique_ptr<MemoryCgroup> cgroup,
-                                        std::vector<std::string> contained_argv);
+                                        ContainedCommand contained);
 
 }  // namespace arbiter::harness

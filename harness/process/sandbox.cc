@@ -113,8 +113,11 @@ FolderCopies& Copies() {
 }
 
 // The view without its copies.
-SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& program) {
+SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& program,
+                   const std::vector<std::string>& shared) {
   SandboxView v;
+  for (const std::string& s : shared)
+    if (const std::string abs = Absolute(s); !abs.empty()) v.shared.push_back(abs);
   for (const char* dir : kSystem) {
     struct stat st {};
     if (::lstat(dir, &st) != 0) continue;
@@ -201,13 +204,15 @@ bool SandboxView::Visible(const std::string& path) const {
     if (IsUnder(path, t)) return true;
   for (const SandboxFolder& f : folders)
     if (IsUnder(path, f.path)) return true;
+  for (const std::string& s : shared)
+    if (IsUnder(path, s)) return true;
   // /tmp is a fresh one: what /tmp holds outside is not there.
   return IsUnder(path, "/proc") || IsUnder(path, "/dev");
 }
 
 SandboxView PlanSandbox(const std::vector<std::string>& argv, const std::string& program,
-                        std::string& error) {
-  SandboxView v = ViewOf(argv, program);
+                        const std::vector<std::string>& shared, std::string& error) {
+  SandboxView v = ViewOf(argv, program, shared);
   for (SandboxFolder& f : v.folders) {
     f = Copies().Get(f.path, error);
     if (!error.empty()) break;
@@ -237,6 +242,7 @@ std::vector<std::string> SandboxArgv(const SandboxView& view, const std::vector<
       add({"--bind", f.copy, f.path});
     }
   }
+  for (const std::string& s : view.shared) add({"--ro-bind", s, s});  // over the copies
   if (!home.empty()) add({"--bind", home, home});
   // bubblewrap's own processes (outside and as the namespace's init) keep
   // their stdin and stdout, and close every other descriptor: the bot's
@@ -294,6 +300,7 @@ std::vector<std::string> DescribeSandbox() {
 }
 
 std::string ContainmentEvidence(const std::vector<std::string>& argv,
+                                const std::vector<std::string>& shared, const std::string& undo,
                                 const std::string& stderr_tail) {
   static const char* kNetwork[] = {"Network is unreachable",
                                    "Temporary failure in name resolution",
@@ -304,7 +311,7 @@ std::string ContainmentEvidence(const std::vector<std::string>& argv,
                                    "ENETUNREACH",
                                    "ECONNREFUSED",
                                    "EAI_AGAIN"};
-  const std::string tail = "; if the bot needs it, --no-sandbox runs bots uncontained";
+  const std::string tail = "; " + undo;
   for (const char* n : kNetwork)
     if (Contains(stderr_tail, n))
       return std::string("it ran contained, without a network, and its stderr says '") + n + "'" +
@@ -330,7 +337,7 @@ std::string ContainmentEvidence(const std::vector<std::string>& argv,
   if (!denied) return "";
   int err = 0;
   const std::string program = argv.empty() ? "" : posix::ResolveExecutable(argv[0], err);
-  const SandboxView view = ViewOf(argv, program);
+  const SandboxView view = ViewOf(argv, program, shared);
   size_t i = 0;
   while ((i = stderr_tail.find('/', i)) != std::string::npos) {
     if (i > 0 && std::string(" '\"`(=[:,\t\n").find(stderr_tail[i - 1]) == std::string::npos) {
@@ -347,7 +354,7 @@ std::string ContainmentEvidence(const std::vector<std::string>& argv,
     const bool there = fs::exists(path, ec) || fs::exists(fs::path(path).parent_path(), ec);
     if (there && !view.Visible(fs::path(path).parent_path().string()))
       return "it ran contained, and its stderr names '" + path +
-             "', which is outside what the containment shows a bot" + tail;
+             "', which is outside what the containment shows" + tail;
   }
   if (Contains(stderr_tail, "Read-only file system"))
     return "it ran contained, where the system is read-only, and its stderr says 'Read-only "

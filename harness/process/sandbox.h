@@ -14,6 +14,8 @@
 //     writes there is thrown away with the copy), read-only when larger
 //     than kMaxFolderCopyBytes;
 //   - its HOME (the fresh folder bot_environment.cc made) and an empty /tmp;
+//   - arbiter's own files it must reach as they are (`shared`: a contained
+//     referee's relays, their sockets and program), read-only;
 //   - /proc of its own PID namespace and a minimal /dev.
 // Everything else (other entrants' folders, the user's home, the network)
 // is not there.
@@ -46,16 +48,18 @@ struct SandboxView {
   std::vector<std::pair<std::string, std::string>> links;  // path -> target (/bin -> usr/bin)
   std::vector<std::string> tools;                          // read-only folders PATH names
   std::vector<SandboxFolder> folders;                      // the bot's own
+  std::vector<std::string> shared;                         // arbiter's, as they are, read-only
   std::string cwd;                                         // arbiter's working folder
   // Whether `path` (absolute) is inside something the bot sees.
   bool Visible(const std::string& path) const;
 };
 
-// What the bot of `argv` (argv[0] resolved to `program`) sees; copies its
+// What the bot of `argv` (argv[0] resolved to `program`) sees, `shared`
+// (absolute paths of files or folders) included as they are; copies its
 // folders (once per run: kept until arbiter exits). Fails with `error` when
 // a folder cannot be copied.
 SandboxView PlanSandbox(const std::vector<std::string>& argv, const std::string& program,
-                        std::string& error);
+                        const std::vector<std::string>& shared, std::string& error);
 
 // The bubblewrap command line that runs `program` with argv[1..] inside
 // `view`, with `home` (the bot's HOME, also its TMPDIR's parent) writable.
@@ -69,11 +73,13 @@ std::vector<std::string> SandboxArgv(const SandboxView& view, const std::vector<
 // The containment as the report says it: one line per aspect.
 std::vector<std::string> DescribeSandbox();
 
-// When a contained bot of `argv` failed: what its stderr shows that the
-// containment took away from it (a path that exists outside but not inside,
-// a network error), as a sentence naming --no-sandbox; "" when its stderr
+// When a contained bot of `argv` (seeing `shared` too) failed: what its
+// stderr shows that the containment took away from it (a path that exists
+// outside but not inside, a network error), as a sentence that ends with
+// `undo` (Containment::undo: how it runs uncontained); "" when its stderr
 // shows nothing of the kind.
 std::string ContainmentEvidence(const std::vector<std::string>& argv,
+                                const std::vector<std::string>& shared, const std::string& undo,
                                 const std::string& stderr_tail);
 
 }  // namespace arbiter::harness

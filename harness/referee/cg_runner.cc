@@ -21,6 +21,7 @@ bool CgRunnerGame::Configure(RefereeDriverConfig& d) {
   d.players = seats_;
   d.limits = config_.limits;
   d.env = config_.env;
+  d.containment = config_.containment;
   d.patience = config_.game_time_limit;
   d.game_limit = config_.game_time_limit;
   d.one_line_answers = true;
@@ -38,6 +39,7 @@ void CgRunnerGame::Exit(const RefereeOutcome& o) {
   result_.exit_code = o.exit_code;
   result_.term_signal = o.term_signal;
   result_.referee_stderr = o.stderr_tail;
+  result_.referee_containment = o.containment;
   result_.referee_stdout = o.stdout_head;
 }
 

@@ -245,6 +245,7 @@ ProbeHub::ProbeHub(EventLoop& loop, const std::string& probe_executable, int sea
     return;
   }
   link_ = link;
+  program_ = resolved;
 
   asio::io_context& io = IoContextOf(loop);
   for (int i = 0; i < seats; ++i) {
@@ -286,6 +287,8 @@ std::string ProbeHub::ProbeCommand(int seat) const {
   At(seat);
   return link_ + " " + SocketPath(dir_, seat);
 }
+
+std::vector<std::string> ProbeHub::shared_paths() const { return {dir_, program_}; }
 
 bool ProbeHub::connected(int seat) const { return At(seat).conn != nullptr; }
 int ProbeHub::connections(int seat) const { return At(seat).connections; }

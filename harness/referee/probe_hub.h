@@ -68,6 +68,9 @@ class ProbeHub final : public SeatRelay {
   // When the last bytes were appended to inbox(seat) (the read's return).
   std::optional<Clock::time_point> last_arrival(int seat) const override;
   std::string_view process_name() const override;
+  // The folder of the sockets and the probe program: what a contained
+  // referee must see as they are.
+  std::vector<std::string> shared_paths() const override;
 
   // Queues bytes for this seat's bot's stdout; never blocks. Written to the
   // current connection, or kept until a probe connects. Bytes not yet written
@@ -93,8 +96,9 @@ class ProbeHub final : public SeatRelay {
   void Cleanup();  // closes everything and removes the files; idempotent
 
   bool ok_ = false;
-  std::string dir_;   // "" until created
-  std::string link_;  // <dir>/arbiter-probe, "" until created
+  std::string dir_;      // "" until created
+  std::string link_;     // <dir>/arbiter-probe, "" until created
+  std::string program_;  // the probe executable the link names
   std::vector<std::shared_ptr<Seat>> seats_;
 };
 

@@ -54,6 +54,7 @@ bool RefereeDriver::Start() {
   options.limits = config_.limits;
   options.env = config_.env;
   options.containment = config_.containment;
+  if (relay_ && options.containment.sandbox) options.containment.shared = relay_->shared_paths();
   options.max_line_bytes = config_.one_line_answers ? size_t{1} << 16 : size_t{1} << 20;
   std::string error;
   referee_ = env_.Spawn(options, error);
@@ -86,6 +87,7 @@ void RefereeDriver::ReadExit() {
     outcome_.exit_text = "was killed by signal " + std::to_string(*referee_->term_signal());
   }
   outcome_.stderr_tail = LastLines(referee_->stderr_tail(), 12);
+  outcome_.containment = referee_->ContainmentEvidence();  // arbiter.process.contained
 }
 
 std::optional<RefereeRequest> RefereeDriver::Next(const NextHint& hint) {

@@ -124,6 +124,9 @@ struct RefereeOutcome {
   std::vector<Mutated> mutated;
   int requests = 0;         // the requests the referee made
   std::string stderr_tail;  // the referee's last stderr lines
+  // A contained referee's stderr showing what its containment took away
+  // (BotProcess::ContainmentEvidence), as advice; "" when nothing shows.
+  std::string containment;
   std::string stdout_head;  // the referee's first stdout lines (4 KiB)
   // Processes the referee left running once it had exited on its own with
   // status 0 (a second after, arbiter's relays aside), "PID (name)", at

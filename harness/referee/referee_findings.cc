@@ -178,6 +178,7 @@ class RefereeFindings {
                            "; a referee must survive any answer, and without an engine arbiter "
                            "cannot tell whether the bot's was valid");
       f.advice = "the referee's command: " + QuoteArgs(r_.argv);
+      if (!o.containment.empty()) f.advice = o.containment + "; " + f.advice;
     } else if (!o.exit_text.empty() && !o.exit_clean) {
       New("referee.exit", -1, -1,
           "the referee " + o.exit_text + " after its game's end (its ranking: " +

@@ -375,6 +375,7 @@ bool RefereeGame::Configure(RefereeDriverConfig& d) {
   d.probe_executable = config_.probe_executable;
   d.limits = config_.limits;
   d.env = config_.env;
+  d.containment = config_.containment;
   // No patience but the game's: a referee may take its time; a stalled
   // bot's and a known hang's are WakeAt's.
   d.patience = d.game_limit = config_.game_time_limit;
@@ -514,6 +515,7 @@ void RefereeGame::Conclude(RefereeDriver& driver, bool stop) {
     result_.faults.push_back({"referee.leftover", LeftoversText(o)});  // after the game
   result_.referee_stdout = o.stdout_head;
   result_.referee_stderr = driver.StderrTail();
+  result_.referee_containment = o.containment;
   // A crashed referee printed no result because it crashed: that is its finding.
   if (exited && !crashed) CheckResult(driver.result_lines());
   reference_.Finish();

@@ -89,8 +89,9 @@ struct RefereeFuzzConfig {
   std::chrono::milliseconds game_time_limit{30000};
   int referee_action_ms = 100;  // the referee's per-answer limit, for late answers
   std::string probe_executable;
-  Limits limits;    // of the referee's process tree (its bots, arbiter's probes, included)
-  Environment env;  // of the referee
+  Limits limits;            // of the referee's process tree (its bots, arbiter's probes, included)
+  Environment env;          // of the referee
+  Containment containment;  // the referee's: none unless asked (--sandbox-referee)
   // The readings a divergence is tried against (arbiter.referee.readings):
   // when one explains it, the game goes on under that reading (adopted) or,
   // with adopt_readings false (--strict-readings), the divergence stands and
@@ -187,6 +188,7 @@ struct RefereeGameResult {
   std::string scenario;             // the initial state as a scenario (JSON), once learnt
   std::vector<RefereeFault> faults;
   std::string referee_stdout, referee_stderr;
+  std::string referee_containment;  // RefereeOutcome::containment
   std::optional<int> exit_code, term_signal;
   bool game_over = false;
   int winner = -1;

@@ -9,14 +9,20 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 
 #include "process_test_support.h"
 
 namespace arbiter::harness::testing {
 namespace {
 
+// ContainmentEvidence for a bot, with the bots' advice.
+std::string Evidence(const std::vector<std::string>& argv, const std::string& stderr_tail) {
+  return ContainmentEvidence(argv, {}, Containment{}.undo, stderr_tail);
+}
+
 TEST(ContainmentEvidence, AMissingFileOutsideTheBotsFoldersIsNamedWithTheOption) {
-  const std::string why = ContainmentEvidence(
+  const std::string why = Evidence(
       {"/bin/sh"}, "FileNotFoundError: [Errno 2] No such file or directory: '/root/data.txt'\n");
   EXPECT_NE(why.find("'/root/data.txt'"), std::string::npos) << why;
   EXPECT_NE(why.find("--no-sandbox"), std::string::npos) << why;
@@ -25,18 +31,29 @@ TEST(ContainmentEvidence, AMissingFileOutsideTheBotsFoldersIsNamedWithTheOption)
 TEST(ContainmentEvidence, ACrashTraceNamingASourceFileIsNoEvidence) {
   // The path exists outside and is not shown inside, but nothing says it
   // was wanted and refused.
-  EXPECT_EQ(ContainmentEvidence({"/bin/sh"}, "Segmentation fault at /root/src/bot.cc:42\n"), "");
+  EXPECT_EQ(Evidence({"/bin/sh"}, "Segmentation fault at /root/src/bot.cc:42\n"), "");
 }
 
 TEST(ContainmentEvidence, ARefusedConnectionIsTheMissingNetwork) {
   const std::string why =
-      ContainmentEvidence({"/bin/sh"}, "ConnectionRefusedError: [Errno 111] Connection refused\n");
+      Evidence({"/bin/sh"}, "ConnectionRefusedError: [Errno 111] Connection refused\n");
   EXPECT_NE(why.find("without a network"), std::string::npos) << why;
 }
 
 TEST(ContainmentEvidence, AFileInsideTheSystemIsNoEvidence) {
-  EXPECT_EQ(ContainmentEvidence({"/bin/sh"}, "cannot open /usr/share/missing.txt: not found\n"),
-            "");
+  EXPECT_EQ(Evidence({"/bin/sh"}, "cannot open /usr/share/missing.txt: not found\n"), "");
+}
+
+// A contained referee reaches arbiter's relays as they are: a path under
+// what is shared is inside its view, and the advice is the one it was given.
+TEST(ContainmentEvidence, WhatIsSharedAsItIsIsNoEvidenceAndTheAdviceIsTheCallers) {
+  const std::string missing = "cannot open /root/s0: No such file or directory\n";
+  const std::string why = ContainmentEvidence(
+      {"/bin/sh"}, {"/usr/lib/x"}, "without --sandbox-referee it runs uncontained", missing);
+  EXPECT_NE(why.find("'/root/s0'"), std::string::npos) << why;
+  EXPECT_NE(why.find("; without --sandbox-referee it runs uncontained"), std::string::npos) << why;
+  EXPECT_EQ(why.find("--no-sandbox"), std::string::npos) << why;
+  EXPECT_EQ(ContainmentEvidence({"/bin/sh"}, {"/root"}, "x", missing), "");
 }
 
 class ContainedBot : public ::testing::Test {
@@ -95,6 +112,46 @@ TEST_F(ContainedBot, ItSeesNoHomeAndNoNetworkButItsOwnPidNamespace) {
   EXPECT_NE(out.find("pid "), std::string::npos) << out;
   EXPECT_LT(std::atoi(out.substr(out.find("pid ") + 4).c_str()), 10) << out;
   bot->Terminate(std::chrono::milliseconds(200));
+}
+
+// What is shared (a contained referee's relays) is there as it is, and
+// read-only: the program reads it and cannot change it. The home folder the
+// shared file lies in stays hidden.
+TEST_F(ContainedBot, WhatIsSharedIsSeenAsItIsAndReadOnly) {
+  const char* home = std::getenv("HOME");
+  ASSERT_NE(home, nullptr);
+  const std::string dir = std::string(home) + "/.arbiter-shared-test-" + std::to_string(getpid());
+  const std::string other = dir + "-other";
+  ASSERT_EQ(std::system(("mkdir -p '" + dir + "' '" + other + "' && echo original > '" + dir +
+                         "/f' && touch '" + other + "/g'")
+                            .c_str()),
+            0);
+  // The script lies in the shared folder: the other folder is named only
+  // inside it (a path on the command line would be shown as the bot's own).
+  {
+    std::ofstream(dir + "/run.sh") << "cat '" << dir << "/f'; echo changed > '" << dir
+                                   << "/f' || echo refused; test -e '" << other
+                                   << "/g' && echo other; exit 0\n";
+  }
+  SpawnOptions o = Contained();
+  o.containment.shared = {dir};
+  auto bot = Spawn(loop_, {"/bin/sh", dir + "/run.sh"}, o);
+  ASSERT_TRUE(bot);
+  std::string out;
+  loop_.RunUntil(Clock::now() + std::chrono::seconds(5), [&] {
+    while (bot->HasLine()) out += bot->PopLine().line.text + "\n";
+    return bot->stdout_eof();
+  });
+  bot->Terminate(std::chrono::milliseconds(200));
+  std::string after;
+  if (FILE* f = std::fopen((dir + "/f").c_str(), "r")) {
+    char buf[64] = {};
+    after = std::fgets(buf, sizeof buf, f) ? buf : "";
+    std::fclose(f);
+  }
+  std::system(("rm -rf '" + dir + "' '" + other + "'").c_str());
+  EXPECT_EQ(out, "original\nrefused\n");
+  EXPECT_EQ(after, "original\n");
 }
 
 }  // namespace

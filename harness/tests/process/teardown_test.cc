@@ -236,5 +236,35 @@ TEST(Teardown, AChildOfArbiterIsNotTakenForAnOrphanWhileABotIsBeingStarted) {
   ::waitpid(stranger, nullptr, 0);
 }
 
+// The look without a scan (QuickMembers, at a bot's teardown) reads the
+// other bots before it reads arbiter's children: a bot another thread starts
+// and registers in between is a child of arbiter in its own session and
+// group, no bot that look knew of. Taken for an orphan of this bot, it was
+// remembered as this bot's for good, and fuzz-referee, busy starting the next
+// game's referee beside one that had ended, named that referee and its child
+// as processes the first one left running.
+TEST(Teardown, ABotStartedDuringALookWithoutAScanIsNeverTakenForThisBots) {
+  EventLoop loop;
+  auto bot = Spawn(loop, {"/bin/sleep", "30"});
+  ASSERT_TRUE(bot);
+  const auto main = proc::ReadStat(bot->pid());
+  ASSERT_TRUE(main);
+  posix::ProcessIds seen;
+  const posix::BotTree tree{bot->pid(), main->start_time, &seen};
+  std::unique_ptr<BotProcess> newcomer;
+  const auto quick = posix::QuickMembers(tree, [&] {
+    newcomer = Spawn(loop, {"/bin/sleep", "30"});
+  });
+  ASSERT_TRUE(newcomer);
+  const pid_t stranger = newcomer->pid();
+  if (quick) {
+    for (const proc::ProcStat& s : *quick) EXPECT_NE(s.pid, stranger);
+  }
+  std::vector<pid_t> members;
+  for (const proc::ProcStat& s : posix::BotMembers(tree)) members.push_back(s.pid);
+  EXPECT_FALSE(Contains(members, stranger));
+  EXPECT_TRUE(Contains(members, bot->pid()));
+}
+
 }  // namespace
 }  // namespace arbiter::harness::testing
