@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
 #include "proc_probe.h"
@@ -161,11 +162,16 @@ TEST(Spawn, BotsStartWithDefaultSignalHandling) {
 // has an EventLoop), so the dead bot comes back here to be reaped.
 TEST(Spawn, BotDiesWithArbiter) {
   EventLoop loop;
+  // The killed arbiter cannot remove its bot's HOME: it is made in a folder
+  // of the test's own, removed at the end.
+  const std::string tmp = ::testing::TempDir() + "/dies-with-arbiter-" + std::to_string(::getpid());
+  ASSERT_TRUE(std::filesystem::create_directories(tmp));
   int fds[2];
   ASSERT_EQ(::pipe(fds), 0);
   const pid_t arbiter = ::fork();
   ASSERT_GE(arbiter, 0);
   if (arbiter == 0) {
+    ::setenv("TMPDIR", tmp.c_str(), 1);
     EventLoop inner;
     SpawnOptions options;
     options.argv = {"/bin/sleep", "30"};
@@ -188,6 +194,7 @@ TEST(Spawn, BotDiesWithArbiter) {
   pid_t reaped = 0;
   const Clock::time_point limit = Clock::now() + milliseconds(3000);
   while ((reaped = ::waitpid(bot, &status, WNOHANG)) == 0 && Clock::now() < limit) ::usleep(1000);
+  std::filesystem::remove_all(tmp);
   ASSERT_EQ(reaped, bot);
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
 }
