@@ -106,9 +106,10 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
   }
   std::vector<std::string> command = options.argv;
   const Containment& contain = options.containment;
+  std::optional<Contained> contained;
   if (contain.sandbox) {
-    const SandboxView view = PlanSandbox(options.argv, path, contain.shared, error);
-    if (error.empty()) command = SandboxArgv(view, options.argv, path, home);
+    contained = Contained{PlanSandbox(options.argv, path, contain.shared, error), contain.undo};
+    if (error.empty()) command = SandboxArgv(contained->view, options.argv, path, home);
     if (error.empty()) path = command[0];  // bwrap, as SandboxAvailable found it
     if (path.empty()) error = "bubblewrap (bwrap) is not found";
     // The child moves the bot's pipes to descriptors 3 and 4: they must not
@@ -193,9 +194,7 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
   const pid_t pid = proc->id();
   ch->Start(std::move(*proc));
   return MakeRealBot(loop, std::move(ch), pid, started, options.limits, std::move(home),
-                     std::move(cgroup),
-                     contain.sandbox ? ContainedCommand{options.argv, contain.shared, contain.undo}
-                                     : ContainedCommand{});
+                     std::move(cgroup), std::move(contained));
 }
 
 }  // namespace arbiter::harness

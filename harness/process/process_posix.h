@@ -115,8 +115,10 @@ void ForgetMain(pid_t main_pid);
 // this bot's (its group's, its session's, seen before, or orphans), with
 // their descendants (/proc/PID/task/*/children). A process of the group
 // whose parent is outside all of these (only a subreaper of the bot's own
-// could make one) is missed until the next full scan. nullopt while another
-// thread's spawn is in flight: then only a scan can tell its new bot apart.
+// could make one) is missed until the next full scan. The other bots are
+// read before and after the look, as for a scan; nullopt when a spawn was in
+// flight at either end or began during it: then only a scan can tell its
+// new bot apart.
 // `during_look` (for tests) runs between the look at the other bots and the
 // look at the processes.
 std::optional<std::vector<proc::ProcStat>> QuickMembers(

@@ -30,7 +30,7 @@ class RealBot final : public BotProcess, public LoopMember {
  public:
   RealBot(EventLoop& loop, std::shared_ptr<Channels> ch, pid_t pid, Clock::time_point started,
           const Limits& limits, std::string home, std::unique_ptr<MemoryCgroup> cgroup,
-          ContainedCommand contained)
+          std::optional<Contained> contained)
       : loop_(&loop),
         ch_(std::move(ch)),
         pid_(pid),
@@ -78,9 +78,8 @@ class RealBot final : public BotProcess, public LoopMember {
   }
 
   std::string ContainmentEvidence() const override {
-    if (contained_.argv.empty()) return {};
-    return harness::ContainmentEvidence(contained_.argv, contained_.shared, contained_.undo,
-                                        stderr_tail());
+    if (!contained_) return {};
+    return harness::ContainmentEvidence(contained_->view, contained_->undo, stderr_tail());
   }
 
   ResourceUsage usage() const override {
@@ -178,7 +177,7 @@ class RealBot final : public BotProcess, public LoopMember {
  private:
   posix::BotTree Tree() const {
     // Other bots of every event loop are known to BotMembers (posix::LiveMains).
-    return posix::BotTree{pid_, main_start_, &seen_, !contained_.argv.empty()};
+    return posix::BotTree{pid_, main_start_, &seen_, contained_.has_value()};
   }
 
   // One look at the tree: resident memory (killing the tree above the
@@ -264,7 +263,7 @@ class RealBot final : public BotProcess, public LoopMember {
   uint64_t memory_kb_;
   std::string home_;                      // the bot's HOME and TMPDIR, removed on release
   std::unique_ptr<MemoryCgroup> cgroup_;  // the kernel's memory limit, or null
-  ContainedCommand contained_;            // the bot's own command, when sandboxed
+  std::optional<Contained> contained_;    // what it saw, when sandboxed
   std::thread::id spawn_thread_ = std::this_thread::get_id();
   std::map<std::pair<pid_t, uint64_t>, uint64_t> cpu_ticks_;  // last utime + stime of each
   mutable std::vector<pid_t> members_;  // the tree at the last full scan, and descendants found
@@ -277,7 +276,7 @@ class RealBot final : public BotProcess, public LoopMember {
 std::unique_ptr<BotProcess> MakeRealBot(EventLoop& loop, std::shared_ptr<Channels> ch, pid_t pid,
                                         Clock::time_point started, const Limits& limits,
                                         std::string home, std::unique_ptr<MemoryCgroup> cgroup,
-                                        ContainedCommand contained) {
+                                        std::optional<Contained> contained) {
   return std::make_unique<RealBot>(loop, std::move(ch), pid, started, limits, std::move(home),
                                    std::move(cgroup), std::move(contained));
 }

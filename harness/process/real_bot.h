@@ -6,29 +6,31 @@
 #include <sys/types.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "bot_channels.h"
 #include "bot_process.h"
 #include "memory_cgroup.h"
+#include "sandbox.h"
 
 namespace arbiter::harness {
 
-// A bot run under bubblewrap: its own command (empty when it runs
-// uncontained), and Containment::shared and ::undo, for ContainmentEvidence.
-struct ContainedCommand {
-  std::vector<std::string> argv;
-  std::vector<std::string> shared;
+// A bot run under bubblewrap: what it saw, and how it runs uncontained
+// (Containment::undo), for ContainmentEvidence.
+struct Contained {
+  SandboxView view;
   std::string undo;
 };
 
 // A bot of `loop` whose main process `pid` was started at `started`, with
 // `ch` started; `home` (its HOME, or empty) is removed when it is released,
-// and `cgroup` (its memory cgroup, or null) once its tree is gone.
+// and `cgroup` (its memory cgroup, or null) once its tree is gone;
+// `contained` is set when it runs under bubblewrap.
 std::unique_ptr<BotProcess> MakeRealBot(EventLoop& loop, std::shared_ptr<Channels> ch, pid_t pid,
                                         Clock::time_point started, const Limits& limits,
                                         std::string home, std::unique_ptr<MemoryCgroup> cgroup,
-                                        ContainedCommand contained);
+                                        std::optional<Contained> contained);
 
 }  // namespace arbiter::harness

@@ -299,8 +299,7 @@ std::vector<std::string> DescribeSandbox() {
           "no network; a PID namespace of its own; killed with arbiter"};
 }
 
-std::string ContainmentEvidence(const std::vector<std::string>& argv,
-                                const std::vector<std::string>& shared, const std::string& undo,
+std::string ContainmentEvidence(const SandboxView& view, const std::string& undo,
                                 const std::string& stderr_tail) {
   static const char* kNetwork[] = {"Network is unreachable",
                                    "Temporary failure in name resolution",
@@ -335,9 +334,6 @@ std::string ContainmentEvidence(const std::vector<std::string>& argv,
   bool denied = false;
   for (const char* d : kDenied) denied |= Contains(stderr_tail, d);
   if (!denied) return "";
-  int err = 0;
-  const std::string program = argv.empty() ? "" : posix::ResolveExecutable(argv[0], err);
-  const SandboxView view = ViewOf(argv, program, shared);
   size_t i = 0;
   while ((i = stderr_tail.find('/', i)) != std::string::npos) {
     if (i > 0 && std::string(" '\"`(=[:,\t\n").find(stderr_tail[i - 1]) == std::string::npos) {

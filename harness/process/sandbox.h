@@ -73,13 +73,12 @@ std::vector<std::string> SandboxArgv(const SandboxView& view, const std::vector<
 // The containment as the report says it: one line per aspect.
 std::vector<std::string> DescribeSandbox();
 
-// When a contained bot of `argv` (seeing `shared` too) failed: what its
-// stderr shows that the containment took away from it (a path that exists
-// outside but not inside, a network error), as a sentence that ends with
-// `undo` (Containment::undo: how it runs uncontained); "" when its stderr
-// shows nothing of the kind.
-std::string ContainmentEvidence(const std::vector<std::string>& argv,
-                                const std::vector<std::string>& shared, const std::string& undo,
+// When a contained bot that saw `view` failed: what its stderr shows that
+// the containment took away from it (a path that exists outside but not
+// inside, a network error), as a sentence that ends with `undo`
+// (Containment::undo: how it runs uncontained); "" when its stderr shows
+// nothing of the kind.
+std::string ContainmentEvidence(const SandboxView& view, const std::string& undo,
                                 const std::string& stderr_tail);
 
 }  // namespace arbiter::harness

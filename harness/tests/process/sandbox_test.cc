@@ -16,9 +16,18 @@
 namespace arbiter::harness::testing {
 namespace {
 
+// What the program of `argv` sees, with `shared` shown as it is.
+SandboxView ViewFor(const std::vector<std::string>& argv,
+                    const std::vector<std::string>& shared = {}) {
+  std::string error;
+  SandboxView view = PlanSandbox(argv, argv[0], shared, error);
+  EXPECT_EQ(error, "");
+  return view;
+}
+
 // ContainmentEvidence for a bot, with the bots' advice.
 std::string Evidence(const std::vector<std::string>& argv, const std::string& stderr_tail) {
-  return ContainmentEvidence(argv, {}, Containment{}.undo, stderr_tail);
+  return ContainmentEvidence(ViewFor(argv), Containment{}.undo, stderr_tail);
 }
 
 TEST(ContainmentEvidence, AMissingFileOutsideTheBotsFoldersIsNamedWithTheOption) {
@@ -48,12 +57,13 @@ TEST(ContainmentEvidence, AFileInsideTheSystemIsNoEvidence) {
 // what is shared is inside its view, and the advice is the one it was given.
 TEST(ContainmentEvidence, WhatIsSharedAsItIsIsNoEvidenceAndTheAdviceIsTheCallers) {
   const std::string missing = "cannot open /root/s0: No such file or directory\n";
-  const std::string why = ContainmentEvidence(
-      {"/bin/sh"}, {"/usr/lib/x"}, "without --sandbox-referee it runs uncontained", missing);
+  const std::string why =
+      ContainmentEvidence(ViewFor({"/bin/sh"}, {"/usr/lib/x"}),
+                          "without --sandbox-referee it runs uncontained", missing);
   EXPECT_NE(why.find("'/root/s0'"), std::string::npos) << why;
   EXPECT_NE(why.find("; without --sandbox-referee it runs uncontained"), std::string::npos) << why;
   EXPECT_EQ(why.find("--no-sandbox"), std::string::npos) << why;
-  EXPECT_EQ(ContainmentEvidence({"/bin/sh"}, {"/root"}, "x", missing), "");
+  EXPECT_EQ(ContainmentEvidence(ViewFor({"/bin/sh"}, {"/root"}), "x", missing), "");
 }
 
 class ContainedBot : public ::testing::Test {
@@ -129,9 +139,9 @@ TEST_F(ContainedBot, WhatIsSharedIsSeenAsItIsAndReadOnly) {
   // The script lies in the shared folder: the other folder is named only
   // inside it (a path on the command line would be shown as the bot's own).
   {
-    std::ofstream(dir + "/run.sh") << "cat '" << dir << "/f'; echo changed > '" << dir
-                                   << "/f' || echo refused; test -e '" << other
-                                   << "/g' && echo other; exit 0\n";
+    std::ofstream(dir + "/run.sh")
+        << "cat '" << dir << "/f'; echo changed > '" << dir << "/f' || echo refused; test -e '"
+        << other << "/g' && echo other; exit 0\n";
   }
   SpawnOptions o = Contained();
   o.containment.shared = {dir};
