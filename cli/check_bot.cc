@@ -441,6 +441,7 @@ void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::M
   };
   using Played = std::optional<harness::MatchResult>;
   int found = 0;
+  FirstTurnEnds first_turn_ends;  // arbiter.referee-run.framing
   const size_t consumed = harness::PlayInOrder<Worker, Played>(
       jobs, matches.size(),
       [&](Worker& w, size_t i) -> Played {
@@ -457,11 +458,13 @@ void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::M
         found += static_cast<int>(r->findings.size());
         WriteLog(o, rep, *r, err);  // before a passing match's transcript is dropped
         WriteTranscript(o, rep, *r, err);
+        first_turn_ends.Count(*r);
         rep.Add(std::move(*r));
         progress.Finished(found);
         return !failed || !o.fail_fast;
       });
   for (size_t j = consumed; j < matches.size(); ++j) rep.skipped.push_back(ids[j]);
+  if (!harness::Interrupted()) first_turn_ends.Judge(p, rep);
 }
 
 }  // namespace
@@ -491,6 +494,7 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
     return Usage(err, "check-bot", why);
   if (!Narrow(o, plan.matches, err)) return 2;
   if (!PrepareLogDir(o, "check-bot", err) || !PrepareTranscriptsDir(o, "check-bot", err)) return 2;
+  ResolveRefereeStart(p, o.seed);
   report::RunReport rep = NewReport(o, p, "check-bot");
   rep.bot = o.bot;
   rep.planned_seats = plan.seats;
@@ -502,6 +506,7 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
   rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();
   WriteInputFiles(rep, o.repro_dir, err);
+  NoteUnrepeatable(p, rep);
   return Finish(o, rep, out, err);
 }
 

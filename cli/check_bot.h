@@ -28,6 +28,7 @@ struct RefereeRunOptions {
   std::vector<std::string> opponents;  // check-bot --opponent: the other seats' commands
   std::string ready_line;              // --ready-line: the game's handshake, if it has one
   bool sandbox = false;                // --sandbox-referee: the referee runs contained too
+  std::string seed_line = "auto";      // --seed-line: the runner protocol's ###Seed (seed_line.h)
 };
 
 struct RunOptions {

@@ -12,9 +12,11 @@
 #include <iostream>
 #include <sstream>
 
+#include "cg_runner.h"
 #include "checks/silence.h"
 #include "fuzz_referee_bare.h"
 #include "fuzz_referee_run.h"
+#include "interrupt.h"
 #include "option_checks.h"
 #include "referee_fuzz.h"
 #include "rule_options.h"
@@ -234,18 +236,23 @@ std::string RefereeLimitsText(const FuzzRefereeOptions& o) {
   if (o.referee_memory_mb) s += " --referee-memory-mb " + std::to_string(o.referee_memory_mb);
   if (o.referee_cpu_seconds) s += " --referee-cpu-seconds " + std::to_string(o.referee_cpu_seconds);
   if (o.sandbox_referee) s += " --sandbox-referee";
+  if (o.seed_line != "auto") s += " --seed-line " + o.seed_line;
   return s;
 }
 
 int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err) {
   if (WithoutEngine(o)) return RunBareFuzzReferee(o, out, err);
-  if (!o.seed_bot.empty() || o.players || !o.answers.empty())
+  if (!o.seed_bot.empty() || o.players || !o.answers.empty() || !o.seed_answers.empty())
     return Usage(err, "fuzz-referee",
-                 "--seed-bot, --players and --answers are for a game arbiter has no engine "
+                 "--seed-bot, --seed-answers, --players and --answers are for a game arbiter "
+                 "has no engine "
                  "for; on " +
                      o.game + "'s engine arbiter chooses every answer itself");
   FuzzPlan plan;
   if (const int status = PlanFuzzReferee(o, plan, err); status != 0) return status;
+  if (plan.runner && !harness::Interrupted())  // arbiter.referee.runner-protocol
+    plan.prepared.referee_start =
+        harness::ResolveRunnerSeedLine(*harness::MakeRealEnv(), plan.config, plan.players, o.seed);
   FuzzRun run(o, plan, err);
   if (!run.Play()) return 2;
   if (plan.made_repro_dir) {
@@ -318,9 +325,15 @@ CLI::App* AddFuzzRefereeCommand(CLI::App& app, FuzzRefereeOptions& o) {
                 "A game arbiter has no engine for: the bot in every seat, whose answers the "
                 "referee is given, a few of them broken (garbage, empty, huge, late, missing, "
                 "a crash, ...)");
+  c->add_option("--seed-answers", o.seed_answers,
+                "A game arbiter has no engine for, with --match: the seed bot's answers as a "
+                "finding recorded them (FILE.answers.json), played back instead of the seed "
+                "bot; reproduce commands use it");
   c->add_option("--players", o.players,
                 "A game arbiter has no engine for, --protocol cg-runner: the players (default 2)")
       ->check(IntIn(2, 8));
+  c->add_option("--seed-line", o.seed_line, kSeedLineHelp)
+      ->check(CLI::IsMember({"auto", "always", "never"}));
   c->add_option("--answers", o.answers,
                 "A game arbiter has no engine for, with --match: the answers to mutate, "
                 "REQUEST:FAMILY,... ('none' for the seed bot's own); reproduce commands use it");

@@ -47,8 +47,12 @@ struct FuzzRefereeOptions : RunOptions {
   // answers the referee is given, the runner protocol's players, and one
   // game's mutated answers (--answers "12:empty", with --match).
   std::string seed_bot;
+  // --seed-answers FILE: a game's seed-bot answers as a finding recorded
+  // them, played back in place of the seed bot (with --match).
+  std::string seed_answers;
   std::optional<int> players;
   std::string answers;
+  std::string seed_line = "auto";  // --seed-line: the runner protocol's ###Seed (seed_line.h)
 };
 
 // Exit status: 0 no divergence and no referee fault, 1 at least one, 2 usage

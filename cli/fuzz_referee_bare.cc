@@ -2,7 +2,10 @@
 // and the run (fuzz_referee_bare_run.cc: each referee fault one finding).
 #include "fuzz_referee_bare.h"
 
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "command_line.h"
 #include "core/parse.h"
@@ -31,7 +34,8 @@ std::string EngineOnly(const FuzzRefereeOptions& o) {
   if (o.late_turn >= 0 || o.kill_turn >= 0 || o.stall_turn >= 0)
     return needs("--late-turn/--kill-turn/--stall-turn") + " (--answers plans such answers)";
   if (o.strict_readings) return needs("--strict-readings");
-  if (!o.expect.empty()) return needs("--expect");
+  if (!o.expect.empty() && o.match.empty())
+    return "--expect: a check one game is to show again; give the game with --match";
   if (!o.shard.empty()) return needs("--shard");
   if (o.jobs > 1)
     return "--jobs: without an engine, fuzz-referee plays one game at a time (a referee's "
@@ -72,7 +76,10 @@ bool WithoutEngine(const FuzzRefereeOptions& o) { return FindGame(o.game) == nul
 int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err) {
   if (o.referee.empty()) return Usage(err, kCmd, "--referee 'COMMAND TEMPLATE' is required");
   if (const std::string e = EngineOnly(o); !e.empty()) return Usage(err, kCmd, e);
-  if (o.seed_bot.empty())
+  if (!o.seed_answers.empty() && o.match.empty())
+    return Usage(err, kCmd, "--seed-answers plays one game's recorded answers: give the game "
+                            "with --match");
+  if (o.seed_bot.empty() && o.seed_answers.empty())
     return Usage(err, kCmd,
                  "arbiter has no engine for '" + o.game +
                      "': give --seed-bot CMD, a bot of the game whose answers the referee is "
@@ -83,6 +90,7 @@ int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err) {
   ro.through.protocol = o.protocol;
   ro.through.players = o.players;
   ro.through.sandbox = o.sandbox_referee;
+  ro.through.seed_line = o.seed_line;
   if (!PrepareThroughReferee(ro, kCmd, plan.p, err)) return 2;
   harness::RefereeDriverConfig& d = *plan.p.referee;
   d.limits.memory_mb = o.referee_memory_mb;
@@ -92,10 +100,19 @@ int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err) {
   if (!error.empty()) return Usage(err, kCmd, error);
   plan.runner = d.referee.protocol() == harness::RefereeProtocol::kRunner;
   plan.seeded = plan.runner || d.referee.takes_seed();
-  if (!harness::SplitCommand(o.seed_bot, plan.bot, error))
-    return Usage(err, kCmd, "--seed-bot: " + error);
-  if (const std::string why = harness::StartProblem(plan.bot, "the seed bot"); !why.empty())
-    return Usage(err, kCmd, "--seed-bot: " + why);
+  if (!o.seed_answers.empty()) {
+    if (!ReadRecordedAnswers(o.seed_answers, d.recorded, error))
+      return Usage(err, kCmd, "--seed-answers: " + error);
+    if (static_cast<int>(d.recorded.size()) != d.players)
+      return Usage(err, kCmd, "--seed-answers: '" + o.seed_answers + "' records " +
+                                  std::to_string(d.recorded.size()) + " seat(s); the referee has " +
+                                  std::to_string(d.players));
+  } else {
+    if (!harness::SplitCommand(o.seed_bot, plan.bot, error))
+      return Usage(err, kCmd, "--seed-bot: " + error);
+    if (const std::string why = harness::StartProblem(plan.bot, "the seed bot"); !why.empty())
+      return Usage(err, kCmd, "--seed-bot: " + why);
+  }
   if (o.games < 1 || o.games > kMaxGames)
     return Usage(err, kCmd, "--games must be between 1 and " + std::to_string(kMaxGames));
   if (const std::string e = PlanGames(o, plan); !e.empty()) return Usage(err, kCmd, e);
@@ -110,20 +127,31 @@ Played PlayBareGame(harness::Env& env, const FuzzRefereeOptions& o, const BarePl
   m.kind = "whole";
   m.seed = game.seed;
   m.policy_seed = game.seed;
-  for (int s = 0; s < plan.p.referee->players; ++s) m.seats.push_back({plan.bot, ""});
+  harness::RefereeDriverConfig config = *plan.p.referee;
+  if (!game.recorded.empty()) config.recorded = game.recorded;
+  const bool recorded = !config.recorded.empty();
+  for (int s = 0; s < plan.p.referee->players; ++s)
+    m.seats.push_back(recorded ? harness::Seat{{}, harness::kRecordedPolicy}
+                               : harness::Seat{plan.bot, ""});
   const std::string answers = harness::FormatPlan(game.fuzz);
   m.description =
-      "seed " + std::to_string(game.seed) + ", the seed bot in every seat" +
+      "seed " + std::to_string(game.seed) +
+      (recorded ? ", the seed bot's recorded answers in every seat"
+                : ", the seed bot in every seat") +
       (answers.empty() ? std::string(", its own answers") : ", answers mutated: " + answers);
-  m.reproduce = SameRun(o) + " --seed " + std::to_string(o.seed) + " --games " +
+  m.reproduce = SameRun(o) + SeedText(o) + " --seed " + std::to_string(o.seed) + " --games " +
                 std::to_string(o.games) + " --match " + game.id + " --answers " +
                 harness::QuoteArg(answers.empty() ? std::string("none") : answers);
-  harness::RefereeDriverConfig config = *plan.p.referee;
   config.fuzz = game.fuzz;
   Played played;
   played.reproduce = m.reproduce;
   played.m = harness::RunRefereeMatch(env, std::move(m), plan.p.config, config, plan.p.catalog, {},
                                       &played.r);
+  // What the seed bot answered, by seat, for a reproducer to play back.
+  played.answers.assign(static_cast<size_t>(plan.p.referee->players), {});
+  for (const harness::TurnRecord& t : played.m.turns)
+    if (!t.input.empty() && t.player >= 0 && t.player < plan.p.referee->players)
+      played.answers[static_cast<size_t>(t.player)].push_back(t.answer);
   // The seed bot's own findings are not the referee's: its answers are what
   // the referee is given, broken on purpose.
   played.m.findings.clear();
@@ -137,12 +165,61 @@ std::string SameRun(const FuzzRefereeOptions& o) {
   if (!o.profile.empty()) s += " --profile " + o.profile;
   if (o.action_ms) s += " --action-ms " + std::to_string(*o.action_ms);
   if (o.first_ms) s += " --first-ms " + std::to_string(*o.first_ms);
-  return s + " --seed-bot " + harness::QuoteArg(o.seed_bot);
+  return s;
+}
+
+std::string SeedText(const FuzzRefereeOptions& o) {
+  return o.seed_answers.empty() ? " --seed-bot " + harness::QuoteArg(o.seed_bot)
+                                : " --seed-answers " + harness::QuoteArg(o.seed_answers);
+}
+
+bool ReadRecordedAnswers(const std::string& path, std::vector<std::vector<std::string>>& out,
+                         std::string& error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot read '" + path + "'";
+    return false;
+  }
+  const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("answers") || !j["answers"].is_array()) {
+    error = "'" + path + "' is not a recording of answers (a JSON object with \"answers\", "
+            "one list of strings a seat)";
+    return false;
+  }
+  out.clear();
+  for (const auto& seat : j["answers"]) {
+    out.emplace_back();
+    if (!seat.is_array()) {
+      error = "'" + path + "': each seat's answers are a list of strings";
+      return false;
+    }
+    for (const auto& a : seat) {
+      if (!a.is_string()) {
+        error = "'" + path + "': each seat's answers are a list of strings";
+        return false;
+      }
+      out.back().push_back(a.get<std::string>());
+    }
+  }
+  return true;
+}
+
+std::string WriteRecordedAnswers(const std::string& dir, const std::string& name,
+                                 const std::string& game,
+                                 const std::vector<std::vector<std::string>>& answers) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  const std::string path = (std::filesystem::path(dir) / (name + ".answers.json")).string();
+  std::ofstream out(path, std::ios::binary);
+  out << nlohmann::json{{"game", game}, {"answers", answers}}.dump() << "\n";
+  out.close();
+  return out ? path : "";
 }
 
 int RunBareFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err) {
   BarePlan plan;
   if (const int status = PlanBare(o, plan, err); status != 0) return status;
+  ResolveRefereeStart(plan.p, o.seed);
   BareRun run(o, plan, err);
   run.Play();
   return Finish(o, run.Report(), out, err);

@@ -112,6 +112,7 @@ std::string LineOf(const std::string& text, size_t n) {
 BareRun::BareRun(const FuzzRefereeOptions& o, const BarePlan& plan, std::ostream& err)
     : o_(o),
       plan_(plan),
+      games_(plan.games),
       err_(err),
       env_(harness::MakeRealEnv()),
       rep_(NewReport(o, plan.p, "fuzz-referee")) {
@@ -126,24 +127,94 @@ BareRun::BareRun(const FuzzRefereeOptions& o, const BarePlan& plan, std::ostream
     rep_.not_checked += "; whether it plays the same game again (its command takes no {seed})";
 }
 
-void BareRun::Play() {
-  Progress progress(o_.quiet, err_, "fuzz-referee", static_cast<long long>(plan_.games.size()));
-  for (size_t i = 0; i < plan_.games.size() && !harness::Interrupted(); ++i) {
-    if (auto tick = progress.Callback()) tick(plan_.games[i].id, 0);
-    played_.push_back(PlayBareGame(*env_, o_, plan_, plan_.games[i]));
-    if (played_.back().m.interrupted || harness::Interrupted()) {
-      rep_.skipped.push_back(plan_.games[i].id);
-      played_.pop_back();
-      break;
-    }
-    retired_.push_back(false);
-    Judge(i);
-    Determinism(i);
-    Tally(i);
-    Retire(i);
-    progress.Finished(static_cast<int>(bugs_.size()));
+bool BareRun::PlayGame(size_t i, Progress& progress) {
+  if (auto tick = progress.Callback()) tick(games_[i].id, 0);
+  played_.push_back(PlayBareGame(*env_, o_, plan_, games_[i]));
+  if (played_.back().m.interrupted || harness::Interrupted()) {
+    rep_.skipped.push_back(games_[i].id);
+    played_.pop_back();
+    return false;
   }
+  const harness::RefereeOutcome& o = played_.back().r.outcome;
+  if (o.ended) longest_ = std::max(longest_, o.requests);
+  if (played_.back().r.recording_ended && rep_.not_checked.find("ran out") == std::string::npos)
+    rep_.not_checked += "; that " + games_[i].id +
+                        " is the game recorded: the recorded answers ran out before its end (the "
+                        "referee played another game from them, drawn from its clock?), and the "
+                        "seats then answered empty lines";
+
+  retired_.push_back(false);
+  Judge(i);
+  Determinism(i);
+  Tally(i);
+  Retire(i);
+  progress.Finished(static_cast<int>(bugs_.size()));
+  return true;
+}
+
+void BareRun::Recordings() {
+  int n = 0;
+  const std::string seed_bot = " --seed-bot " + harness::QuoteArg(o_.seed_bot);
+  for (const std::string& key : order_) {
+    Finding& f = bugs_.at(key).finding;
+    const auto& answers = bugs_.at(key).answers;
+    ++n;
+    if (o_.seed_answers.empty() && !answers.empty() && !bugs_.at(key).live) {
+      const std::string path =
+          WriteRecordedAnswers(o_.repro_dir, f.match + "-" + std::to_string(n), o_.game, answers);
+      const size_t at = f.reproduce.find(seed_bot);
+      if (!path.empty() && at != std::string::npos)
+        f.reproduce.replace(at, seed_bot.size(), " --seed-answers " + harness::QuoteArg(path));
+    }
+    if (f.reproduce.find(" --expect ") == std::string::npos) f.reproduce += " --expect " + f.check;
+  }
+  // --expect: the check the game was to show again (a reproduce command's).
+  if (!o_.expect.empty() && !harness::Interrupted() &&
+      std::none_of(order_.begin(), order_.end(),
+                   [&](const std::string& k) { return bugs_.at(k).finding.check == o_.expect; }))
+    rep_.not_reproduced = "the " + o_.expect + " it reproduces was not seen in " + o_.match +
+                          " this time" +
+                          (o_.seed_answers.empty() ? std::string()
+                                                   : " with the recorded answers") +
+                          " (a referee that draws its own game may play another)";
+}
+
+void BareRun::Fit(harness::AnswerFuzzPlan& plan) const {
+  if (longest_ < 3) return;  // nothing seen yet, or games too short to move into
+  std::map<int, AnswerFamily> fitted;
+  for (const auto& [request, family] : plan.at)
+    fitted.emplace(request < longest_ ? request : 1 + (request - 1) % (longest_ - 1), family);
+  plan.at = std::move(fitted);
+}
+
+void BareRun::Deliver(Progress& progress) {
+  if (!o_.answers.empty() || !o_.match.empty()) return;  // one game's answers, as given
+  for (int f = 0; f < harness::kAnswerFamilies && !harness::Interrupted(); ++f) {
+    const auto family = static_cast<AnswerFamily>(f);
+    if (plan_.runner && !harness::RunnerCanSend(family)) continue;
+    for (int attempt = 0; attempt < 2 && !(tried_ >> f & 1); ++attempt) {
+      BareGame game;
+      const size_t index = games_.size();
+      game.id = "game-" + std::to_string(index + 1);
+      game.seed = o_.seed + index;
+      game.fuzz = harness::PlanAnswerFuzz(o_.seed, static_cast<int>(index), plan_.runner);
+      game.fuzz.at = {{attempt == 0 ? 2 : 1, family}};
+      Fit(game.fuzz);
+      games_.push_back(std::move(game));
+      if (!PlayGame(index, progress)) return;
+    }
+  }
+}
+
+void BareRun::Play() {
+  Progress progress(o_.quiet, err_, "fuzz-referee", static_cast<long long>(games_.size()));
+  bool played = true;
+  for (size_t i = 0; i < plan_.games.size() && played && !harness::Interrupted(); ++i) {
+    played = PlayGame(i, progress);
+  }
+  if (played) Deliver(progress);
   progress.Clear();
+  Recordings();
   Rankings();
   Families();
   if (plan_.seeded && replays_ == 0 && !played_.empty())
@@ -163,16 +234,30 @@ void BareRun::Play() {
   rep_.interrupt_signal = harness::InterruptSignal();
 }
 
-Finding BareRun::New(const std::string& check, const Played& game, std::string message) {
+Finding BareRun::New(const std::string& check, const Played& game, std::string message,
+                     std::optional<int> turn) {
   Finding f;
   f.check = check;
   if (const harness::CheckInfo* info = catalog_.Find(check))
     f.clause = info->clause, f.severity = info->severity;
   f.match = game.m.id;
   f.seed = game.m.seed;
-  f.turn = game.r.last_turn;
+  f.turn = turn.value_or(game.r.last_turn);
   for (const harness::TurnRecord& t : game.m.turns)
-    if (t.turn == f.turn) f.seat = t.player, f.input = t.input;
+    if (t.turn == f.turn) {
+      f.seat = t.player, f.input = t.input;
+      if (!t.answer.empty()) f.received = EscapeBytes(t.answer.substr(0, 200)) + "\\n";
+    }
+  // The broken answer that request was given, when it was one.
+  for (const auto& mutated : game.r.outcome.mutated)
+    if (mutated.request == f.turn) {
+      message += " (request " + std::to_string(f.turn) + " was given " +
+                 std::string(harness::FamilyWords(mutated.family)) +
+                 (mutated.bytes.empty() ? std::string()
+                                        : ": '" + EscapeBytes(mutated.bytes.substr(0, 80)) + "'") +
+                 ")";
+      if (!mutated.bytes.empty()) f.received = EscapeBytes(mutated.bytes);
+    }
   f.message = std::move(message);
   f.stderr_tail = game.r.outcome.stderr_tail;
   f.advice = "the referee's command: " + harness::QuoteCommand(game.r.argv);
@@ -199,6 +284,9 @@ harness::Finding BareRun::FaultFinding(const BareFault& fault, const Played& gam
 // most three), and the first that shows it again becomes its witness.
 void BareRun::Judge(size_t index) {
   const Played& g = played_[index];
+  // Played back from answers that ran out: what followed is the empty lines
+  // arbiter gave, not a referee fault.
+  if (g.r.recording_ended) return;
   const std::optional<BareFault> fault = FaultOf(g);
   if (!fault) return;
   const auto known = bugs_.find(fault->key);
@@ -208,14 +296,16 @@ void BareRun::Judge(size_t index) {
     if ((bug.confirmed && !bug.relayed_extra) || bug.tries >= 3) return;
     ++bug.tries;
     Finding f = FaultFinding(*fault, g);
-    const auto at = Shrink(*fault, g, f);
+    std::vector<std::vector<std::string>> answers = g.answers;
+    bool live = false;
+    const auto at = Shrink(*fault, g, f, answers, live);
     if (!at || (bug.confirmed && RelayedExtra(*at))) return;
     f.occurrences = bug.finding.occurrences;
-    bug = {std::move(f), index, true, "", bug.tries, RelayedExtra(*at)};
+    bug = {std::move(f), index, true, "", bug.tries, RelayedExtra(*at), std::move(answers), live};
     return;
   }
-  Bug bug{FaultFinding(*fault, g), index, true, "", 1, false};
-  if (const auto at = Shrink(*fault, g, bug.finding)) {
+  Bug bug{FaultFinding(*fault, g), index, true, "", 1, false, g.answers};
+  if (const auto at = Shrink(*fault, g, bug.finding, bug.answers, bug.live)) {
     bug.relayed_extra = RelayedExtra(*at);
   } else {
     bug.confirmed = false;
@@ -237,8 +327,9 @@ bool BareRun::RelayedExtra(const std::map<int, AnswerFamily>& at) const {
   return false;
 }
 
-std::optional<std::map<int, AnswerFamily>> BareRun::Shrink(const BareFault& fault,
-                                                           const Played& witness, Finding& f) {
+std::optional<std::map<int, AnswerFamily>> BareRun::Shrink(
+    const BareFault& fault, const Played& witness, Finding& f,
+    std::vector<std::vector<std::string>>& answers, bool& live) {
   const std::map<int, AnswerFamily> applied = AppliedOf(witness);
   if (!o_.shrink || o_.shrink_runs == 0) {  // the whole game is its reproducer
     f.message += "; shown by " + Answers(applied) + " (not shrunk: --no-shrink)";
@@ -248,20 +339,41 @@ std::optional<std::map<int, AnswerFamily>> BareRun::Shrink(const BareFault& faul
   for (const auto& entry : applied) tries.push_back({entry});
   if (applied.size() > 1) tries.push_back(applied);
   const BareGame* game = nullptr;
-  for (const BareGame& g : plan_.games)
+  for (const BareGame& g : games_)
     if (g.id == witness.m.id) game = &g;
-  for (const auto& at : tries) {
+  // With the seed bot's recorded answers first (what it said, not what it
+  // says now); a referee that draws another game from them (its clock) is
+  // then tried with the seed bot itself, which answers the game it is in.
+  std::vector<std::pair<std::map<int, AnswerFamily>, bool>> runs;
+  for (const auto& at : tries) runs.emplace_back(at, true);
+  if (o_.seed_answers.empty())
+    for (const auto& at : tries) runs.emplace_back(at, false);
+  for (const auto& [at, recorded] : runs) {
     if (harness::Interrupted() || !game) return std::nullopt;
     BareGame again = *game;
     again.fuzz.at = at;
+    if (recorded) again.recorded = witness.answers;
     const Played shown = PlayBareGame(*env_, o_, plan_, again);
+    if (shown.r.recording_ended) continue;  // another game: it shows nothing
     const std::optional<BareFault> same = FaultOf(shown);
     if (!same || same->key != fault.key) continue;
+    // Played back, it must show the fault twice: a referee that draws its
+    // game may have drawn a game that shows it once by chance.
+    if (recorded) {
+      const Played twice = PlayBareGame(*env_, o_, plan_, again);
+      const std::optional<BareFault> still = FaultOf(twice);
+      if (twice.r.recording_ended || !still || still->key != fault.key) continue;
+    }
     // The end of a game is not an answer's doing; a crash or a hang in it is.
     const bool answers_matter = !at.empty() && fault.key != "referee.hang|end";
     f.message += "; shown again by " + Answers(at) +
                  (answers_matter ? ": a referee must survive any answer a bot can send" : "");
     f.reproduce = shown.reproduce;
+    answers = shown.answers;
+    live = !recorded;
+    if (!recorded)
+      f.message += " (with the seed bot playing again: from its recorded answers the referee "
+                   "played another game)";
     return at;
   }
   return std::nullopt;
@@ -277,7 +389,9 @@ void BareRun::Determinism(size_t index) {
   for (const auto& m : g.r.outcome.mutated)
     if (harness::IsTimed(m.family)) return;
   ++replays_;
-  const Played again = PlayBareGame(*env_, o_, plan_, plan_.games[index]);
+  BareGame same = games_[index];
+  same.recorded = g.answers;  // the same answers: the seed bot's of the first play
+  const Played again = PlayBareGame(*env_, o_, plan_, same);
   if (again.m.interrupted || bugs_.count("referee.nondeterministic")) return;
   const int at = Parted(g.m, again.m);
   if (at < 0) return;
@@ -295,8 +409,8 @@ void BareRun::Determinism(size_t index) {
                       ") and the same answers gave "
                       "another game: on request " +
                       std::to_string(at) + " the first play sent " + turn_of(g.m) +
-                      ", the second " + turn_of(again.m));
-  f.turn = at;
+                      ", the second " + turn_of(again.m),
+                  at);  // the request it cites, its input, not the game's last
   f.reproduce = again.reproduce;
   if (at == 0) {  // the start differs before any answer: the answers play no part
     f.reproduce = f.reproduce.substr(0, f.reproduce.rfind(" --answers ")) + " --answers none";
@@ -306,7 +420,7 @@ void BareRun::Determinism(size_t index) {
         "; the games parted after the same answers, which a referee's own timing "
         "can do on a busy machine";
   }
-  bugs_["referee.nondeterministic"] = {std::move(f), index, true, "", 0, false};
+  bugs_["referee.nondeterministic"] = {std::move(f), index, true, "", 0, false, g.answers};
   order_.push_back("referee.nondeterministic");
 }
 
@@ -342,7 +456,7 @@ void BareRun::Rankings() {
     Finding f = New(check, played_[i], std::move(message));
     f.turn = -1;
     f.occurrences = count;
-    bugs_[check] = {std::move(f), i, true, "", 0, false};
+    bugs_[check] = {std::move(f), i, true, "", 0, false, played_[i].answers};
     order_.push_back(check);
   };
   if (!unranked_.empty())
@@ -361,7 +475,7 @@ void BareRun::Rankings() {
 
 void BareRun::Families() {
   uint32_t planned = 0;
-  for (const BareGame& g : plan_.games)
+  for (const BareGame& g : games_)
     for (const auto& [request, family] : g.fuzz.at) planned |= 1u << static_cast<int>(family);
   for (int f = 0; f < harness::kAnswerFamilies; ++f) {
     const auto family = static_cast<AnswerFamily>(f);

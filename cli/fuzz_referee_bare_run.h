@@ -15,6 +15,7 @@
 #include "answer_fuzz.h"
 #include "env.h"
 #include "fuzz_referee.h"
+#include "progress.h"
 #include "referee_match.h"
 #include "run_common.h"
 #include "run_report.h"
@@ -25,6 +26,10 @@ struct BareGame {
   std::string id;  // "game-3"
   uint64_t seed = 0;
   harness::AnswerFuzzPlan fuzz;
+  // A game played again (to shrink a finding, or to see the same game):
+  // the seed bot's answers of the first play, by seat, played back instead
+  // of the seed bot, which may answer otherwise (a random one).
+  std::vector<std::vector<std::string>> recorded = {};
 };
 
 struct BarePlan {
@@ -45,13 +50,25 @@ struct Played {
   harness::MatchResult m;
   harness::RefereeRecord r;
   std::string reproduce;  // the command that plays the game again
+  std::vector<std::vector<std::string>> answers;  // the seed bot's, by seat, in turn
 };
 Played PlayBareGame(harness::Env& env, const FuzzRefereeOptions& o, const BarePlan& plan,
                     const BareGame& game);
 
-// The command that runs the same referee with the same seed bot, without
-// --seed, --games or --match.
+// The command that runs the same referee, without --seed, --games, --match
+// or the seed bot; SeedText the seed bot's words (--seed-bot, or the
+// recording it replays, --seed-answers).
 std::string SameRun(const FuzzRefereeOptions& o);
+std::string SeedText(const FuzzRefereeOptions& o);
+
+// A recording of a game's seed-bot answers ({"answers": [[...], ...]}, a
+// list a seat): read into `out`, false with `error`; written as
+// DIR/NAME.answers.json, its path ("" when it could not be written).
+bool ReadRecordedAnswers(const std::string& path, std::vector<std::vector<std::string>>& out,
+                         std::string& error);
+std::string WriteRecordedAnswers(const std::string& dir, const std::string& name,
+                                 const std::string& game,
+                                 const std::vector<std::vector<std::string>>& answers);
 
 // What stopped a game short, or a referee that did not exit after it: its
 // check, the key one bug is reported under (the check and the error the
@@ -79,15 +96,33 @@ class BareRun {
     // moved on, which a real pipe would not; a later game's witness
     // without them is preferred.
     bool relayed_extra = false;
+    // The seed bot's answers in the game its reproduce command plays: a
+    // recording it plays back (--seed-answers), never the seed bot again.
+    std::vector<std::vector<std::string>> answers = {};
+    // Shown again only with the seed bot playing again (the referee drew
+    // another game from the recorded answers): its command plays the seed
+    // bot, and says it may play another game.
+    bool live = false;
   };
+  // Plays games_[index] and judges it; false when interrupted.
+  bool PlayGame(size_t index, Progress& progress);
+  // A delivery game's answer past the longest game the run has seen is
+  // moved into it (arbiter.referee-fuzz.answers).
+  void Fit(harness::AnswerFuzzPlan& plan) const;
+  // Families the planned games never delivered: up to two more games each,
+  // the family on an early request (Fit).
+  void Deliver(Progress& progress);
   void Judge(size_t index);
   harness::Finding FaultFinding(const BareFault& fault, const Played& game);
   // Shrinks `witness`'s mutated answers to the fewest that show `fault`
   // again; those answers (with `f` saying so and its reproduce command)
   // when some did.
-  std::optional<std::map<int, harness::AnswerFamily>> Shrink(const BareFault& fault,
-                                                             const Played& witness,
-                                                             harness::Finding& f);
+  std::optional<std::map<int, harness::AnswerFamily>> Shrink(
+      const BareFault& fault, const Played& witness, harness::Finding& f,
+      std::vector<std::vector<std::string>>& answers, bool& live);
+  // Each bug's reproduce command: the recording of its game's answers in
+  // place of the seed bot, and the check it is to show (--expect).
+  void Recordings();
   bool RelayedExtra(const std::map<int, harness::AnswerFamily>& at) const;
   void Determinism(size_t index);
   // What the run keeps of a game once judged (arbiter.report.bounded): its
@@ -96,10 +131,15 @@ class BareRun {
   void Retire(size_t index);
   void Rankings();
   void Families();
-  harness::Finding New(const std::string& check, const Played& game, std::string message);
+  // A finding on `game` at request `turn` (default: the game's last), its
+  // input, the answer it was given and, when broken, how.
+  harness::Finding New(const std::string& check, const Played& game, std::string message,
+                       std::optional<int> turn = std::nullopt);
 
   const FuzzRefereeOptions& o_;
   const BarePlan& plan_;
+  std::vector<BareGame> games_;  // the plan's games, fitted as they come, and the delivery games
+  int longest_ = 0;              // the most requests of a game that came to its end
   std::ostream& err_;
   std::unique_ptr<harness::Env> env_;
   report::RunReport rep_;

@@ -34,6 +34,9 @@ std::string Configure(const FuzzRefereeOptions& o, const Prepared& p,
   config.limits.file_size_mb = 0;
   config.limits.open_files = 0;
   config.env = p.config.env;
+  // The organiser's program runs as they would run it (their HOME and
+  // environment), unless they ask for it contained (arbiter.process.contained).
+  config.env.inherit = !o.sandbox_referee;
   if (o.sandbox_referee) {  // arbiter.process.contained
     if (const std::string e = ConfigureRefereeContainment(config.containment); !e.empty()) return e;
   }
@@ -137,6 +140,15 @@ int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& e
       players, error);
   if (!referee) return Usage(err, kCmd, error);
   config.referee = std::move(*referee);
+  const auto seed_line = harness::SeedLineFromName(o.seed_line);
+  if (!seed_line) return Usage(err, kCmd, "--seed-line: '" + o.seed_line + "' is not auto, always or never");
+  if (*seed_line != harness::SeedLine::kAuto && !plan.runner)
+    return Usage(err, kCmd,
+                 "--seed-line: the runner protocol's ###Seed line; a referee that launches its "
+                 "bots takes its seed in its command ({seed}); --seed-line is for --protocol "
+                 "cg-runner");
+  config.seed_line = *seed_line;
+  plan.players = players;
   if (!CheckOutputFiles(OutputFiles(o), config.referee.argv(), kCmd, err)) return 2;
   // A referee the system cannot start is the set-up, said once with a hint
   // (arbiter.cli.bad-input), not a finding of every game.

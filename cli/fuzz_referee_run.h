@@ -29,6 +29,7 @@ struct FuzzPlan {
   Prepared prepared;
   harness::RefereeFuzzConfig config;  // the games', unchanged while they run
   bool runner = false;                // --protocol cg-runner
+  int players = 2;                    // the game's, for the runner protocol's ###Start
   std::vector<std::pair<std::string, harness::RefereeGamePlan>> games;  // (id, plan)
   nlohmann::json replay_doc;  // --replay: the reproducer, with what it expects
   nlohmann::json game_register;

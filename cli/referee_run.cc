@@ -46,6 +46,8 @@ void AddRefereeRunOptions(CLI::App& command, RefereeRunOptions& o, bool check_bo
   c->add_option("--players", o.players,
                 "With --referee --protocol cg-runner: the number of players (default 2)")
       ->check(IntIn(2, 10));
+  c->add_option("--seed-line", o.seed_line, kSeedLineHelp)
+      ->check(CLI::IsMember({"auto", "always", "never"}));
   c->add_option("--ready-line", o.ready_line,
                 "With --referee: the line each bot prints when it is ready (READY), if the "
                 "game has such a handshake; checked within --ready-ms (default 1000) and "
@@ -78,6 +80,46 @@ std::string UnknownGameMessage(const std::string& game) {
          "referee";
 }
 
+void FirstTurnEnds::Count(const harness::MatchResult& m) {
+  ++games_;
+  for (const harness::Finding& f : m.findings)
+    said_ = said_ || f.check == "referee.out-of-step";  // said on its own evidence
+  if (!m.game_over) return;
+  for (const harness::SeatPlay& s : m.seat_plays)
+    if (s.own_turns > 1) return;
+  for (const harness::Finding& f : m.findings)
+    if (f.severity == harness::Severity::kFail) return;
+  ++first_turn_only_;
+}
+
+void FirstTurnEnds::Judge(const Prepared& p, report::RunReport& rep) const {
+  if (!p.referee || p.referee->referee.protocol() != harness::RefereeProtocol::kRunner) return;
+  if (said_ || games_ < 2 || first_turn_only_ < games_ || rep.matches.empty()) return;
+  const harness::CheckInfo* info = p.catalog.Find("referee.out-of-step");
+  if (!info) return;
+  harness::Finding f;
+  f.check = info->id;
+  f.clause = info->clause;
+  f.severity = info->severity;
+  f.match = rep.matches.front().id;
+  f.seed = rep.matches.front().seed;
+  const bool seed_line = p.referee->seed_line == harness::SeedLine::kAlways;
+  f.message = "every game (" + std::to_string(games_) +
+              ") ended on its first turn in every seat, and the referee said nothing against "
+              "the bots: arbiter may be out of step with the referee (it wrote " +
+              std::string(seed_line ? "'###Seed N' and " : "") + "'###Start " +
+              std::to_string(p.referee->players) +
+              "' before each game), or the game lasts one turn; the bots were checked on one "
+              "turn a seat";
+  f.advice = seed_line ? "if the referee's games last longer, give --seed-line never ('###Start "
+                         "P' alone, cg-brutaltester's default)"
+                       : "if the referee's games last longer, compare with cg-brutaltester "
+                         "(its -r sends '###Seed N' first: --seed-line always)";
+  f.reproduce = rep.matches.front().findings.empty() ? ""
+                                                     : rep.matches.front().findings[0].reproduce;
+  rep.matches.front().findings.push_back(std::move(f));
+}
+
 std::string RefereeOptionsText(const RefereeRunOptions& o) {
   std::string s = " --referee " + harness::QuoteArg(o.referee);
   if (o.protocol != "bots") s += " --protocol " + o.protocol;
@@ -85,6 +127,7 @@ std::string RefereeOptionsText(const RefereeRunOptions& o) {
   if (!o.ready_line.empty()) s += " --ready-line " + harness::QuoteArg(o.ready_line);
   for (const std::string& op : o.opponents) s += " --opponent " + harness::QuoteArg(op);
   if (o.sandbox) s += " --sandbox-referee";
+  if (o.seed_line != "auto") s += " --seed-line " + o.seed_line;
   return s;
 }
 
@@ -99,6 +142,13 @@ bool PrepareThroughReferee(const RunOptions& o, const std::string& command, Prep
   if (!protocol)
     return usage("--protocol: '" + r.protocol + "' is not a protocol (bots or cg-runner)");
   const bool runner = *protocol == harness::RefereeProtocol::kRunner;
+  const auto seed_line = harness::SeedLineFromName(r.seed_line);
+  if (!seed_line)
+    return usage("--seed-line: '" + r.seed_line + "' is not auto, always or never");
+  if (*seed_line != harness::SeedLine::kAuto && !runner)
+    return usage(
+        "--seed-line: the runner protocol's ###Seed line; a referee that launches its bots "
+        "takes its seed in its command ({seed}); --seed-line is for --protocol cg-runner");
   if (r.players && !runner)
     return usage(
         "--players: a referee that launches its bots has as many players as its "
@@ -122,6 +172,7 @@ bool PrepareThroughReferee(const RunOptions& o, const std::string& command, Prep
   harness::RefereeDriverConfig d;
   d.players = runner ? r.players.value_or(2) : tmpl->seats();
   d.referee = std::move(*tmpl);
+  d.seed_line = *seed_line;
   d.env.inherit = true;  // the organiser's program: it runs as they would run it
   if (!runner) {
     d.probe_executable = harness::ProbeBesideSelf(error);

@@ -33,6 +33,23 @@ const std::vector<Profile>& RefereeProfiles();
 bool PrepareThroughReferee(const RunOptions& o, const std::string& command, Prepared& p,
                            std::ostream& err);
 
+// arbiter's check of its own framing over a whole run through a
+// runner-protocol referee (arbiter.referee-run.framing): every game ended on
+// its first turn in every seat and nothing failed is arbiter out of step
+// with the referee as likely as a one-turn game; the run is then said to
+// have checked one turn a seat (referee.out-of-step), never a PASS.
+class FirstTurnEnds {
+ public:
+  void Count(const harness::MatchResult& m);
+  // The finding, on the report's first match, when every game counted
+  // ended so (two games at least).
+  void Judge(const Prepared& p, report::RunReport& rep) const;
+
+ private:
+  int games_ = 0, first_turn_only_ = 0;
+  bool said_ = false;  // a game was out of step on a quote already
+};
+
 // " --referee '...' --protocol cg-runner --players 3 --opponent '...'": the
 // referee options for a reproduce command.
 std::string RefereeOptionsText(const RefereeRunOptions& o);

@@ -18,11 +18,13 @@
 
 #include "command_line.h"
 #include "core/parse.h"
+#include "interrupt.h"
 #include "memory_cgroup.h"
 #include "referee_match.h"
 #include "referee_run.h"
 #include "registers.h"
 #include "sandbox.h"
+#include "seed_line.h"
 
 namespace arbiter::cli {
 namespace {
@@ -298,11 +300,16 @@ std::string MemoryLimitsText(const harness::Limits& l, const harness::Containmen
   std::string text = l.memory_mb > 0 ? "resident memory limit " + std::to_string(l.memory_mb) +
                                            " MB per bot (--memory-mb)"
                                      : "no memory limit";
+  // Said alike by every command on one machine: "can be made" is the
+  // machine's answer, not whether this run asked for one.
+  std::string why;
   if (l.memory_mb > 0)
     text += c.memory_cgroup ? ", enforced by the kernel (a memory cgroup per bot, " +
                                   harness::MemoryCgroupKind() + ")"
-                            : ", watched from /proc every 25 ms (no memory cgroup can be made "
-                              "here: a bot can allocate past it between two looks)";
+            : harness::MemoryCgroupAvailable(why)
+                ? std::string(", watched from /proc every 25 ms")
+                : ", watched from /proc every 25 ms (no memory cgroup can be made here: a bot "
+                  "can allocate past it between two looks)";
   if (l.address_space_mb > 0)
     text += ", address space " + std::to_string(l.address_space_mb) + " MB (--address-space-mb)";
   if (l.cpu_seconds > 0) text += ", CPU time " + std::to_string(l.cpu_seconds) + " s";
@@ -388,7 +395,33 @@ report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::s
       r.environment.push_back(line);
   r.memory_limits = MemoryLimitsText(p.config.limits, p.config.containment);
   if (p.referee_contained) NoteRefereeContainment(r);
+  if (!p.referee_start.empty()) r.environment.push_back(p.referee_start);
   return r;
+}
+
+void ResolveRefereeStart(Prepared& p, uint64_t seed) {
+  if (!p.referee || harness::Interrupted()) return;
+  p.referee_start = harness::ResolveSeedLine(*harness::MakeRealEnv(), *p.referee, seed,
+                                             &p.referee_unrepeatable);
+  // Said once, where every run says what it could not check.
+  if (p.referee_unrepeatable)
+    p.not_checked += std::string(p.not_checked.empty() ? "" : "; ") +
+                     "that a game replays: the referee draws its games from its clock (given "
+                     "'###Seed N' twice, its first input differed), so a reproduce command may "
+                     "play another game";
+}
+
+void NoteUnrepeatable(const Prepared& p, report::RunReport& rep) {
+  if (!p.referee_unrepeatable) return;
+  for (harness::MatchResult& m : rep.matches)
+    for (harness::Finding& f : m.findings) {
+      if (f.reproduce.empty() || f.reproduce.find("   # ") != std::string::npos) continue;
+      f.reproduce +=
+          "   # the referee draws its games from its clock: this may play another game" +
+          (f.input_file.empty() ? std::string()
+                                : "; the bot's side replays exactly from its inputs: the bot < " +
+                                      harness::QuoteArg(f.input_file));
+    }
 }
 
 std::string ConfigureRefereeContainment(harness::Containment& c) {

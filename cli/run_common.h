@@ -38,6 +38,12 @@ struct Prepared {
   std::optional<harness::RefereeDriverConfig> referee;
   std::string not_checked;
   bool referee_contained = false;  // --sandbox-referee (fuzz-referee's, or through --referee)
+  // The runner protocol's start, in words ("referee start: '###Start 2'
+  // alone ..."); "" for a referee that launches its bots.
+  std::string referee_start;
+  // The referee replayed no game for the same seed (its clock): reproduce
+  // commands say they may play another game (arbiter.referee.runner-protocol).
+  bool referee_unrepeatable = false;
 };
 
 // One match under `p`: through its referee when it has one, else on the
@@ -97,6 +103,19 @@ inline constexpr const char* kSandboxRefereeHelp =
     "Run the referee contained too, as bots are (bubblewrap: the system read-only, a copy of "
     "its folder, fresh HOME and /tmp, no network, its own PID namespace; arbiter's relays "
     "shown as they are); it is the organiser's program, so by default it runs uncontained";
+inline constexpr const char* kSeedLineHelp =
+    "With --protocol cg-runner: whether '###Seed N' comes before '###Start P' (always, as "
+    "cg-brutaltester's -r; never, as its default), or auto (the default): sent once three "
+    "starts of the referee show that it reads the line";
+// --seed-line auto (arbiter.referee.runner-protocol): resolved once, before
+// the games, for a runner-protocol referee (harness/referee/seed_line.h),
+// into p.referee; the report's line on the referee's start is kept in
+// p.referee_start.
+void ResolveRefereeStart(Prepared& p, uint64_t seed);
+// A run whose referee replays no game (p.referee_unrepeatable): each
+// finding's reproduce command says so, and where the bot's inputs were kept
+// (check-bot's input files), that the bot's side replays exactly from them.
+void NoteUnrepeatable(const Prepared& p, report::RunReport& rep);
 // The report's environment and "not checked" lines of a contained referee.
 void NoteRefereeContainment(report::RunReport& r);
 // The options of `o` that change what a run does, as command-line words

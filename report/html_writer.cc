@@ -338,8 +338,12 @@ void Findings(const RunReport& r, const nlohmann::json& data,
     out << "</dl>\n";
     Pre(out, referee ? "The referee sent (escaped)" : "Received (escaped)", f.received,
         "received-bytes");
-    Pre(out, referee ? "The reference engine sends" : "The input of that turn", f.input,
-        "input-text");
+    // Only a divergence sets the referee's words against the engine's.
+    Pre(out,
+        f.check == "referee.divergence" ? "The reference engine sends"
+        : referee                       ? "The input of that request"
+                                        : "The input of that turn",
+        f.input, "input-text");
     Pre(out, "Last lines of stderr", f.stderr_tail, "stderr-tail");
     Pre(out, "Reproduce", f.reproduce, "reproduce");
     if (replay_of[mi][fi] >= 0) ReplaySkeleton(out, data, replay_of[mi][fi]);

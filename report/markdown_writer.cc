@@ -190,7 +190,9 @@ void Findings(const RunReport& r, std::ostream& out) {
       out << (referee ? "The referee sent (escaped):\n\n" : "Received (escaped):\n\n")
           << Fence(f.received) << "\n";
     if (!f.input.empty())
-      out << (referee ? "The reference engine sends:\n\n" : "The input of that turn:\n\n")
+      out << (f.check == "referee.divergence" ? "The reference engine sends:\n\n"
+              : referee                       ? "The input of that request:\n\n"
+                                              : "The input of that turn:\n\n")
           << Fence(f.input) << "\n";
     if (!f.input_file.empty())
       out << "The whole input up to this turn (pipe it into the bot): `" << f.input_file << "`\n\n";

@@ -251,9 +251,16 @@ std::string RunReport::Verdict() const {
   if (!harness_error.empty()) return "error";
   if (Failed()) return "fail";
   if (tool == "fuzz-referee" && !not_reproduced.empty()) return "not-reproduced";
-  // Without an engine nothing is compared: a run whose games gave the
-  // referee no broken answer tested nothing it claims.
-  if (Engineless()) return families_tried.empty() ? "inconclusive" : "pass";
+  // arbiter out of step with a referee: those games judged no bot, so a
+  // run with nothing else failing decided nothing (arbiter.referee-run.framing).
+  for (const auto& m : matches)
+    for (const auto& f : m.findings)
+      if (f.check == "referee.out-of-step") return "inconclusive";
+  // Without an engine nothing is compared: a run whose games did not give
+  // the referee every broken answer it planned tested less than it claims
+  // (arbiter.referee-fuzz.answers).
+  if (Engineless())
+    return families_tried.empty() || !families_not_tried.empty() ? "inconclusive" : "pass";
   if (tool == "fuzz-referee" && Games() > 0 && ComparisonOf().messages == 0) return "inconclusive";
   if (tool != "spec") return "pass";
   bool not_run = false;

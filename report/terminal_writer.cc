@@ -128,6 +128,12 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
     verdict = paint("1;35", "NOT REPRODUCED") + ": " + r.not_reproduced;
   } else if (r.Verdict() == "inconclusive") {
     verdict = paint("1;35", "INCONCLUSIVE");
+    if (r.Engineless() && !r.families_not_tried.empty()) {
+      verdict += ": the referee was never given";
+      for (size_t i = 0; i < r.families_not_tried.size(); ++i)
+        verdict += (i ? ", " : " ") + r.families_not_tried[i];
+      verdict += " (no game reached a request it was planned on)";
+    }
   } else {
     verdict = paint("1;32", "PASS");
   }

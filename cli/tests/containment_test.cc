@@ -157,7 +157,10 @@ TEST_F(ContainmentTest, AProcessMeantToOutliveTheBotEndsWithIt) {
 CITES(ContainmentTest, TouchingFourGigabytesStopsAtTheLimitTheKernelEnforces,
       "arbiter.process.contained", "arbiter.process.limits");
 TEST_F(ContainmentTest, TouchingFourGigabytesStopsAtTheLimitTheKernelEnforces) {
-  const Outcome o = Zoo("touch-4gb", "", "--memory-mb 256");
+  // Time enough to reach the limit: a machine that faults memory in at half
+  // a gigabyte a second takes half a second to touch 256 MB, and the bot
+  // late before it reaches the limit is late, not over it.
+  const Outcome o = Zoo("touch-4gb", "", "--memory-mb 256 --first-ms 10000 --action-ms 10000");
   EXPECT_EQ(o.status, 1) << o.output;
   EXPECT_TRUE(o.checks.count("process.memory")) << o.output;
   EXPECT_EQ(o.output.find("touched"), std::string::npos) << o.output;

@@ -76,7 +76,7 @@ TEST(FuzzRefereeBare, ThePythonRefereeWithoutItsBugsPassesAndSaysWhatWasNotCheck
   EXPECT_TRUE(Checks(run.report, "fail").empty()) << run.output;
   EXPECT_TRUE(Checks(run.report, "warn").empty()) << run.output;
   EXPECT_EQ(run.report["verdict"], "pass");
-  EXPECT_EQ(run.report["answer_families"]["tried"].size(), 9u) << run.report["answer_families"];
+  EXPECT_EQ(run.report["answer_families"]["tried"].size(), 10u) << run.report["answer_families"];
   EXPECT_NE(run.output.find("not checked: the rules (no engine)"), std::string::npos) << run.output;
 }
 
@@ -92,7 +92,10 @@ TEST(FuzzRefereeBare, AGameWithNoEngineNeedsASeedBotAndEngineOptionsAreRefused) 
            {"--game cycles --replay x.json", "--replay needs arbiter's engine"},
            {"--game cycles --strict-readings", "--strict-readings needs arbiter's engine"},
            {"--game cycles --jobs 2", "plays one game at a time"},
-           {"--game jc2015", "--seed-bot, --players and --answers are for a game"}}) {
+           {"--game cycles --expect referee.crash", "--expect: a check one game is to show"},
+           {"--game cycles --seed-answers x.json", "--seed-answers plays one game's recorded"},
+           {"--game cycles --match game-1 --seed-answers /no/such.json", "cannot read"},
+           {"--game jc2015", "--seed-bot, --seed-answers, --players and --answers are for"}}) {
     const FuzzOutcome run = RunFuzzReferee("bare-usage", kPyCleanReferee, args + kSeedBot);
     EXPECT_EQ(run.status, 2) << args << "\n" << run.output;
     EXPECT_NE(run.output.find(words), std::string::npos) << args << "\n" << run.output;
@@ -169,7 +172,7 @@ TEST(FuzzRefereeBare, TheJavaRunnerRefereeWithoutItsBugsPassesWithItsErrorExitAN
   EXPECT_TRUE(Checks(run.report, "fail").empty()) << run.output;
   EXPECT_TRUE(Checks(run.report, "warn").empty()) << run.output;
   EXPECT_EQ(Checks(run.report, "info").count("referee.exit"), 1u) << run.output;
-  EXPECT_EQ(run.report["answer_families"]["tried"].size(), 5u) << run.report["answer_families"];
+  EXPECT_EQ(run.report["answer_families"]["tried"].size(), 6u) << run.report["answer_families"];
 }
 #endif
 

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -130,6 +131,23 @@ TEST_F(RefereeContainmentTest, ARefereeThatFailsForWhatItsContainmentHidesIsTold
   const FuzzOutcome bare =
       arbiter::testing::RunFuzzReferee("jail-hidden-bare", referee, "--games 2");
   EXPECT_EQ(bare.status, 0) << bare.output;
+}
+
+// An uncontained referee is the organiser's own program: it runs with
+// their HOME, as they run it (a referee reading $HOME/... crashed under
+// fuzz-referee with a temporary HOME of arbiter's).
+CITES(RefereeContainmentTest, AnUncontainedRefereeKeepsTheUsersHome, "arbiter.process.contained");
+TEST_F(RefereeContainmentTest, AnUncontainedRefereeKeepsTheUsersHome) {
+  const char* home = std::getenv("HOME");
+  ASSERT_NE(home, nullptr);
+  const fs::path notes = fs::path(home) / (".arbiter-referee-notes-" + std::to_string(::getpid()));
+  std::ofstream(notes) << "the organiser's settings\n";
+  const std::string referee =
+      Wrapper("cat \"$HOME/" + notes.filename().string() + "\" > /dev/null || exit 3", "");
+  const FuzzOutcome o = arbiter::testing::RunFuzzReferee("referee-home", referee, "--games 2");
+  fs::remove(notes);
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_TRUE(Failures(o).empty()) << o.output;
 }
 
 CITES(RefereeContainmentTest, ABotCheckedThroughAContainedRefereePassesAndTheOptionNeedsAReferee,

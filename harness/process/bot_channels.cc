@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cerrno>
 
+#include "sandbox.h"
+
 namespace arbiter::harness {
 namespace asio = boost::asio;
 
@@ -92,9 +94,24 @@ void Channels::Read(bool is_stdout) {
 
 void Channels::KeepStderr(size_t n) {
   stderr_bytes += n;
+  if (sandboxed) KeepClues(std::string_view(err_buf.data(), n));
   if (stderr_cap == 0) return;
   stderr_kept.append(err_buf.data(), n);
   if (stderr_kept.size() > 2 * stderr_cap) stderr_kept.erase(0, stderr_kept.size() - stderr_cap);
+}
+
+void Channels::KeepClues(std::string_view bytes) {
+  for (const char c : bytes) {
+    if (c != '\n') {
+      if (stderr_line.size() < kMaxClueLine) stderr_line += c;
+      continue;
+    }
+    if (clue_lines < kMaxClueLines && ContainmentClue(stderr_line)) {
+      stderr_clues += stderr_line + "\n";
+      ++clue_lines;
+    }
+    stderr_line.clear();
+  }
 }
 
 void Channels::Write(std::string_view bytes) {

@@ -128,6 +128,13 @@ struct Channels : std::enable_shared_from_this<Channels> {
   std::vector<char> err_buf = std::vector<char>(kReadChunk);
   size_t stderr_cap;
   std::string stderr_kept;  // at most 2 * stderr_cap
+  // A contained bot's stderr lines that may show what its containment took
+  // (ContainmentClue), from its whole stderr as it comes: at most
+  // kMaxClueLines lines of kMaxClueLine bytes; the line being read, capped.
+  static constexpr size_t kMaxClueLines = 32, kMaxClueLine = 512;
+  std::string stderr_clues, stderr_line;
+  size_t clue_lines = 0;
+  void KeepClues(std::string_view bytes);
   uint64_t stderr_bytes = 0;
 
   bool exited = false;

@@ -112,6 +112,10 @@ struct ResourceUsage {
   bool memory_exceeded = false;  // arbiter killed the tree above Limits::memory_mb
   uint64_t exceeded_rss_kb = 0;  // the resident memory that made it do so
   bool by_kernel = false;        // the kernel's memory cgroup stopped it at the limit
+  // The kernel held the tree at the memory limit (its cgroup refused it
+  // memory and reclaimed instead: a tree can stall there before, or
+  // without, a kill).
+  bool at_limit = false;
 };
 
 // CPU scheduling of one process tree over an interval (/proc/PID/task/*/schedstat):

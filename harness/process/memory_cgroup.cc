@@ -172,6 +172,12 @@ uint64_t MemoryCgroup::oom_kills() const {
              : Counter(ReadFile(dir_ + "/memory.oom_control"), "oom_kill");
 }
 
+uint64_t MemoryCgroup::limit_hits() const {
+  if (dir_.empty()) return 0;
+  if (v2_) return Counter(ReadFile(dir_ + "/memory.events"), "max");
+  return std::strtoull(ReadFile(dir_ + "/memory.failcnt").c_str(), nullptr, 10);
+}
+
 uint64_t MemoryCgroup::peak_bytes() const {
   if (dir_.empty()) return 0;
   const std::string text = ReadFile(dir_ + (v2_ ? "/memory.peak" : "/memory.max_usage_in_bytes"));

@@ -31,6 +31,9 @@ class MemoryCgroup {
   int procs_fd() const { return procs_fd_; }
   // Processes the kernel killed for the limit so far.
   uint64_t oom_kills() const;
+  // Times the cgroup was refused memory at its limit (cgroup v1's
+  // memory.failcnt; v2's memory.events "max").
+  uint64_t limit_hits() const;
   // The most memory the cgroup held (bytes), where the kernel keeps it.
   uint64_t peak_bytes() const;
   // Removes the cgroup, waiting up to 200 ms for its last processes to go.

@@ -79,11 +79,18 @@ class RealBot final : public BotProcess, public LoopMember {
 
   std::string ContainmentEvidence() const override {
     if (!contained_) return {};
-    return harness::ContainmentEvidence(contained_->view, contained_->undo, stderr_tail());
+    // Its clues from its whole stderr first, then its tail.
+    return harness::ContainmentEvidence(contained_->view, contained_->undo,
+                                        ch_->stderr_clues + ch_->stderr_line + "\n" +
+                                            stderr_tail());
   }
 
   ResourceUsage usage() const override {
     NoteKernelKill();
+    if (cgroup_ && !usage_.at_limit && cgroup_->limit_hits() > 0) {
+      usage_.at_limit = true;
+      usage_.peak_rss_kb = std::max(usage_.peak_rss_kb, cgroup_->peak_bytes() / 1024);
+    }
     return usage_;
   }
 

@@ -155,7 +155,39 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
     if (folder.empty() || folder == "/" || visible(folder)) return;
     folders.push_back(folder);
   };
-  if (program.find('/') != std::string::npos) add(Absolute(program), false);
+  // A path as the user gave it (arbiter.process.contained): its folder is
+  // the one it names once ".." and links are resolved, and the path itself
+  // must resolve inside as outside ("/x/bars/../other/bot.py" walks through
+  // /x/bars, which must be there; a link on the way is made again).
+  auto add_path = [&](const std::string& word, bool is_dir) {
+    std::error_code ec;
+    const fs::path literal = fs::absolute(word, ec);
+    if (ec) return;
+    const fs::path real = fs::weakly_canonical(literal, ec);
+    if (ec || real == literal) return add(Absolute(word), is_dir);
+    add(real.string(), is_dir);
+    fs::path at = "/";
+    for (const fs::path& part : literal.relative_path()) {
+      if (part == "." || part.empty()) continue;
+      if (part == "..") {
+        if (at != "/" && !visible(at.string())) v.steps.push_back(at.string());
+        at = at.parent_path();
+        continue;
+      }
+      const fs::path next = at / part;
+      struct stat st {};
+      if (::lstat(next.c_str(), &st) == 0 && S_ISLNK(st.st_mode) && !visible(next.string())) {
+        char target[4096];
+        const ssize_t n = ::readlink(next.c_str(), target, sizeof target - 1);
+        if (n > 0) v.links.emplace_back(next.string(), std::string(target, n));
+        at = fs::weakly_canonical(next, ec);
+        if (ec) return;
+        continue;
+      }
+      at = next;
+    }
+  };
+  if (program.find('/') != std::string::npos) add_path(program, false);
   // Every word of the command that names a file or folder: an argument,
   // or a path inside one (`sh -c 'exec ./bot'`, `-cp a.jar:b.jar`).
   for (size_t i = 1; i < argv.size(); ++i) {
@@ -169,7 +201,7 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
       if (word != a && word.find('/') == std::string::npos) continue;
       struct stat st {};
       if (::stat(word.c_str(), &st) != 0) continue;
-      add(Absolute(word), S_ISDIR(st.st_mode));
+      add_path(word, S_ISDIR(st.st_mode));
     }
   }
   std::sort(folders.begin(), folders.end());
@@ -243,6 +275,7 @@ std::vector<std::string> SandboxArgv(const SandboxView& view, const std::vector<
     }
   }
   for (const std::string& s : view.shared) add({"--ro-bind", s, s});  // over the copies
+  for (const std::string& d : view.steps) add({"--dir", d});
   if (!home.empty()) add({"--bind", home, home});
   // bubblewrap's own processes (outside and as the namespace's init) keep
   // their stdin and stdout, and close every other descriptor: the bot's
@@ -299,9 +332,9 @@ std::vector<std::string> DescribeSandbox() {
           "no network; a PID namespace of its own; killed with arbiter"};
 }
 
-std::string ContainmentEvidence(const SandboxView& view, const std::string& undo,
-                                const std::string& stderr_tail) {
-  static const char* kNetwork[] = {"Network is unreachable",
+namespace {
+
+constexpr const char* kNetwork[] = {"Network is unreachable",
                                    "Temporary failure in name resolution",
                                    "Name or service not known",
                                    "Connection refused",
@@ -310,27 +343,67 @@ std::string ContainmentEvidence(const SandboxView& view, const std::string& undo
                                    "ENETUNREACH",
                                    "ECONNREFUSED",
                                    "EAI_AGAIN"};
+// A path alone is no evidence (a crash's trace names source files): the
+// stderr must also say that something could not be found or opened.
+constexpr const char* kDenied[] = {"No such file or directory",
+                                   "Permission denied",
+                                   "Read-only file system",
+                                   "not found",
+                                   "FileNotFoundException",
+                                   "NoSuchFileException",
+                                   "AccessDeniedException",
+                                   "ENOENT",
+                                   "EACCES",
+                                   "EROFS",
+                                   "cannot open",
+                                   "can't open",
+                                   "Cannot open",
+                                   "Could not open",
+                                   "Cannot find module",
+                                   "MODULE_NOT_FOUND"};
+
+// node's "Cannot find module '../lib/x'" with its "Require stack:" line
+// "- /bots/run.js" after it: the module's path as node looked for it
+// ("/lib/x"); "" when the text has no such pair.
+std::string NodeModulePath(const std::string& text) {
+  const std::string said = "Cannot find module '";
+  const size_t at = text.find(said);
+  const std::string stack_said = "Require stack:\n- ";
+  const size_t stack = text.find(stack_said);
+  if (at == std::string::npos || stack == std::string::npos) return "";
+  const size_t begin = at + said.size(), end = text.find('\'', begin);
+  if (end == std::string::npos) return "";
+  const std::string module = text.substr(begin, end - begin);
+  if (!module.starts_with("./") && !module.starts_with("../")) return "";
+  const size_t file = stack + stack_said.size(), file_end = text.find('\n', file);
+  const fs::path from(text.substr(file, file_end == std::string::npos ? std::string::npos
+                                                                      : file_end - file));
+  if (!from.is_absolute()) return "";
+  return (from.parent_path() / module).lexically_normal().string();
+}
+
+}  // namespace
+
+bool ContainmentClue(std::string_view line) {
+  if (line.starts_with("Require stack:") || line.starts_with("- /")) return true;
+  for (const char* n : kNetwork)
+    if (line.find(n) != std::string_view::npos) return true;
+  for (const char* d : kDenied)
+    if (line.find(d) != std::string_view::npos) return true;
+  return false;
+}
+
+std::string ContainmentEvidence(const SandboxView& view, const std::string& undo,
+                                const std::string& stderr_text) {
+  std::string stderr_tail = stderr_text;
+  // node names a relative module only as given: the path it looked for.
+  if (const std::string module = NodeModulePath(stderr_text); !module.empty())
+    stderr_tail = "'" + module + "'\n" + stderr_tail;
   const std::string tail = "; " + undo;
   for (const char* n : kNetwork)
     if (Contains(stderr_tail, n))
       return std::string("it ran contained, without a network, and its stderr says '") + n + "'" +
              tail;
-  // A path alone is no evidence (a crash's trace names source files): the
-  // stderr must also say that something could not be found or opened.
-  static const char* kDenied[] = {"No such file or directory",
-                                  "Permission denied",
-                                  "Read-only file system",
-                                  "not found",
-                                  "FileNotFoundException",
-                                  "NoSuchFileException",
-                                  "AccessDeniedException",
-                                  "ENOENT",
-                                  "EACCES",
-                                  "EROFS",
-                                  "cannot open",
-                                  "can't open",
-                                  "Cannot open",
-                                  "Could not open"};
   bool denied = false;
   for (const char* d : kDenied) denied |= Contains(stderr_tail, d);
   if (!denied) return "";

@@ -49,6 +49,10 @@ struct SandboxView {
   std::vector<std::string> tools;                          // read-only folders PATH names
   std::vector<SandboxFolder> folders;                      // the bot's own
   std::vector<std::string> shared;                         // arbiter's, as they are, read-only
+  // The steps of a path the command gives as the kernel walks it, made
+  // inside so that it resolves there as outside: folders it passes through
+  // before a "..", empty (made after the binds, where not shown).
+  std::vector<std::string> steps;
   std::string cwd;                                         // arbiter's working folder
   // Whether `path` (absolute) is inside something the bot sees.
   bool Visible(const std::string& path) const;
@@ -80,5 +84,11 @@ std::vector<std::string> DescribeSandbox();
 // nothing of the kind.
 std::string ContainmentEvidence(const SandboxView& view, const std::string& undo,
                                 const std::string& stderr_tail);
+
+// Whether a stderr line may be such evidence (a file not found or denied, a
+// network error, node's "Require stack:"): a contained bot's lines that are
+// kept as they come, whatever it prints after them (Channels::stderr_clues),
+// so that the evidence is read from its whole stderr, not its tail alone.
+bool ContainmentClue(std::string_view line);
 
 }  // namespace arbiter::harness

@@ -2,7 +2,9 @@
 // their names, the plan of each game, and the bytes a content family sends.
 #include "answer_fuzz.h"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 
 #include "core/parse.h"
 
@@ -10,7 +12,8 @@ namespace arbiter::harness {
 namespace {
 
 constexpr std::array<std::string_view, kAnswerFamilies> kNames = {
-    "garbage", "empty", "huge", "non-utf8", "cr", "extra-lines", "late", "missing", "crash"};
+    "garbage", "empty", "huge", "non-utf8", "cr", "extra-lines", "late", "missing", "crash",
+    "near-valid"};
 
 // splitmix64: a small seeded stream, the same on every machine.
 uint64_t Next(uint64_t& state) {
@@ -47,7 +50,7 @@ std::string_view FamilyWords(AnswerFamily f) {
       "one 200 KB line",       "a line with bytes that are not UTF-8",
       "a line ending in CR",   "the answer and two more lines",
       "the answer, 3 s late",  "nothing (the bot stayed silent)",
-      "nothing (the bot died)"};
+      "nothing (the bot died)", "a near-valid answer (the bot's own, one token changed)"};
   return kWords[static_cast<size_t>(f)];
 }
 
@@ -73,12 +76,21 @@ AnswerFuzzPlan PlanAnswerFuzz(uint64_t base_seed, int index, bool runner) {
   plan.salt = Next(state);
   const int n = static_cast<int>(families.size());
   if (index < n) {
-    plan.at[2 + static_cast<int>(Next(state) % 18)] = families[index];
+    // Near-valid answers find parser bugs one variant at a time: their
+    // game gives three.
+    const int count = families[index] == AnswerFamily::kNearValid ? 3 : 1;
+    while (static_cast<int>(plan.at.size()) < count)
+      plan.at[2 + static_cast<int>(Next(state) % 18)] = families[index];
     return plan;
   }
   const int count = 1 + static_cast<int>(Next(state) % 3);
-  for (int i = 0; i < count; ++i)
-    plan.at[1 + static_cast<int>(Next(state) % 119)] = families[Next(state) % families.size()];
+  for (int i = 0; i < count; ++i) {
+    const int request = 1 + static_cast<int>(Next(state) % 119);
+    // One in three a near-valid answer, the class that finds crashes and
+    // hangs in parsers; the rest of the families alike.
+    plan.at[request] = Next(state) % 3 == 0 ? AnswerFamily::kNearValid
+                                            : families[Next(state) % families.size()];
+  }
   return plan;
 }
 
@@ -112,10 +124,78 @@ std::string MutateAnswer(AnswerFamily f, const std::string& answer, uint64_t sal
       break;
     case AnswerFamily::kExtra:
       return answer + first + "\n" + first + "\n";
+    case AnswerFamily::kNearValid: {
+      const std::vector<std::string> near = NearValid(first);
+      if (!near.empty()) first = near[salt % near.size()];
+      break;
+    }
     default:
       return answer;
   }
   return first + "\n" + rest;
+}
+
+std::vector<std::string> NearValid(const std::string& line) {
+  std::vector<std::string> tokens;
+  for (const std::string_view t : SplitOn(line, ' '))
+    if (!t.empty()) tokens.emplace_back(t);
+  const auto join = [](const std::vector<std::string>& ts, const std::string& sep) {
+    std::string out;
+    for (size_t i = 0; i < ts.size(); ++i) out += (i ? sep : "") + ts[i];
+    return out;
+  };
+  const auto number = [](const std::string& t) {
+    size_t i = t[0] == '-' ? 1 : 0;
+    if (i >= t.size()) return false;
+    for (; i < t.size(); ++i)
+      if (t[i] < '0' || t[i] > '9') return false;
+    return true;
+  };
+  std::vector<std::string> out;
+  const auto add = [&](const std::string& s) {
+    if (s != line && std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  };
+  if (tokens.empty()) return out;
+  int num = -1, word = -1;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (num < 0 && number(tokens[i])) num = static_cast<int>(i);
+    if (word < 0 && !number(tokens[i])) word = static_cast<int>(i);
+  }
+  const auto with = [&](int at, const std::string& t) {
+    std::vector<std::string> ts = tokens;
+    ts[at] = t;
+    return join(ts, " ");
+  };
+  if (num >= 0) {
+    const std::string& n = tokens[num];
+    add(with(num, n[0] == '-' ? "-0" : "+" + n));  // a sign
+    add(with(num, n[0] == '-' ? "-0" + n.substr(1) : "0" + n));  // a leading zero
+  }
+  add(" " + join(tokens, "  ") + " ");  // spaces inside and around
+  if (word >= 0) {  // another case
+    std::string t = tokens[word];
+    for (char& c : t) c = std::islower(static_cast<unsigned char>(c)) ? std::toupper(c) : std::tolower(c);
+    add(with(word, t));
+  }
+  if (tokens.size() > 1) {  // a token dropped
+    std::vector<std::string> ts(tokens.begin(), tokens.end() - 1);
+    add(join(ts, " "));
+  }
+  {  // a token repeated
+    std::vector<std::string> ts = tokens;
+    ts.push_back(tokens.back());
+    add(join(ts, " "));
+  }
+  if (num >= 0) {  // out of bounds: one past, and huge
+    const auto v = ParseCanonicalInt(tokens[num]);
+    if (v && *v < (1LL << 40)) add(with(num, std::to_string(*v + 1)));
+    add(with(num, "99999999999999999999"));
+  }
+  if (tokens.size() > 1) {  // another separator
+    add(join(tokens, ","));
+    add(join(tokens, "\t"));
+  }
+  return out;
 }
 
 std::string FormatPlan(const AnswerFuzzPlan& plan) {
@@ -138,7 +218,7 @@ std::optional<AnswerFuzzPlan> ParsePlan(std::string_view text, std::string& erro
     if (!request || *request < 0 || *request >= 100000 || !family) {
       error = "'" + std::string(entry) +
               "' is not REQUEST:FAMILY (a request number from 0, and one of garbage, empty, "
-              "huge, non-utf8, cr, extra-lines, late, missing, crash)";
+              "huge, non-utf8, cr, extra-lines, late, missing, crash, near-valid)";
       return std::nullopt;
     }
     plan.at[static_cast<int>(*request)] = *family;

@@ -2,7 +2,10 @@
 // answers a referee is given start from what a real bot says, and on a few
 // planned turns become what broken bots send: garbage, an empty line, a
 // huge line, bytes that are not UTF-8, a CR, extra lines, an answer too
-// late, none at all, or a bot that dies. The plan is drawn from the run's
+// late, none at all, a bot that dies, or a near-valid answer: the bot's
+// own with one token changed as a careless bot changes it ("+3", "03",
+// "UP " or "up", a token dropped or repeated, a number out of bounds, another
+// separator), the input that finds parser crashes and hangs. The plan is drawn from the run's
 // seed, so that a game is played again from its seed and its plan, and
 // shrinking a finding is dropping planned mutations. Pure: the driver
 // (referee_driver.h) applies a plan as the answers go to the referee.
@@ -27,8 +30,9 @@ enum class AnswerFamily {
   kLate,     // the answer, after the referee's time is long over
   kMissing,  // no answer: the bot stays alive and silent
   kCrash,    // the bot dies instead of answering
+  kNearValid,  // the answer with one token changed (NearValid)
 };
-inline constexpr int kAnswerFamilies = 9;
+inline constexpr int kAnswerFamilies = 10;
 
 std::string_view FamilyName(AnswerFamily f);
 // "an empty line", "nothing (the bot died)": what the referee was given.
@@ -49,15 +53,24 @@ struct AnswerFuzzPlan {
   int late_ms = 3000;  // how late a late answer is
 };
 
-// Game `index` of a run from `base_seed`: game i < 9 mutates one answer of
-// family i (of those the protocol can send), on a request in [2, 20); the
-// others one to three answers of families drawn at random, in [1, 120).
+// Game `index` of a run from `base_seed`: game i < families mutates one
+// answer of family i (of those the protocol can send; three near-valid
+// ones), on a request in [2, 20); the others one to three answers, in
+// [1, 120), each near-valid one time in three, else of a family drawn at
+// random.
 AnswerFuzzPlan PlanAnswerFuzz(uint64_t base_seed, int index, bool runner);
 
 // The bytes the referee reads instead of `answer` (its lines, each ending
 // in '\n') under a content family; `answer` itself for late, missing and
 // crash, which the driver plays out.
 std::string MutateAnswer(AnswerFamily f, const std::string& answer, uint64_t salt);
+
+// The near-valid answers of `line` (one line, no newline), one per way a
+// token changes: a sign ("+3", "-0"), leading zeros, spaces inside and
+// around, another case, a token dropped, a token repeated, a number one
+// past it and a huge one, another separator (',', a tab); those that differ
+// from `line`, in that order. MutateAnswer picks one by its salt.
+std::vector<std::string> NearValid(const std::string& line);
 
 // "12:empty,40:late": a plan as reproduce commands write it (--answers).
 std::string FormatPlan(const AnswerFuzzPlan& plan);

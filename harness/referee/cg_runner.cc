@@ -9,6 +9,7 @@
 #include "cg_runner_game.h"
 #include "interrupt.h"
 #include "referee_template.h"
+#include "seed_line.h"
 
 namespace arbiter::harness {
 
@@ -25,6 +26,7 @@ bool CgRunnerGame::Configure(RefereeDriverConfig& d) {
   d.patience = config_.game_time_limit;
   d.game_limit = config_.game_time_limit;
   d.one_line_answers = true;
+  d.seed_line = config_.seed_line;
   return true;
 }
 
@@ -75,6 +77,22 @@ void CgRunnerGame::Run() {
     End(*o.ranking);
   Exit(o);
   reference_.Finish();
+}
+
+std::string ResolveRunnerSeedLine(Env& env, RefereeFuzzConfig& config, int players,
+                                  uint64_t seed) {
+  RefereeDriverConfig d;
+  d.referee = config.referee;
+  d.players = players;
+  d.limits = config.limits;
+  d.env = config.env;
+  d.containment = config.containment;
+  d.patience = config.game_time_limit;
+  d.one_line_answers = true;
+  d.seed_line = config.seed_line;
+  const std::string said = ResolveSeedLine(env, d, seed);
+  config.seed_line = d.seed_line;
+  return said;
 }
 
 RefereeGameResult RunCgRunnerGame(EventLoop& loop, const RefereeFuzzConfig& config,

@@ -1,7 +1,8 @@
 // Differential testing of a referee that speaks the CodinGame runner protocol
 // (`arbiter fuzz-referee --protocol cg-runner`): instead of launching bots,
 // the referee talks to its runner on its own stdin and stdout. Arbiter is the
-// runner: it sends "###Seed N" and "###Start P", reads "###Input p" followed
+// runner: it sends "###Start P" (after "###Seed N" when the referee reads
+// it, seed_line.h), reads "###Input p" followed
 // by the lines for player p, answers each "###Output p K" with the bot's K
 // lines (K must be 1: a turn answer is one line), and at "###End RANKING"
 // compares the ranking with the reference engine's winner. Arbiter plays
@@ -30,6 +31,11 @@ namespace arbiter::harness {
 // Plays `plan` against the runner-protocol referee config.referee
 // ({seed} substituted; config.probe_executable is not used). The late and
 // killed bots of a plan do not apply: the runner answers every turn at once.
+// config.seed_line kAuto resolved for the run's referee (seed_line.h), its
+// ###Start naming `players`; the report's line on the referee's start.
+std::string ResolveRunnerSeedLine(Env& env, RefereeFuzzConfig& config, int players,
+                                  uint64_t seed);
+
 RefereeGameResult RunCgRunnerGame(EventLoop& loop, const RefereeFuzzConfig& config,
                                   const RefereeGamePlan& plan);
 

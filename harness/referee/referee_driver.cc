@@ -64,9 +64,16 @@ bool RefereeDriver::Start() {
   }
   outcome_.started = true;
   started_at_ = env_.Now();
-  if (config_.referee.protocol() == RefereeProtocol::kRunner)
-    referee_->Write("###Seed " + std::to_string(seed_) + "\n###Start " + std::to_string(players_) +
-                    "\n");
+  if (config_.referee.protocol() == RefereeProtocol::kRunner) {
+    // cg-brutaltester's start: "###Start P" alone unless the seed line is
+    // asked for (arbiter.referee.runner-protocol).
+    if (config_.seed_line == SeedLine::kAlways) {
+      const uint64_t n = config_.seed_line_value.value_or(seed_);
+      start_text_ = "###Seed " + std::to_string(n) + "\n";
+    }
+    start_text_ += "###Start " + std::to_string(players_) + "\n";
+    referee_->Write(start_text_);
+  }
   return true;
 }
 
@@ -282,7 +289,9 @@ void RefereeDriver::Answer(const std::vector<std::string_view>& lines) {
     WaitLate();
     Deliver(bytes);
   } else if (*family != AnswerFamily::kMissing) {
-    Deliver(Mutated(*family, bytes));
+    const std::string mutated = Mutated(*family, bytes);
+    if (!outcome_.mutated.empty()) outcome_.mutated.back().bytes = mutated.substr(0, 200);
+    Deliver(mutated);
   }
   current_.reset();
 }

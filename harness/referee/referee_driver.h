@@ -3,7 +3,8 @@
 // engine and without), for both protocols a referee speaks.
 //
 //   runner protocol  the referee talks to arbiter on its stdin and stdout:
-//                    arbiter writes "###Seed N" and "###Start P", reads
+//                    arbiter writes "###Start P" (after "###Seed N" only
+//                    when seed_line says so, as cg-brutaltester), reads
 //                    "###Input p" blocks, and each "###Output p K" asks for
 //                    K answer lines of player p; "###End RANKING" ends it;
 //   bots protocol    the referee starts its bots itself ({bot0}, {bot1},
@@ -31,12 +32,20 @@
 #include "env.h"
 #include "referee_lines.h"
 #include "referee_template.h"
+#include "seed_line_mode.h"
 
 namespace arbiter::harness {
 
 struct RefereeDriverConfig {
   RefereeTemplate referee;
   int players = 2;  // the runner protocol's ###Start; the bots protocol: the template's seats
+  // The runner protocol: whether "###Seed N" comes before "###Start P"
+  // (arbiter.referee.runner-protocol). cg-brutaltester sends it only when
+  // asked (its -s and -r), and a referee written for it may read exactly
+  // one line, whatever it says, as its start: kAuto is resolved before a
+  // run (ResolveSeedLine, seed_line.h) and, unresolved, sends none.
+  SeedLine seed_line = SeedLine::kAuto;
+  std::optional<uint64_t> seed_line_value;  // the N of ###Seed (default: the game's seed)
   std::string probe_executable;  // the bots protocol's relay (ProbeBesideSelf)
   Limits limits;                 // the referee's own (none by default: it is the organiser's)
   Environment env;
@@ -60,6 +69,10 @@ struct RefereeDriverConfig {
   // fuzz-referee without an engine: the answers mutated on their way to the
   // referee (arbiter.referee-fuzz.answers); none when unset.
   std::optional<AnswerFuzzPlan> fuzz;
+  // A seed bot's answers as recorded, by seat, each in turn: a seat whose
+  // policy is kRecordedPolicy plays them back (a reproducer replays what
+  // the seed bot said, never the seed bot, arbiter.referee.replayable).
+  std::vector<std::vector<std::string>> recorded;
   // The bots protocol as fuzz-referee on an engine plays it
   // (arbiter.referee.completes):
   //   frame             the game's own framing of a seat's input
@@ -81,6 +94,9 @@ struct RefereeDriverConfig {
   std::chrono::milliseconds drain_after_exit{0};
   std::chrono::milliseconds reorder_patience{0};
 };
+
+// The policy of a seat that plays RefereeDriverConfig::recorded back.
+inline constexpr const char* kRecordedPolicy = "recorded";
 
 // What the caller knows of the game's next request (the bots protocol): the
 // seat it expects a message for (-1: any), and when it stops waiting for
@@ -120,6 +136,7 @@ struct RefereeOutcome {
   struct Mutated {
     int request = -1, seat = -1;
     AnswerFamily family = AnswerFamily::kGarbage;
+    std::string bytes = {};  // what the referee was given instead (a content family; 200 bytes)
   };
   std::vector<Mutated> mutated;
   int requests = 0;         // the requests the referee made
@@ -193,6 +210,9 @@ class RefereeDriver {
 
   const RefereeOutcome& outcome() const { return outcome_; }
   const std::vector<std::string>& argv() const { return argv_; }
+  // The runner protocol: the lines arbiter wrote before the game
+  // ("###Start 2\n"), which a bot never sent (arbiter's framing check).
+  const std::string& start_text() const { return start_text_; }
   int players() const { return players_; }
   // Whether the referee closed `seat`'s input (the bots protocol) before
   // the game's end: it put that player out.
@@ -264,6 +284,7 @@ class RefereeDriver {
   const uint64_t seed_;
   int players_ = 0;
   std::vector<std::string> argv_;
+  std::string start_text_;  // what the runner protocol's start wrote (###Seed, ###Start)
   std::unique_ptr<SeatRelay> relay_;
   std::unique_ptr<BotProcess> referee_;
   RefereeOutcome outcome_;

@@ -203,7 +203,10 @@ void RefereeDriver::Stream(const std::string& line) {
   } else if (*family == AnswerFamily::kCrash) {
     if (!std::exchange(mutated_sent_, true)) Drop(current_->seat);
   } else if (*family != AnswerFamily::kMissing) {
-    Deliver(std::exchange(mutated_sent_, true) ? bytes : Mutated(*family, bytes));
+    if (std::exchange(mutated_sent_, true)) return Deliver(bytes);
+    const std::string mutated = Mutated(*family, bytes);
+    if (!outcome_.mutated.empty()) outcome_.mutated.back().bytes = mutated.substr(0, 200);
+    Deliver(mutated);
   }
 }
 

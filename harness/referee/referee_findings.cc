@@ -55,7 +55,13 @@ class RefereeFindings {
       : m_(m), r_(r), catalog_(c), reproduce_(reproduce), session_(session) {}
 
   void Add() {
-    for (const RefereeRecord::Said& s : r_.said) Said(s);
+    for (const RefereeRecord::Said& s : r_.said)
+      if (!OutOfStep(s)) Said(s);
+    if (out_of_step_) {
+      Withdraw();
+    } else {
+      for (const SeatPlay& p : m_.seat_plays) Dropped(p.seat);
+    }
     Outcome();
   }
 
@@ -78,6 +84,10 @@ class RefereeFindings {
     f.reproduce = reproduce_;
     if (const TurnRecord* t = seat >= 0 ? TurnOf(m_, seat, turn) : nullptr) {
       f.input = t->input;
+      // What the seat's bot was sent up to that turn: it replays the
+      // bot's side without the referee (check-bot's input files).
+      for (const TurnRecord& u : m_.turns)
+        if (u.player == seat && u.turn <= t->turn) f.input_stream += u.input;
       if (!t->answer.empty()) f.received = EscapeBytes(t->answer.substr(0, 200)) + "\\n";
       if (t->elapsed_ms) f.elapsed_ms = t->elapsed_ms;
     }
@@ -145,6 +155,114 @@ class RefereeFindings {
     f.limit_ms = session_.action_ms;
   }
 
+  // Whether `seat` ever sent `text` (within one of its answers).
+  bool BotSent(int seat, std::string_view text) const {
+    for (const TurnRecord& t : m_.turns)
+      if ((seat < 0 || t.player == seat) && t.answer.find(text) != std::string::npos) return true;
+    return false;
+  }
+
+  // A complaint quoting a line arbiter wrote to the referee before the game
+  // (the runner protocol's "###Start 2") that the bot never sent: the
+  // referee read arbiter's own line as an answer, so arbiter is out of step
+  // with it, not the bot (arbiter.referee-run.framing). One finding a match.
+  bool OutOfStep(const RefereeRecord::Said& s) {
+    if (s.said.kind == RefereeSaid::kOther) return false;
+    for (const std::string_view line : SplitOn(r_.start_text, '\n')) {
+      if (line.empty() || s.said.line.find(line) == std::string::npos) continue;
+      if (BotSent(s.said.seat, line)) continue;
+      if (out_of_step_) return true;
+      out_of_step_ = true;
+      std::string wrote;
+      for (const std::string_view l : SplitOn(r_.start_text, '\n'))
+        if (!l.empty()) wrote += (wrote.empty() ? "'" : " and '") + std::string(l) + "'";
+      const int seat = s.said.seat;
+      const TurnRecord* t = seat >= 0 ? TurnOf(m_, seat, s.turn) : nullptr;
+      std::string message =
+          "arbiter is out of step with the referee, not the bot: before the game arbiter wrote " +
+          wrote + ", and the referee quotes '" + std::string(line) + "', which no bot sent, in " +
+          Quote(s.said.line);
+      if (t && !t->answer.empty())
+        message += "; player " + std::to_string(seat) + "'s answer was " +
+                   Quote(t->answer.substr(0, 120));
+      Finding& f = New("referee.out-of-step", -1, s.turn, message);
+      f.advice = r_.start_text.find("###Seed") != std::string::npos
+                     ? "the referee reads one line before its game, whatever it says, as its "
+                       "start: give --seed-line never ('###Start P' alone, cg-brutaltester's "
+                       "default)"
+                     : "the referee frames the runner protocol otherwise than arbiter (and "
+                       "cg-brutaltester): what it read is not the bot's";
+      return true;
+    }
+    return false;
+  }
+
+  // A game arbiter was out of step in says nothing of the bot: its findings
+  // on the bot are withdrawn, and the out-of-step finding says how many.
+  void Withdraw() {
+    int withdrawn = 0;
+    std::vector<Finding> kept;
+    for (Finding& f : m_.findings) {
+      if (f.seat >= 0) {
+        ++withdrawn;
+        continue;
+      }
+      kept.push_back(std::move(f));
+    }
+    m_.findings = std::move(kept);
+    for (Finding& f : m_.findings)
+      if (f.check == "referee.out-of-step")
+        f.message += "; no verdict on the bot from this game" +
+                     (withdrawn ? " (" + std::to_string(withdrawn) + " finding(s) on it withdrawn)"
+                                : std::string());
+    for (SeatPlay& p : m_.seat_plays) p.to_end = false;
+  }
+
+  // A seat the referee stopped asking before the game's end without a
+  // word, while the game went on with the others to its end (Code4Life's
+  // referee drops a player whose move it rejects, silently): the referee's
+  // judgement of the bot, at its last turn (arbiter.referee-run.evidence).
+  // With two players a game that goes on for the other alone is the
+  // referee putting the bot out, a FAIL; with more, the rules may have put
+  // it out (it lost), a warning.
+  void Dropped(int seat) {
+    const RefereeOutcome& o = r_.outcome;
+    if (!o.ended || !o.fault_check.empty()) return;
+    const TurnRecord* last = nullptr;
+    for (const TurnRecord& t : m_.turns)
+      if (t.player == seat && !t.input.empty()) last = &t;
+    if (!last) return;
+    // Another seat asked twice since: a whole round went by without it
+    // (the last round of a game ends with the others' turns).
+    std::map<int, int> since;
+    int later = 0;
+    for (const TurnRecord& t : m_.turns)
+      if (t.turn > last->turn && t.player != seat && !t.input.empty()) {
+        ++later;
+        ++since[t.player];
+      }
+    int most = 0;
+    for (const auto& [s, n] : since) most = std::max(most, n);
+    if (most < 2) return;
+    for (const Finding& f : m_.findings)
+      if (f.seat == seat && f.severity != Severity::kInfo) return;  // already said, or arbiter's
+    for (SeatPlay& p : m_.seat_plays)
+      if (p.seat == seat) p.to_end = false;
+    const bool two = m_.seat_plays.size() == 2;
+    Finding& f = New("action.dropped", seat, last->turn,
+                     "the referee stopped asking player " + std::to_string(seat) +
+                         " after turn " + std::to_string(last->turn) +
+                         (last->answer.empty() ? std::string()
+                                               : " (its answer " +
+                                                     Quote(last->answer.substr(0, 120)) + ")") +
+                         ", without a word, and played " + std::to_string(later) +
+                         " more turn(s) with the other player(s) to the game's end: " +
+                         (two ? "with two players, that is the referee putting the bot out (an "
+                                "answer it judged invalid, or late by its own clock)"
+                              : "the referee put the bot out, or the rules did (it lost)"));
+    if (!two) f.severity = Severity::kWarn;
+  }
+
   bool ThrownOut(int seat, int turn) const {
     const RefereeOutcome& o = r_.outcome;
     if (seat < static_cast<int>(o.errors.size()) && o.errors[seat] != 0) return true;
@@ -185,6 +303,26 @@ class RefereeFindings {
               (o.result_line.empty() ? std::string("none") : Quote(o.result_line)) + ")" + tail);
     }
     if (!o.leftovers.empty()) New("referee.leftover", -1, -1, LeftoversText(o));
+    RankedFirstThoughOut();
+  }
+
+  // A referee that ranks first, alone, a player it said it put out (its
+  // own stderr, "###Error p ...") contradicts itself: said, quoting both
+  // (arbiter.referee-run.evidence). Its ranking stands as the referee's.
+  void RankedFirstThoughOut() {
+    const RefereeOutcome& o = r_.outcome;
+    if (out_of_step_ || !o.ended || !o.ranking || o.ranking->empty() ||
+        o.ranking->front().size() != 1)
+      return;
+    const int first = o.ranking->front().front();
+    for (const RefereeRecord::Said& s : r_.said) {
+      if (s.said.kind != RefereeSaid::kRejected || SeatOf(s) != first) continue;
+      New("referee.ranking", -1, s.turn,
+          "the referee ranked player " + std::to_string(first) + " first (" +
+              Quote(o.result_line) + ") though it had put it out: " + Quote(s.said.line) +
+              "; a win table built on its rankings credits that player with the game");
+      return;
+    }
   }
 
   static std::string Fmt(double ms) {
@@ -205,6 +343,7 @@ class RefereeFindings {
   const std::string& reproduce_;
   const SessionConfig& session_;
   std::map<std::ptrdiff_t, int> quoted_;  // referee lines quoted per finding
+  bool out_of_step_ = false;              // a referee.out-of-step finding was made
 };
 
 }  // namespace

@@ -29,6 +29,7 @@
 #include "checks/silence.h"
 #include "core/game.h"
 #include "referee_template.h"
+#include "seed_line_mode.h"
 
 namespace arbiter::harness {
 
@@ -92,6 +93,9 @@ struct RefereeFuzzConfig {
   Limits limits;            // of the referee's process tree (its bots, arbiter's probes, included)
   Environment env;          // of the referee
   Containment containment;  // the referee's: none unless asked (--sandbox-referee)
+  // The runner protocol's "###Seed N" before "###Start P" (seed_line.h):
+  // resolved before the games (ResolveRunnerSeedLine).
+  SeedLine seed_line = SeedLine::kAuto;
   // The readings a divergence is tried against (arbiter.referee.readings):
   // when one explains it, the game goes on under that reading (adopted) or,
   // with adopt_readings false (--strict-readings), the divergence stands and

@@ -18,10 +18,12 @@ constexpr const char* kEvidence = "arbiter.referee-run.evidence";
 
 RefereeState::RefereeState(Env& env, const RefereeDriverConfig& config, uint64_t seed,
                            std::shared_ptr<RefereeRecord> record)
-    : driver_(env, config, seed), record_(std::move(record)) {
+    : driver_(env, config, seed), record_(std::move(record)), recorded_(config.recorded) {
   closed_.assign(static_cast<size_t>(std::max(0, driver_.players())), false);
+  replayed_.assign(recorded_.size(), 0);
   begun_ = !driver_.Start();
   record_->argv = driver_.argv();
+  record_->start_text = driver_.start_text();
   record_->outcome = driver_.outcome();
 }
 
@@ -50,6 +52,16 @@ AnswerVerdict RefereeState::ClassifyAnswer(std::string_view text) const {
     if (std::isspace(first) || std::isspace(last)) return AnswerVerdict::kWhitespace;
   }
   return AnswerVerdict::kValid;
+}
+
+std::optional<std::string> RefereeState::BuiltinAnswer(std::string_view policy, Rng&) const {
+  if (policy != kRecordedPolicy || !request_) return std::nullopt;
+  const size_t seat = static_cast<size_t>(request_->seat);
+  if (seat >= recorded_.size() || replayed_[seat] >= recorded_[seat].size()) {
+    record_->recording_ended = true;
+    return std::nullopt;
+  }
+  return recorded_[seat][replayed_[seat]++];
 }
 
 int RefereeState::Winner() const {

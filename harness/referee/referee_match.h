@@ -37,7 +37,13 @@ struct RefereeRecord {
   std::set<int> queued_turns;
   RefereeOutcome outcome;
   std::vector<std::string> argv;
+  // The runner protocol: the lines arbiter wrote before the game ("###Seed
+  // 5\n###Start 2\n"): text no bot sent (arbiter's framing check).
+  std::string start_text;
   int last_turn = -1;
+  // A recorded seat asked for more answers than were recorded: the game
+  // went otherwise than the one recorded (a referee drawing from its clock).
+  bool recording_ended = false;
 };
 
 // The game as GameState sees it: the referee's requests are the turns.
@@ -59,9 +65,8 @@ class RefereeState final : public GameState {
   int Winner() const override;
   std::string Serialize() const override { return ""; }
   std::unique_ptr<GameState> Clone() const override { return nullptr; }
-  std::optional<std::string> BuiltinAnswer(std::string_view, Rng&) const override {
-    return std::nullopt;
-  }
+  // A seat of kRecordedPolicy: its next recorded answer.
+  std::optional<std::string> BuiltinAnswer(std::string_view policy, Rng&) const override;
   // Without an engine only the form is judged: surrounding whitespace or a
   // CR (kWhitespace); the referee judges the rest.
   AnswerVerdict ClassifyAnswer(std::string_view line) const override;
@@ -91,6 +96,8 @@ class RefereeState final : public GameState {
   std::shared_ptr<RefereeRecord> record_;
   std::optional<RefereeRequest> request_;
   std::vector<bool> closed_;
+  std::vector<std::vector<std::string>> recorded_;  // RefereeDriverConfig::recorded
+  mutable std::vector<size_t> replayed_;            // by seat: the recorded answers given
   std::set<int> silenced_;  // seats whose bot arbiter stopped
   bool streamed_ = false;   // the current answer went to the referee line by line
   int turn_ = 0;

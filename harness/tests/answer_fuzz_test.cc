@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "spec_test.h"
@@ -18,13 +19,14 @@ std::set<AnswerFamily> FamiliesOfFirstGames(bool runner, int games) {
   return seen;
 }
 
-CITES(AnswerFuzz, TheFirstNineGamesOfARunGiveEveryFamilyOnce, "arbiter.referee-fuzz.answers");
-TEST(AnswerFuzz, TheFirstNineGamesOfARunGiveEveryFamilyOnce) {
+CITES(AnswerFuzz, TheFirstGamesOfARunGiveEveryFamilyOnce, "arbiter.referee-fuzz.answers");
+TEST(AnswerFuzz, TheFirstGamesOfARunGiveEveryFamilyOnce) {
   EXPECT_EQ(FamiliesOfFirstGames(false, kAnswerFamilies).size(),
             static_cast<size_t>(kAnswerFamilies));
   for (int g = 0; g < kAnswerFamilies; ++g) {
     const AnswerFuzzPlan plan = PlanAnswerFuzz(7, g, false);
-    ASSERT_EQ(plan.at.size(), 1u) << g;
+    const bool near = plan.at.begin()->second == AnswerFamily::kNearValid;
+    ASSERT_EQ(plan.at.size(), near ? 3u : 1u) << g;
     EXPECT_GE(plan.at.begin()->first, 2) << g;
     EXPECT_LT(plan.at.begin()->first, 20) << g;
   }
@@ -43,7 +45,7 @@ TEST(AnswerFuzz, ARunnerRefereeIsNeverPlannedALateMissingDeadOrLongerAnswer) {
   for (AnswerFamily f :
        {AnswerFamily::kLate, AnswerFamily::kMissing, AnswerFamily::kCrash, AnswerFamily::kExtra})
     EXPECT_EQ(seen.count(f), 0u) << FamilyName(f);
-  EXPECT_EQ(seen.size(), 5u);  // garbage, empty, huge, non-UTF-8, CR
+  EXPECT_EQ(seen.size(), 6u);  // garbage, empty, huge, non-UTF-8, CR, near-valid
 }
 
 CITES(AnswerFuzz, EachContentFamilyChangesOnlyTheFirstLineOfTheAnswer,
@@ -66,6 +68,27 @@ TEST(AnswerFuzz, EachContentFamilyChangesOnlyTheFirstLineOfTheAnswer) {
   // Late, missing and crash are the driver's to play out.
   for (AnswerFamily f : {AnswerFamily::kLate, AnswerFamily::kMissing, AnswerFamily::kCrash})
     EXPECT_EQ(MutateAnswer(f, answer, 1), answer);
+}
+
+CITES(AnswerFuzz, ANearValidAnswerChangesOneTokenOfTheBotsOwnAsACarelessBotWould,
+      "arbiter.referee-fuzz.answers");
+TEST(AnswerFuzz, ANearValidAnswerChangesOneTokenOfTheBotsOwnAsACarelessBotWould) {
+  const std::vector<std::string> near = NearValid("MOVE 3 -1");
+  const std::set<std::string> got(near.begin(), near.end());
+  for (const std::string& want :
+       {"MOVE +3 -1", "MOVE 03 -1", " MOVE  3  -1 ", "move 3 -1", "MOVE 3", "MOVE 3 -1 -1",
+        "MOVE 4 -1", "MOVE 99999999999999999999 -1", "MOVE,3,-1", "MOVE\t3\t-1"})
+    EXPECT_EQ(got.count(want), 1u) << want;
+  EXPECT_EQ(got.count("MOVE 3 -1"), 0u) << "each differs from the answer";
+  // A column alone, as a Connect Four bot answers: "+3" and "03" among them.
+  const std::vector<std::string> column = NearValid("3");
+  EXPECT_EQ(std::count(column.begin(), column.end(), "+3"), 1);
+  EXPECT_EQ(std::count(column.begin(), column.end(), "03"), 1);
+  // The family picks one by its salt, and leaves the other lines alone.
+  const std::string mutated = MutateAnswer(AnswerFamily::kNearValid, "3\nLEFT\n", 5);
+  EXPECT_EQ(mutated.substr(mutated.find('\n')), "\nLEFT\n");
+  EXPECT_EQ(std::count(column.begin(), column.end(), mutated.substr(0, mutated.find('\n'))), 1);
+  EXPECT_TRUE(RunnerCanSend(AnswerFamily::kNearValid));
 }
 
 CITES(AnswerFuzz, APlanAsAReproduceCommandWritesItReadsBackAndABadOneIsRefused,

@@ -667,3 +667,95 @@ TEST(RefereeTemplate, EachSeatIsNamedOnceAndTheSeedAnywhereAndUnknownOnesAreRefu
 
 }  // namespace
 }  // namespace arbiter::harness::testing
+
+namespace arbiter::harness::testing {
+namespace {
+
+// A runner referee that asks `players` players in turn and, from turn
+// `drop`, never asks player 0 again, without a word, for `after` turns.
+FakeScript DroppingReferee(int players, int drop, int after) {
+  FakeScript s;
+  s.on_input = [=](int index, const std::string&) -> std::vector<Emit> {
+    std::vector<int> order;
+    for (int t = 0; static_cast<int>(order.size()) < drop + after; ++t)
+      if (t < drop || t % players != 0) order.push_back(t % players);
+    if (index >= static_cast<int>(order.size()))
+      return {Out(1, "###End 1 0" + std::string(players > 2 ? " 2" : "") + "\n"), Exit(2, 0)};
+    const std::string p = std::to_string(order[index]);
+    return {Out(1, "###Input " + p + "\nturn " + std::to_string(index) + "\n###Output " + p +
+                       " 1\n")};
+  };
+  return s;
+}
+
+CITES(RefereeRun, ARefereeThatStopsAskingABotWithoutAWordWhileTheOtherPlaysOnHasPutItOut,
+      "arbiter.referee-run.evidence");
+TEST(RefereeRun, ARefereeThatStopsAskingABotWithoutAWordWhileTheOtherPlaysOnHasPutItOut) {
+  FakeEnv env;
+  env.scripts = {DroppingReferee(2, 3, 4), AnsweringBot("UP\n"), AnsweringBot("UP\n")};
+  const MatchResult r = Play(env, Runner());
+  const Finding* f = Find(r, "action.dropped");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->severity, Severity::kFail);
+  EXPECT_EQ(f->seat, 0);
+  EXPECT_EQ(f->turn, 2);  // its last turn: the one the referee judged
+  EXPECT_NE(f->message.find("its answer 'UP'"), std::string::npos) << f->message;
+  EXPECT_NE(f->message.find("without a word"), std::string::npos) << f->message;
+  EXPECT_EQ(f->received, "UP\\n");
+  ASSERT_EQ(r.seat_plays.size(), 2u);
+  EXPECT_FALSE(r.seat_plays[0].to_end) << "a game it was put out of is not played to its end";
+  EXPECT_TRUE(r.seat_plays[1].to_end);
+}
+
+CITES(RefereeRun, WithThreePlayersAQuietStopIsAWarningSinceTheRulesMayHavePutTheBotOut,
+      "arbiter.referee-run.evidence");
+TEST(RefereeRun, WithThreePlayersAQuietStopIsAWarningSinceTheRulesMayHavePutTheBotOut) {
+  FakeEnv env;
+  env.scripts = {DroppingReferee(3, 3, 6), AnsweringBot("UP\n"), AnsweringBot("UP\n"),
+                 AnsweringBot("UP\n")};
+  MatchSpec three = TwoBots();
+  three.seats.push_back(three.seats.back());
+  const MatchResult r = Play(env, Runner(3), std::move(three));
+  const Finding* f = Find(r, "action.dropped");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->severity, Severity::kWarn);
+  EXPECT_NE(f->message.find("or the rules did"), std::string::npos) << f->message;
+}
+
+CITES(RefereeRun, APlayerNotAskedInTheGamesLastRoundIsNotDropped, "arbiter.referee-run.evidence");
+TEST(RefereeRun, APlayerNotAskedInTheGamesLastRoundIsNotDropped) {
+  FakeEnv env;  // player 0 out on turn 4; player 1's turn 5 ends the game
+  env.scripts = {RunnerReferee(6, 1), AnsweringBot("UP\n"), AnsweringBot("UP\n")};
+  const MatchResult r = Play(env, Runner());
+  EXPECT_EQ(Find(r, "action.dropped"), nullptr) << Checks(r);
+}
+
+CITES(RefereeRun, ARefereeRankingFirstAPlayerItPutOutIsSaidQuotingBoth,
+      "arbiter.referee-run.evidence");
+TEST(RefereeRun, ARefereeRankingFirstAPlayerItPutOutIsSaidQuotingBoth) {
+  FakeEnv env;  // it rejects player 1 and still ends "###End 1 0"
+  env.scripts = {RunnerReferee(4, 1, {{1, "player 1 disqualified: illegal move\n"}}),
+                 AnsweringBot("UP\n"), AnsweringBot("UP\n")};
+  const MatchResult r = Play(env, Runner());
+  const Finding* f = Find(r, "referee.ranking");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->severity, Severity::kWarn);
+  EXPECT_NE(f->message.find("ranked player 1 first ('###End 1 0')"), std::string::npos)
+      << f->message;
+  EXPECT_NE(f->message.find("'player 1 disqualified: illegal move'"), std::string::npos)
+      << f->message;
+  ASSERT_NE(Find(r, "action.rejected"), nullptr) << Checks(r);
+}
+
+CITES(RefereeRun, ARefereeRankingFirstThePlayerItDidNotPutOutSaysNothingMore,
+      "arbiter.referee-run.evidence");
+TEST(RefereeRun, ARefereeRankingFirstThePlayerItDidNotPutOutSaysNothingMore) {
+  FakeEnv env;
+  env.scripts = {RunnerReferee(4, 1, {{0, "player 0 disqualified: illegal move\n"}}),
+                 AnsweringBot("UP\n"), AnsweringBot("UP\n")};
+  const MatchResult r = Play(env, Runner());
+  EXPECT_EQ(Find(r, "referee.ranking"), nullptr) << Checks(r);
+}
+
+}  // namespace
+}  // namespace arbiter::harness::testing

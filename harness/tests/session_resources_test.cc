@@ -65,6 +65,25 @@ SPEC_TEST(Resources, ATreeKilledAboveItsMemoryLimitIsProcessMemoryNotACrash,
   EXPECT_EQ(r.usage[0].peak_rss_kb, 2100u * 1024);
 }
 
+SPEC_TEST(Resources, ASilentBotTheKernelHoldsAtItsMemoryLimitIsProcessMemoryNotLate,
+          "arbiter.process.limits") {
+  FakeEnv env;
+  FakeScript s = OnInput(2, {});  // silent on its third turn, held at the limit
+  s.usage.at_limit = true;
+  s.usage.peak_rss_kb = 2048 * 1024;
+  const MatchResult r = Play(env, s);
+  const Finding* f = Find(r, "process.memory");
+  ASSERT_TRUE(f) << Checks(r);
+  EXPECT_NE(f->message.find("held at the memory limit of 2048 MB"), std::string::npos)
+      << f->message;
+  EXPECT_EQ(Find(r, "action.deadline"), nullptr) << Checks(r);
+  // Not held there: late, as before.
+  FakeEnv env2;
+  const MatchResult late = Play(env2, OnInput(2, {}));
+  EXPECT_NE(Find(late, "action.deadline"), nullptr) << Checks(late);
+  EXPECT_EQ(Find(late, "process.memory"), nullptr) << Checks(late);
+}
+
 SPEC_TEST(Resources, ABotKilledByTheCpuLimitIsToldWhichLimitAndOption, "arbiter.process.limits") {
   FakeEnv env;
   const MatchResult r = Play(env, OnInput(1, {Signal(30, SIGXCPU)}));

@@ -164,5 +164,79 @@ TEST_F(ContainedBot, WhatIsSharedIsSeenAsItIsAndReadOnly) {
   EXPECT_EQ(after, "original\n");
 }
 
+// A folder of the user's home made for one test, removed at its end.
+class HomeFolder {
+ public:
+  explicit HomeFolder(const std::string& name) {
+    const char* home = std::getenv("HOME");
+    path_ = std::string(home ? home : "/tmp") + "/.arbiter-" + name + "-" + std::to_string(getpid());
+    std::system(("rm -rf '" + path_ + "' && mkdir -p '" + path_ + "'").c_str());
+  }
+  ~HomeFolder() { std::system(("rm -rf '" + path_ + "'").c_str()); }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+std::string OutputOf(EventLoop& loop, BotProcess& bot) {
+  std::string out;
+  loop.RunUntil(Clock::now() + std::chrono::seconds(5), [&] {
+    while (bot.HasLine()) out += bot.PopLine().line.text + "\n";
+    return bot.stdout_eof();
+  });
+  bot.Terminate(std::chrono::milliseconds(200));
+  return out;
+}
+
+// arbiter.process.contained: a path the user gives through ".." or a link
+// resolves inside as it does outside.
+TEST_F(ContainedBot, AScriptGivenThroughDotDotOrALinkRunsAsUncontained) {
+  HomeFolder dir("dotdot");
+  ASSERT_EQ(std::system(("mkdir -p '" + dir.path() + "/bars' '" + dir.path() + "/other' && ln -s '" +
+                         dir.path() + "/other' '" + dir.path() + "/link'")
+                            .c_str()),
+            0);
+  std::ofstream(dir.path() + "/other/run.sh") << "echo ran\n";
+  for (const std::string& via : {dir.path() + "/bars/../other/run.sh", dir.path() + "/link/run.sh"}) {
+    auto bot = Spawn(loop_, {"/bin/sh", via}, Contained());
+    ASSERT_TRUE(bot) << via;
+    EXPECT_EQ(OutputOf(loop_, *bot), "ran\n") << via;
+  }
+}
+
+// The evidence is read from the bot's whole stderr: a missing file it named
+// before 64 KB more of stderr is still named.
+TEST_F(ContainedBot, ContainmentEvidenceAboveTheStderrTailIsStillRead) {
+  HomeFolder dir("clue");
+  ASSERT_EQ(std::system(("touch '" + dir.path() + "/notes.txt'").c_str()), 0);
+  // The path is put together inside: named on the command line, its folder
+  // would be shown as the bot's own.
+  const std::string path = dir.path() + "/notes.txt";
+  auto bot = Sh(loop_,
+                "d=" + path.substr(0, path.size() - 6) + "; d=${d}" + path.substr(path.size() - 6) +
+                    "; echo \"cannot open $d: No such file or directory\" >&2; i=0; while [ $i -lt 1200 ]; do "
+                    "echo 'debug: a line of the bots own chatter, long enough to fill the tail' "
+                    ">&2; i=$((i+1)); done; exit 1",
+                Contained());
+  ASSERT_TRUE(bot);
+  ASSERT_TRUE(
+      loop_.RunUntil(Clock::now() + std::chrono::seconds(10), [&] { return bot->exited(); }));
+  loop_.RunUntil(Clock::now() + std::chrono::milliseconds(200), [] { return false; });
+  EXPECT_GT(bot->stderr_bytes(), 64u * 1024);
+  EXPECT_EQ(bot->stderr_tail().find("notes.txt"), std::string::npos) << "above the tail";
+  const std::string why = bot->ContainmentEvidence();
+  EXPECT_NE(why.find(dir.path() + "/notes.txt"), std::string::npos) << why;
+}
+
+TEST(ContainmentEvidence, NodesRelativeModuleIsLookedForBesideItsRequireStack) {
+  HomeFolder dir("node");
+  ASSERT_EQ(std::system(("mkdir -p '" + dir.path() + "/lib' '" + dir.path() + "/bots'").c_str()), 0);
+  const std::string why = Evidence(
+      {"/bin/sh"}, "Error: Cannot find module '../lib/util'\nRequire stack:\n- " + dir.path() +
+                       "/bots/run.js\n    at Module._resolveFilename\n  code: 'MODULE_NOT_FOUND'\n");
+  EXPECT_NE(why.find("'" + dir.path() + "/lib/util'"), std::string::npos) << why;
+}
+
 }  // namespace
 }  // namespace arbiter::harness::testing
