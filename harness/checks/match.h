@@ -119,6 +119,9 @@ class Match {
   static std::string ReadsMoreText(const TurnRecord& rec);
   static std::string ReadsTooMuchText(const BotSeat& b, const AfterEof& after,
                                       const TurnRecord& rec);
+  // A silent bot its memory cgroup holds at the limit: process.memory, said;
+  // false when it is not held there.
+  bool HeldAtMemoryLimit(BotSeat& b, int limit, const std::string& note, int turn);
   Finding& ReportComputing(BotSeat& b, const std::string& check, const std::string& waited,
                            int limit, int turn, Clock::time_point start);
   // The bot's main process has exited: a crash, or arbiter's memory watch

@@ -183,20 +183,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
     return ReportLate(b, tl, elapsed, limit, rec);
   }
   if (Interrupted()) return Stop(b, rec.turn);
-  // Held at its memory limit by the kernel, which reclaims before (or
-  // instead of) killing: its memory is what is wrong, not its time
-  // (arbiter.process.limits); the time it "ran" was the kernel's.
-  if (const ResourceUsage u = p.usage(); u.at_limit && !u.memory_exceeded) {
-    Finding& f = Report(b, kMemory,
-                        "no answer within " + std::to_string(limit) + " ms" + no_legal_note +
-                            ": the bot's processes were held at the memory limit of " +
-                            std::to_string(config_.limits.memory_mb) +
-                            " MB, which the kernel enforces (a memory cgroup); arbiter stopped "
-                            "them",
-                        rec.turn);
-    f.advice = "use less memory; if the contest allows more, raise the limit with --memory-mb";
-    return Stop(b, rec.turn);
-  }
+  if (HeldAtMemoryLimit(b, limit, no_legal_note, rec.turn)) return Stop(b, rec.turn);
   const ProcProbe after = p.Probe();
   e.waiting_for_input = before.waiting_for_stdin && after.waiting_for_stdin;
   e.cpu_advanced = after.cpu_ticks > before.cpu_ticks;
@@ -354,6 +341,22 @@ std::string Match::ReadsTooMuchText(const BotSeat& b, const AfterEof& after,
          std::to_string(lines) + " lines on this turn); when its stdin was closed it " +
          AfterEofText(*b.proc, after) +
          " and printed nothing, so no answer was waiting in an output buffer";
+}
+
+// Held at its memory limit by the kernel, which reclaims before (or instead
+// of) killing: its memory is what is wrong, not its time
+// (arbiter.process.limits); the time it "ran" was the kernel's.
+bool Match::HeldAtMemoryLimit(BotSeat& b, int limit, const std::string& note, int turn) {
+  const ResourceUsage u = b.proc->usage();
+  if (!u.at_limit || u.memory_exceeded) return false;
+  Finding& f = Report(b, kMemory,
+                      "no answer within " + std::to_string(limit) + " ms" + note +
+                          ": the bot's processes were held at the memory limit of " +
+                          std::to_string(config_.limits.memory_mb) +
+                          " MB, which the kernel enforces (a memory cgroup); arbiter stopped them",
+                      turn);
+  f.advice = "use less memory; if the contest allows more, raise the limit with --memory-mb";
+  return true;
 }
 
 Finding& Match::ReportReadsTooMuch(BotSeat& b, const std::string& check, const std::string& waited,

@@ -12,21 +12,32 @@
 #include "seed_line.h"
 
 namespace arbiter::harness {
+namespace {
+
+// The one driver's config for a runner-protocol referee of `config`, its
+// ###Start naming `players`: a game's, and the seed-line probe's.
+RefereeDriverConfig RunnerDriver(const RefereeFuzzConfig& config, int players) {
+  RefereeDriverConfig d;
+  d.referee = config.referee;
+  d.players = players;
+  d.limits = config.limits;
+  d.env = config.env;
+  d.containment = config.containment;
+  d.patience = config.game_time_limit;
+  d.game_limit = config.game_time_limit;
+  d.one_line_answers = true;
+  d.seed_line = config.seed_line;
+  return d;
+}
+
+}  // namespace
 
 bool CgRunnerGame::Configure(RefereeDriverConfig& d) {
   if (config_.referee.protocol() != RefereeProtocol::kRunner) {
     Fault("arbiter.error", "the runner protocol's driver was given a referee that launches bots");
     return false;
   }
-  d.referee = config_.referee;
-  d.players = seats_;
-  d.limits = config_.limits;
-  d.env = config_.env;
-  d.containment = config_.containment;
-  d.patience = config_.game_time_limit;
-  d.game_limit = config_.game_time_limit;
-  d.one_line_answers = true;
-  d.seed_line = config_.seed_line;
+  d = RunnerDriver(config_, seats_);
   return true;
 }
 
@@ -81,15 +92,7 @@ void CgRunnerGame::Run() {
 
 std::string ResolveRunnerSeedLine(Env& env, RefereeFuzzConfig& config, int players,
                                   uint64_t seed) {
-  RefereeDriverConfig d;
-  d.referee = config.referee;
-  d.players = players;
-  d.limits = config.limits;
-  d.env = config.env;
-  d.containment = config.containment;
-  d.patience = config.game_time_limit;
-  d.one_line_answers = true;
-  d.seed_line = config.seed_line;
+  RefereeDriverConfig d = RunnerDriver(config, players);
   const std::string said = ResolveSeedLine(env, d, seed);
   config.seed_line = d.seed_line;
   return said;
