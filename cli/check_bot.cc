@@ -134,12 +134,46 @@ harness::MatchSpec CopyOf(const harness::MatchSpec& m) {
   c.state = m.state ? m.state->Clone() : nullptr;  // a referee's game starts anew
   c.kind = m.kind;
   c.seats = m.seats;
+  c.opponents = m.opponents;
   c.seed = m.seed;
   c.policy_seed = m.policy_seed;
   c.max_turns = m.max_turns;
   c.reproduce = m.reproduce;
   c.variant = m.variant;
   return c;
+}
+
+// An --opponent's own misbehaviour (its crash, its lateness, the referee
+// putting it out) is not the bot's (arbiter.referee-run.evidence): each of
+// its findings becomes opponent.finding, a note naming it, and its seat is
+// not counted as the bot's coverage.
+void AsOpponents(harness::MatchResult& r, const std::vector<std::string>& opponents) {
+  const auto opponent = [&](int seat) -> const std::string* {
+    if (seat < 0 || seat >= static_cast<int>(opponents.size()) || opponents[seat].empty())
+      return nullptr;
+    return &opponents[seat];
+  };
+  for (harness::Finding& f : r.findings) {
+    const std::string* text = opponent(f.seat);
+    if (!text) continue;
+    f.message = "the opponent in seat " + std::to_string(f.seat) + " (" + *text + "), not the bot: " +
+                f.check + ": " + f.message;
+    f.check = "opponent.finding";
+    f.clause = "arbiter.referee-run.evidence";
+    f.severity = harness::Severity::kInfo;
+    f.advice.clear();
+  }
+  std::erase_if(r.seat_plays,
+                [&](const harness::SeatPlay& play) { return opponent(play.seat) != nullptr; });
+  // The bot's answer times alone: each latency is a turn's elapsed time.
+  std::vector<double> own;
+  size_t timed = 0;
+  for (const harness::TurnRecord& t : r.turns) {
+    if (!t.elapsed_ms) continue;
+    ++timed;
+    if (!opponent(t.player)) own.push_back(*t.elapsed_ms);
+  }
+  if (timed == r.latencies_ms.size()) r.latencies_ms = std::move(own);
 }
 
 // Plays a match; when only the machine's load made an answer late
@@ -149,12 +183,15 @@ harness::MatchSpec CopyOf(const harness::MatchSpec& m) {
 harness::MatchResult PlayDecided(harness::Env& env, harness::MatchSpec m, const Prepared& p,
                                  const harness::Progress& progress) {
   harness::MatchSpec again = CopyOf(m);
+  const std::vector<std::string> seats = m.opponents;
   harness::MatchResult first = PlayMatch(env, std::move(m), p, progress);
+  AsOpponents(first, seats);
   bool failed = false;
   for (const auto& f : first.findings) failed = failed || f.severity == harness::Severity::kFail;
   if (!first.timing_inconclusive || failed || first.interrupted || harness::Interrupted())
     return first;
   harness::MatchResult second = PlayMatch(env, std::move(again), p, progress);
+  AsOpponents(second, seats);
   if (second.interrupted) return first;
   second.replayed = "played again: the first run had an answer made late by the machine's load";
   if (!second.timing_inconclusive) {
@@ -340,10 +377,12 @@ bool BuildRefereePlan(const CheckBotOptions& o, const Prepared& p, MatchPlan& pl
     for (int s = 0, k = 0; s < players; ++s) {
       if (s == seat || opponents.empty()) {
         m.seats.push_back(harness::Seat{o.bot, ""});
+        m.opponents.emplace_back();
       } else {
-        m.seats.push_back(harness::Seat{opponents[k % opponents.size()], ""});
-        m.description +=
-            ", " + o.through.opponents[k++ % opponents.size()] + " in seat " + std::to_string(s);
+        const std::string& text = o.through.opponents[k % opponents.size()];
+        m.seats.push_back(harness::Seat{opponents[k++ % opponents.size()], ""});
+        m.opponents.push_back(text);
+        m.description += ", " + text + " in seat " + std::to_string(s);
       }
     }
     if (opponents.empty()) m.description += ", copies of it in the other seats";

@@ -153,7 +153,10 @@ Played PlayBareGame(harness::Env& env, const FuzzRefereeOptions& o, const BarePl
     if (!t.input.empty() && t.player >= 0 && t.player < plan.p.referee->players)
       played.answers[static_cast<size_t>(t.player)].push_back(t.answer);
   // The seed bot's own findings are not the referee's: its answers are what
-  // the referee is given, broken on purpose.
+  // the referee is given, broken on purpose. A ranking that contradicts the
+  // referee's own words is the referee's (arbiter.referee-fuzz.answers).
+  for (const harness::Finding& f : played.m.findings)
+    if (f.check == "referee.ranking") played.misranked = f.message;
   played.m.findings.clear();
   return played;
 }

@@ -214,8 +214,8 @@ void BareRun::Play() {
   }
   if (played) Deliver(progress);
   progress.Clear();
-  Recordings();
   Rankings();
+  Recordings();  // every finding's, the rankings' too
   Families();
   if (plan_.seeded && replays_ == 0 && !played_.empty())
     rep_.not_checked +=
@@ -430,6 +430,7 @@ void BareRun::Tally(size_t index) {
   if (!o.ended) return;
   if (o.ranking) {
     ++ranked_;
+    if (!played_[index].misranked.empty()) misranked_.push_back(index);
   } else {
     unranked_.push_back(index);
   }
@@ -442,14 +443,16 @@ void BareRun::Retire(size_t index) {
   for (const auto& [key, bug] : bugs_)
     if (bug.match == index) return;
   if ((!unranked_.empty() && unranked_.front() == index) ||
-      (!exits_.empty() && exits_.front() == index))
+      (!exits_.empty() && exits_.front() == index) ||
+      (!misranked_.empty() && misranked_.front() == index))
     return;
   rep_.Add(std::move(played_[index].m));
   played_[index] = Played{};
   retired_[index] = true;
 }
 
-// Every game a referee ends is ranked (arbiter.referee-fuzz.answers); its
+// Every game a referee ends is ranked (arbiter.referee-fuzz.answers), and
+// ranked as the referee judged it (a winner it had put out is a warning); its
 // exit after the game is a note.
 void BareRun::Rankings() {
   const auto add = [&](const std::string& check, size_t i, std::string message, int count) {
@@ -467,6 +470,9 @@ void BareRun::Rankings() {
             (ranked_ > 0 ? " though it ranked " + std::to_string(ranked_) + " other(s)"
                          : ": arbiter cannot say who won"),
         static_cast<int>(unranked_.size()));
+  if (!misranked_.empty())
+    add("referee.ranking", misranked_.front(),
+        played_[misranked_.front()].misranked, static_cast<int>(misranked_.size()));
   if (!exits_.empty())
     add("referee.exit", exits_.front(),
         "the referee " + played_[exits_.front()].r.outcome.exit_text + " after its game's end",

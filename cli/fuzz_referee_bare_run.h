@@ -51,6 +51,9 @@ struct Played {
   harness::RefereeRecord r;
   std::string reproduce;  // the command that plays the game again
   std::vector<std::vector<std::string>> answers;  // the seed bot's, by seat, in turn
+  // The referee ranked first a player it said it put out (referee.ranking,
+  // the match's own judgement): its message, quoting both; "" if not.
+  std::string misranked;
 };
 Played PlayBareGame(harness::Env& env, const FuzzRefereeOptions& o, const BarePlan& plan,
                     const BareGame& game);
@@ -147,6 +150,7 @@ class BareRun {
   std::vector<Played> played_;     // a retired game: moved into rep_, left empty
   std::vector<bool> retired_;
   int ranked_ = 0;                        // games ended with a ranking
+  std::vector<size_t> misranked_;  // ranked first a player it had put out
   std::vector<size_t> unranked_, exits_;  // ended with none; exited with an error after
   uint32_t tried_ = 0;                    // the families that reached the referee (bits)
   std::map<std::string, Bug> bugs_;       // by key, in the order found

@@ -246,6 +246,16 @@ std::string RunReport::InterruptName() const {
   return name != nullptr ? std::string("SIG") + name : "signal " + std::to_string(interrupt_signal);
 }
 
+bool RunReport::EveryGameStoppedByReferee() const {
+  if (tool != "check-bot" || matches.empty() || folded.matches > 0) return false;
+  for (const auto& m : matches) {
+    bool stopped = false;
+    for (const auto& f : m.findings) stopped = stopped || f.check == "referee.stopped";
+    if (!stopped) return false;
+  }
+  return true;
+}
+
 std::string RunReport::Verdict() const {
   if (interrupt_signal != 0) return "interrupted";
   if (!harness_error.empty()) return "error";
@@ -256,6 +266,7 @@ std::string RunReport::Verdict() const {
   for (const auto& m : matches)
     for (const auto& f : m.findings)
       if (f.check == "referee.out-of-step") return "inconclusive";
+  if (EveryGameStoppedByReferee()) return "inconclusive";
   // Without an engine nothing is compared: a run whose games did not give
   // the referee every broken answer it planned tested less than it claims
   // (arbiter.referee-fuzz.answers).

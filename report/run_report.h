@@ -217,6 +217,10 @@ struct RunReport {
   // (no turn message was compared: arbiter.referee.compared), "pass", or for
   // spec "not-run" (no results).
   std::string Verdict() const;
+  // check-bot through a referee that stopped every game short (a crash, a
+  // hang, its protocol left): no game showed the bot play on to an end, so
+  // the verdict is inconclusive, not a PASS (arbiter.referee-run.evidence).
+  bool EveryGameStoppedByReferee() const;
   ClauseCounts CountClauses() const;
   // The facts every report states, as plain text (each writer escapes them):
   // the verdict's one-line summary ("2 failing finding(s), ..."), the limits

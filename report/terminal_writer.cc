@@ -133,6 +133,9 @@ void WriteTerminal(const RunReport& r, std::ostream& out, bool colour, bool verb
       for (size_t i = 0; i < r.families_not_tried.size(); ++i)
         verdict += (i ? ", " : " ") + r.families_not_tried[i];
       verdict += " (no game reached a request it was planned on)";
+    } else if (r.EveryGameStoppedByReferee()) {
+      verdict += ": the referee stopped every game short, so no game showed the bot play on to "
+                 "its end";
     }
   } else {
     verdict = paint("1;32", "PASS");

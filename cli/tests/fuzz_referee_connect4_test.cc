@@ -3,7 +3,8 @@
 // RESULT W), with planted bugs several at once, and a seed bot that plays
 // random columns from an unseeded generator (every run plays other games):
 // each bug one finding whatever the seed bot played, each reproducer
-// replaying the recorded answers and showing its finding again, and the
+// replaying the recorded answers and showing its finding again, a winner it
+// had put out said once, quoting both, and the
 // clean referee passing with every answer family delivered
 // (arbiter.referee-fuzz.answers, arbiter.referee.replayable).
 #include <gtest/gtest.h>
@@ -31,11 +32,13 @@ CITES(FuzzRefereeConnect4, EachBugOfARefereeIsOneFindingWhoseReproducerReplaysTh
       "arbiter.referee-fuzz.answers", "arbiter.referee.replayable");
 TEST(FuzzRefereeConnect4, EachBugOfARefereeIsOneFindingWhoseReproducerReplaysTheRecordedAnswers) {
   const FuzzOutcome run = RunFuzzReferee(
-      "c4-bugs", kReferee + " --bugs crash-on-empty,hang-on-sign --seed {seed} {bot0} {bot1}",
+      "c4-bugs",
+      kReferee + " --bugs crash-on-empty,hang-on-sign --seed {seed} {bot0} {bot1}",
       "--game connect4 --games 20 --time-limit 3" + kSeedBot);
   ASSERT_EQ(run.status, 1) << run.output;
   const std::map<std::string, int> want = {{"referee.crash", 1}, {"referee.hang", 1}};
   EXPECT_EQ(Severities(run.report, "fail"), want) << Listed(run);
+
   for (const auto& f : run.report["findings"]) {
     if (f["severity"] != "fail") continue;
     const std::string message = f.value("message", ""), reproduce = f.value("reproduce", "");
@@ -56,6 +59,28 @@ TEST(FuzzRefereeConnect4, EachBugOfARefereeIsOneFindingWhoseReproducerReplaysThe
       EXPECT_EQ(r.status, 1) << reproduce << "\n" << r.output;
       EXPECT_NE(r.output.find(f["check"].get<std::string>()), std::string::npos) << r.output;
     }
+  }
+}
+
+CITES(FuzzRefereeConnect4, AWinnerTheRefereeHadPutOutIsSaidOnceQuotingBothAndReplays,
+      "arbiter.referee-fuzz.answers");
+TEST(FuzzRefereeConnect4, AWinnerTheRefereeHadPutOutIsSaidOnceQuotingBothAndReplays) {
+  const FuzzOutcome run = RunFuzzReferee(
+      "c4-winner", kReferee + " --bugs winner-disqualified --seed {seed} {bot0} {bot1}",
+      "--game connect4 --games 6 --time-limit 5" + kSeedBot);
+  EXPECT_EQ(run.status, 0) << run.output;  // a warning about the referee
+  EXPECT_TRUE(Severities(run.report, "fail").empty()) << Listed(run);
+  ASSERT_EQ(Severities(run.report, "warn")["referee.ranking"], 1) << Listed(run);
+  for (const auto& f : run.report["findings"]) {
+    if (f["check"] != "referee.ranking") continue;
+    const std::string message = f.value("message", ""), reproduce = f.value("reproduce", "");
+    EXPECT_NE(message.find("first ('RESULT "), std::string::npos) << message;
+    EXPECT_NE(message.find("though it had put it out: 'player "), std::string::npos) << message;
+    EXPECT_NE(reproduce.find("--seed-answers "), std::string::npos) << reproduce;
+    EXPECT_NE(reproduce.find("--expect referee.ranking"), std::string::npos) << reproduce;
+    const CommandRun r = RunCommand(reproduce);
+    EXPECT_EQ(r.status, 0) << reproduce << "\n" << r.output;
+    EXPECT_NE(r.output.find("WARN referee.ranking"), std::string::npos) << r.output;
   }
 }
 

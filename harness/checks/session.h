@@ -54,6 +54,9 @@ struct MatchSpec {
   std::string variant;  // the rules the match plays under, when not the game's default ("league=2")
   std::unique_ptr<GameState> state;
   std::vector<Seat> seats;  // one per player
+  // check-bot through a referee: by seat, the --opponent command as the user
+  // gave it for a seat that is not the bot under test ("" for the bot's).
+  std::vector<std::string> opponents;
   std::optional<uint64_t> seed;
   uint64_t policy_seed = 0;
   int max_turns = 0;      // stop after this many turns; 0 plays to the end

@@ -80,6 +80,10 @@ class RefereeFindings {
     f.seed = m_.seed;
     f.seat = seat;
     f.turn = turn;
+    // The bot's own turn beside the game's: its turns sent up to this one.
+    if (seat >= 0 && turn >= 0)
+      for (const TurnRecord& t : m_.turns)
+        f.own_turn += t.player == seat && t.turn <= turn && !t.input.empty();
     f.message = std::move(message);
     f.reproduce = reproduce_;
     if (const TurnRecord* t = seat >= 0 ? TurnOf(m_, seat, turn) : nullptr) {

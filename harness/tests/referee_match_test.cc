@@ -699,6 +699,7 @@ TEST(RefereeRun, ARefereeThatStopsAskingABotWithoutAWordWhileTheOtherPlaysOnHasP
   EXPECT_EQ(f->severity, Severity::kFail);
   EXPECT_EQ(f->seat, 0);
   EXPECT_EQ(f->turn, 2);  // its last turn: the one the referee judged
+  EXPECT_EQ(f->own_turn, 2);  // game turns 0 and 2 were its own
   EXPECT_NE(f->message.find("its answer 'UP'"), std::string::npos) << f->message;
   EXPECT_NE(f->message.find("without a word"), std::string::npos) << f->message;
   EXPECT_EQ(f->received, "UP\\n");

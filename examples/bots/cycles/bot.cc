@@ -18,7 +18,9 @@
 //                  timing vector (std::out_of_range, terminate, abort)
 //     extra-lines  from its 5th turn on it prints "debug: turn T" on stdout
 //     one-line     answers one line per turn, written for the 1-cycle league
+//     lower-case   on its 3rd turn answers its moves in lower case ("up")
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -98,7 +100,8 @@ long Plan(const Grid& g, const std::vector<std::pair<int, int>>& heads,
 
 int main(int argc, char** argv) {
   std::string defect;
-  const std::vector<std::string> known = {"unflushed", "late", "crash", "extra-lines", "one-line"};
+  const std::vector<std::string> known = {"unflushed", "late", "crash", "extra-lines", "one-line",
+                                           "lower-case"};
   if (argc == 3 && std::string(argv[1]) == "--defect") defect = argv[2];
   bool ok = argc == 1 || (argc == 3 && !defect.empty());
   if (ok && !defect.empty()) {
@@ -106,7 +109,7 @@ int main(int argc, char** argv) {
     for (const auto& k : known) ok = ok || k == defect;
   }
   if (!ok) {
-    std::cerr << "usage: cycles_bot [--defect unflushed|late|crash|extra-lines|one-line]\n";
+    std::cerr << "usage: cycles_bot [--defect unflushed|late|crash|extra-lines|one-line|lower-case]\n";
     return 2;
   }
   if (defect == "unflushed") {  // the fast-I/O template
@@ -165,6 +168,9 @@ int main(int argc, char** argv) {
     if (defect == "late" && turn == 12) Plan(g, mine, std::chrono::milliseconds(400));
     if (defect == "extra-lines" && turn >= 5) std::cout << "debug: turn " << turn << "\n";
     if (defect == "one-line") answers.resize(1);
+    if (defect == "lower-case" && turn == 3)
+      for (auto& a : answers)
+        for (auto& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     think_ms.at(turn - 1) =
         std::chrono::duration<double, std::milli>(Clock::now() - started).count();
     for (const auto& a : answers) {
