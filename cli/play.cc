@@ -259,6 +259,10 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
     harness::MatchSpec m = GameOf(o, p, entrants, schedule[g], g, games, error);
     if (!m.state && p.game) return Usage(err, "play", error);
     rep.matches.push_back(PlayMatch(*env, std::move(m), p, progress.Callback()));
+    // Each finding names its seat's entrant (arbiter.play.table).
+    for (harness::Finding& f : rep.matches.back().findings)
+      if (f.seat >= 0 && f.seat < static_cast<int>(schedule[g].size()))
+        f.entrant = entrants[schedule[g][f.seat]].name;
     WriteLog(o, rep, rep.matches.back(), err);
     first_turn_ends.Count(rep.matches.back());
     found += static_cast<int>(rep.matches.back().findings.size());

@@ -328,7 +328,7 @@ void Findings(const RunReport& r, const nlohmann::json& data,
       Evidence(out, "the same", same.substr(std::string("the same ").size()));
     }
     if (f.seed) Evidence(out, "seed", std::to_string(*f.seed));
-    if (f.seat >= 0) Evidence(out, "seat", std::to_string(f.seat));
+    if (f.seat >= 0) Evidence(out, "seat", Escape(harness::SeatText(f)));
     if (f.turn >= 0) Evidence(out, "turn", std::to_string(f.turn));
     if (f.elapsed_ms) Evidence(out, "elapsed", Ms(*f.elapsed_ms) + " ms");
     if (f.limit_ms) Evidence(out, "limit", std::to_string(*f.limit_ms) + " ms");

@@ -29,6 +29,7 @@ harness::Finding FindingOf(const json& j) {
   f.match = JsonString(j, "match");
   f.seed = Opt<uint64_t>(j, "seed");
   f.seat = j.value("seat", -1);
+  f.entrant = j.value("entrant", "");
   f.turn = Opt<int>(j, "turn").value_or(-1);
   f.elapsed_ms = Opt<double>(j, "elapsed_ms");
   f.limit_ms = Opt<int>(j, "limit_ms");

@@ -19,6 +19,7 @@ ordered_json FindingJson(const harness::Finding& f) {
   j["match"] = f.match;
   j["seed"] = f.seed ? ordered_json(*f.seed) : ordered_json(nullptr);
   j["seat"] = f.seat;
+  if (!f.entrant.empty()) j["entrant"] = f.entrant;
   j["turn"] = f.turn >= 0 ? ordered_json(f.turn) : ordered_json(nullptr);
   if (f.own_turn > 0) j["own_turn"] = f.own_turn;
   j["elapsed_ms"] = f.elapsed_ms ? ordered_json(*f.elapsed_ms) : ordered_json(nullptr);

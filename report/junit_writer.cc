@@ -41,7 +41,7 @@ std::string Evidence(const harness::Finding& f) {
   std::ostringstream o;
   o << f.message << "\n";
   o << "match: " << f.match;
-  if (f.seed) o << " (seed " << *f.seed << ", seat " << f.seat << ")";
+  if (f.seed) o << " (seed " << *f.seed << ", seat " << harness::SeatText(f) << ")";
   if (f.turn >= 0) o << ", turn " << f.turn;
   o << "\n";
   if (f.elapsed_ms) o << "elapsed: " << *f.elapsed_ms << " ms\n";

@@ -173,7 +173,7 @@ void Findings(const RunReport& r, std::ostream& out) {
         << f.message << "\n\n";
     out << "- match `" << f.match << "`";
     if (f.seed) out << ", seed " << *f.seed;
-    if (f.seat >= 0) out << ", seat " << f.seat;
+    if (f.seat >= 0) out << ", seat " << harness::SeatText(f);
     if (f.turn >= 0) out << ", turn " << f.turn;
     out << "\n";
     if (f.elapsed_ms) out << "- elapsed " << *f.elapsed_ms << " ms";

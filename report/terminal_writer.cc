@@ -78,7 +78,7 @@ void WriteFinding(std::ostream& out, const harness::MatchResult& m, const harnes
       << paint(code, label) << " " << paint("1", f.check) << " [" << f.clause << "] " << f.match;
   if (f.seed)
     out << " (" << (m.variant.empty() ? "" : m.variant + ", ") << "seed " << *f.seed
-        << (f.seat >= 0 ? ", seat " + std::to_string(f.seat) : std::string()) << ")";
+        << (f.seat >= 0 ? ", seat " + harness::SeatText(f) : std::string()) << ")";
   else if (!m.variant.empty())
     out << " (" << m.variant << ")";
   if (f.turn >= 0) out << ", turn " << f.turn;

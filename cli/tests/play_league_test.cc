@@ -60,6 +60,24 @@ TEST_F(PlayLeagueTest, ThreeEntrantsPlayEveryPairWithSeatsSwappedInOneTableByThe
   EXPECT_EQ(seatings.size(), 6u) << p.report["matches"].dump();
 }
 
+CITES(PlayLeagueTest, EachFindingNamesTheEntrantInItsSeatNeverATruncatedPath,
+      "arbiter.play.table");
+TEST_F(PlayLeagueTest, EachFindingNamesTheEntrantInItsSeatNeverATruncatedPath) {
+  // "slow" plans for 400 ms on its 12th turn: late, in whichever seat it sat.
+  const std::string cpp = CYCLES_BOT;
+  const Played p = Play("--games 1 --bot " + Shell("slow=" + cpp + " --defect late") + " --bot " +
+                            Shell("fast=" + cpp) + " --bot " + Shell("again=" + cpp),
+                        "league-named.json");
+  ASSERT_EQ(p.run.status, 1) << p.run.output;
+  int late = 0;
+  for (const auto& f : p.report["findings"]) {
+    EXPECT_EQ(f.value("entrant", ""), "slow") << f.dump();
+    late += f["check"] == "action.deadline";
+  }
+  EXPECT_EQ(late, 2) << p.run.output;  // its two games, one against each
+  EXPECT_NE(p.run.output.find(", seat 0 (slow)), turn "), std::string::npos) << p.run.output;
+}
+
 CITES(PlayLeagueTest, ANameGivenTwiceIsAUsageError, "arbiter.play.table", "arbiter.cli.bad-input");
 TEST_F(PlayLeagueTest, ANameGivenTwiceIsAUsageError) {
   const Played p = Play("--bot " + Shell(std::string("a=") + CYCLES_BOT) + " --bot " +

@@ -95,6 +95,9 @@ struct Finding {
   std::string match;  // "game-2", "edge-stunned", "handshake"
   std::optional<uint64_t> seed;
   int seat = -1;
+  // play: the name of the entrant in that seat ("alice", "bot.py"); "" where
+  // the seat is the bot's (check-bot) or not a bot's.
+  std::string entrant;
   int turn = -1;  // -1: not on a turn (handshake, end of game)
   // The bot's own turn (1-based: its 7th answer is own turn 7) beside the
   // game's; 0 when not on a turn or not a bot's (a referee's finding).
@@ -114,6 +117,11 @@ struct Finding {
   std::string reproduce;    // one command line
   int occurrences = 1;      // how many times this check fired in the match
 };
+
+// The finding's seat for people: "1", or "1 (alice)" with its entrant.
+inline std::string SeatText(const Finding& f) {
+  return std::to_string(f.seat) + (f.entrant.empty() ? "" : " (" + f.entrant + ")");
+}
 
 // Whether finding `f` is reported under check `c`: by its check ID, or, for a
 // check that stands for a clause (id == clause), by the clause it cites.
