@@ -63,7 +63,10 @@ std::string PlanGames(const FuzzRefereeOptions& o, BarePlan& plan) {
     BareGame game;
     game.id = "game-" + std::to_string(g + 1);
     game.seed = o.seed + static_cast<uint64_t>(g);
-    game.fuzz = given ? *given : harness::PlanAnswerFuzz(o.seed, g, plan.runner);
+    // The game's own salt, --answers or not: a reproducer's garbage bytes and
+    // near-valid answer are the ones its game was given.
+    game.fuzz = harness::PlanAnswerFuzz(o.seed, g, plan.runner);
+    if (given) game.fuzz.at = given->at;
     plan.games.push_back(std::move(game));
   }
   return "";

@@ -137,6 +137,7 @@ bool BareRun::PlayGame(size_t i, Progress& progress) {
   }
   const harness::RefereeOutcome& o = played_.back().r.outcome;
   if (o.ended) longest_ = std::max(longest_, o.requests);
+  reached_ = std::max(reached_, o.requests);
   if (played_.back().r.recording_ended && rep_.not_checked.find("ran out") == std::string::npos)
     rep_.not_checked += "; that " + games_[i].id +
                         " is the game recorded: the recorded answers ran out before its end (the "
@@ -189,6 +190,9 @@ void BareRun::Fit(harness::AnswerFuzzPlan& plan) const {
 
 void BareRun::Deliver(Progress& progress) {
   if (!o_.answers.empty() || !o_.match.empty()) return;  // one game's answers, as given
+  // A referee whose games never reached a request can be given nothing:
+  // the verdict says so, and no game more is played for it.
+  if (reached_ < 1) return;
   for (int f = 0; f < harness::kAnswerFamilies && !harness::Interrupted(); ++f) {
     const auto family = static_cast<AnswerFamily>(f);
     if (plan_.runner && !harness::RunnerCanSend(family)) continue;
@@ -201,6 +205,7 @@ void BareRun::Deliver(Progress& progress) {
       game.fuzz.at = {{attempt == 0 ? 2 : 1, family}};
       Fit(game.fuzz);
       games_.push_back(std::move(game));
+      progress.Plan(1);
       if (!PlayGame(index, progress)) return;
     }
   }

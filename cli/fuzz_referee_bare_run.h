@@ -143,6 +143,7 @@ class BareRun {
   const BarePlan& plan_;
   std::vector<BareGame> games_;  // the plan's games, fitted as they come, and the delivery games
   int longest_ = 0;              // the most requests of a game that came to its end
+  int reached_ = 0;              // the most requests of any game
   std::ostream& err_;
   std::unique_ptr<harness::Env> env_;
   report::RunReport rep_;

@@ -102,6 +102,11 @@ void Progress::Finished(int findings) {
   }
 }
 
+void Progress::Plan(long long more) {
+  std::lock_guard<std::mutex> lock(mu_);
+  total_ += more;
+}
+
 void Progress::Clear() {
   std::lock_guard lock(mu_);
   if (drawn_) err_ << "\r\033[K" << std::flush;

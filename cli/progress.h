@@ -29,6 +29,8 @@ class Progress {
   std::function<void(const std::string& match, int turn)> Callback();
   // One more game or match is over; `findings` is the run's count so far.
   void Finished(int findings);
+  // The run plans `more` games beyond its total (fuzz-referee's deliveries).
+  void Plan(long long more);
   // Erases the live line before the summary is printed.
   void Clear();
 

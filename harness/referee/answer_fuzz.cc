@@ -94,7 +94,26 @@ AnswerFuzzPlan PlanAnswerFuzz(uint64_t base_seed, int index, bool runner) {
   return plan;
 }
 
-std::string MutateAnswer(AnswerFamily f, const std::string& answer, uint64_t salt) {
+void NumberBounds::See(std::string_view answer) {
+  const std::string_view line = answer.substr(0, answer.find('\n'));
+  size_t index = 0;
+  for (const std::string_view t : SplitOn(line, ' ')) {
+    if (t.empty()) continue;
+    if (const auto v = ParseCanonicalInt(t)) {
+      if (by_token_.size() <= index) by_token_.resize(index + 1);
+      auto& b = by_token_[index];
+      b = b ? std::pair{std::min(b->first, *v), std::max(b->second, *v)} : std::pair{*v, *v};
+    }
+    ++index;
+  }
+}
+
+std::optional<std::pair<long long, long long>> NumberBounds::At(size_t index) const {
+  return index < by_token_.size() ? by_token_[index] : std::nullopt;
+}
+
+std::string MutateAnswer(AnswerFamily f, const std::string& answer, uint64_t salt,
+                         const NumberBounds* seen) {
   auto [first, rest] = FirstAndRest(answer);
   switch (f) {
     case AnswerFamily::kGarbage: {
@@ -125,7 +144,7 @@ std::string MutateAnswer(AnswerFamily f, const std::string& answer, uint64_t sal
     case AnswerFamily::kExtra:
       return answer + first + "\n" + first + "\n";
     case AnswerFamily::kNearValid: {
-      const std::vector<std::string> near = NearValid(first);
+      const std::vector<std::string> near = NearValid(first, seen);
       if (!near.empty()) first = near[salt % near.size()];
       break;
     }
@@ -135,7 +154,7 @@ std::string MutateAnswer(AnswerFamily f, const std::string& answer, uint64_t sal
   return first + "\n" + rest;
 }
 
-std::vector<std::string> NearValid(const std::string& line) {
+std::vector<std::string> NearValid(const std::string& line, const NumberBounds* seen) {
   std::vector<std::string> tokens;
   for (const std::string_view t : SplitOn(line, ' '))
     if (!t.empty()) tokens.emplace_back(t);
@@ -186,9 +205,16 @@ std::vector<std::string> NearValid(const std::string& line) {
     ts.push_back(tokens.back());
     add(join(ts, " "));
   }
-  if (num >= 0) {  // out of bounds: one past, and huge
+  if (num >= 0) {  // out of bounds: one past those seen, and huge
+    const auto bounds = seen ? seen->At(static_cast<size_t>(num)) : std::nullopt;
     const auto v = ParseCanonicalInt(tokens[num]);
-    if (v && *v < (1LL << 40)) add(with(num, std::to_string(*v + 1)));
+    constexpr long long kFar = 1LL << 40;
+    if (bounds && bounds->second < kFar && bounds->first > -kFar) {
+      add(with(num, std::to_string(bounds->second + 1)));
+      add(with(num, std::to_string(bounds->first - 1)));
+    } else if (v && *v < kFar) {
+      add(with(num, std::to_string(*v + 1)));
+    }
     add(with(num, "99999999999999999999"));
   }
   if (tokens.size() > 1) {  // another separator

@@ -60,17 +60,33 @@ struct AnswerFuzzPlan {
 // random.
 AnswerFuzzPlan PlanAnswerFuzz(uint64_t base_seed, int index, bool runner);
 
+// The numbers a game's answers held, by token position in their first
+// line: the smallest and the largest seen, for near-valid answers one past
+// the bounds the game used (a column 7 where 0-6 were seen).
+class NumberBounds {
+ public:
+  void See(std::string_view answer);  // its first line's tokens
+  // The bounds seen at token `index`; nullopt when no number was there.
+  std::optional<std::pair<long long, long long>> At(size_t index) const;
+
+ private:
+  std::vector<std::optional<std::pair<long long, long long>>> by_token_;
+};
+
 // The bytes the referee reads instead of `answer` (its lines, each ending
 // in '\n') under a content family; `answer` itself for late, missing and
-// crash, which the driver plays out.
-std::string MutateAnswer(AnswerFamily f, const std::string& answer, uint64_t salt);
+// crash, which the driver plays out. `seen`: the game's answers so far.
+std::string MutateAnswer(AnswerFamily f, const std::string& answer, uint64_t salt,
+                         const NumberBounds* seen = nullptr);
 
 // The near-valid answers of `line` (one line, no newline), one per way a
 // token changes: a sign ("+3", "-0"), leading zeros, spaces inside and
 // around, another case, a token dropped, a token repeated, a number one
-// past it and a huge one, another separator (',', a tab); those that differ
-// from `line`, in that order. MutateAnswer picks one by its salt.
-std::vector<std::string> NearValid(const std::string& line);
+// past the bounds `seen` at its place (below the smallest, above the
+// largest; without them, one past the number itself) and a huge one, another
+// separator (',', a tab); those that differ from `line`, in that order.
+// MutateAnswer picks one by its salt.
+std::vector<std::string> NearValid(const std::string& line, const NumberBounds* seen = nullptr);
 
 // "12:empty,40:late": a plan as reproduce commands write it (--answers).
 std::string FormatPlan(const AnswerFuzzPlan& plan);

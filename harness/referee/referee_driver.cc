@@ -272,7 +272,8 @@ void RefereeDriver::WaitLate() {
 }
 
 std::string RefereeDriver::Mutated(AnswerFamily family, const std::string& bytes) const {
-  return MutateAnswer(family, bytes, config_.fuzz->salt ^ static_cast<uint64_t>(request_index_));
+  return MutateAnswer(family, bytes, config_.fuzz->salt ^ static_cast<uint64_t>(request_index_),
+                      &seen_);
 }
 
 void RefereeDriver::Answer(const std::vector<std::string_view>& lines) {
@@ -280,6 +281,7 @@ void RefereeDriver::Answer(const std::vector<std::string_view>& lines) {
   std::string bytes;
   for (const std::string_view l : lines) (bytes += l) += '\n';
   last_answer_.clear();
+  if (config_.fuzz) seen_.See(bytes);  // the bot's own, before any mutation
   const std::optional<AnswerFamily> family = Family();
   if (!family) {
     Deliver(bytes);

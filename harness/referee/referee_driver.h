@@ -267,6 +267,7 @@ class RefereeDriver {
   void WaitLate();
   // `bytes` as the planned mutation `family` makes them.
   std::string Mutated(AnswerFamily family, const std::string& bytes) const;
+  NumberBounds seen_;  // the numbers of the game's answers so far (near-valid bounds)
   // The runner protocol, silent after an answer: one more line sent; true
   // when the referee then went on (it reads more lines than it asked for).
   bool ReadsMoreThanAsked();

@@ -195,7 +195,10 @@ void RefereeDriver::Stream(const std::string& line) {
   if (!current_ || !relay_) return;
   const std::optional<AnswerFamily> family = Family();
   const std::string bytes = line + "\n";
-  if (first_line_.empty()) first_line_ = bytes;
+  if (first_line_.empty()) {
+    first_line_ = bytes;
+    if (config_.fuzz) seen_.See(bytes);  // the bot's own, before any mutation
+  }
   if (!family || *family == AnswerFamily::kExtra) {
     Deliver(bytes);
   } else if (*family == AnswerFamily::kLate) {

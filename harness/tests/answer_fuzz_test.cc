@@ -91,6 +91,27 @@ TEST(AnswerFuzz, ANearValidAnswerChangesOneTokenOfTheBotsOwnAsACarelessBotWould)
   EXPECT_TRUE(RunnerCanSend(AnswerFamily::kNearValid));
 }
 
+CITES(AnswerFuzz, ANearValidNumberIsOnePastTheBoundsTheGamesAnswersUsedAtItsPlace,
+      "arbiter.referee-fuzz.answers");
+TEST(AnswerFuzz, ANearValidNumberIsOnePastTheBoundsTheGamesAnswersUsedAtItsPlace) {
+  // A Connect Four bot's columns 0 to 6 so far: 7 and -1 lie just outside.
+  NumberBounds seen;
+  for (const char* answer : {"3\n", "0\n", "6\n", "2\n"}) seen.See(answer);
+  const std::vector<std::string> near = NearValid("3", &seen);
+  EXPECT_EQ(std::count(near.begin(), near.end(), "7"), 1);
+  EXPECT_EQ(std::count(near.begin(), near.end(), "-1"), 1);
+  EXPECT_EQ(std::count(near.begin(), near.end(), "4"), 0) << "4 was within the bounds seen";
+  // By token place: the second token's bounds, not the first's.
+  NumberBounds moves;
+  for (const char* answer : {"MOVE 1 5\n", "MOVE 4 9\nmore\n", "WAIT\n"}) moves.See(answer);
+  ASSERT_TRUE(moves.At(1));
+  EXPECT_EQ(*moves.At(1), (std::pair<long long, long long>{1, 4}));
+  EXPECT_FALSE(moves.At(0)) << "MOVE is no number";
+  const std::vector<std::string> move = NearValid("MOVE 2 7", &moves);
+  EXPECT_EQ(std::count(move.begin(), move.end(), "MOVE 5 7"), 1);
+  EXPECT_EQ(std::count(move.begin(), move.end(), "MOVE 0 7"), 1);
+}
+
 CITES(AnswerFuzz, APlanAsAReproduceCommandWritesItReadsBackAndABadOneIsRefused,
       "arbiter.referee-fuzz.answers");
 TEST(AnswerFuzz, APlanAsAReproduceCommandWritesItReadsBackAndABadOneIsRefused) {
