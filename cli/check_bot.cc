@@ -183,15 +183,15 @@ void AsOpponents(harness::MatchResult& r, const std::vector<std::string>& oppone
 harness::MatchResult PlayDecided(harness::Env& env, harness::MatchSpec m, const Prepared& p,
                                  const harness::Progress& progress) {
   harness::MatchSpec again = CopyOf(m);
-  const std::vector<std::string> seats = m.opponents;
+  const std::vector<std::string> opponents = m.opponents;  // m is moved below
   harness::MatchResult first = PlayMatch(env, std::move(m), p, progress);
-  AsOpponents(first, seats);
+  AsOpponents(first, opponents);
   bool failed = false;
   for (const auto& f : first.findings) failed = failed || f.severity == harness::Severity::kFail;
   if (!first.timing_inconclusive || failed || first.interrupted || harness::Interrupted())
     return first;
   harness::MatchResult second = PlayMatch(env, std::move(again), p, progress);
-  AsOpponents(second, seats);
+  AsOpponents(second, opponents);
   if (second.interrupted) return first;
   second.replayed = "played again: the first run had an answer made late by the machine's load";
   if (!second.timing_inconclusive) {
