@@ -36,6 +36,7 @@
 #include <memory>
 #include <optional>
 
+#include "confirm.h"
 #include "command_line.h"
 #include "core/game.h"
 #include "interrupt.h"
@@ -176,24 +177,41 @@ void AsOpponents(harness::MatchResult& r, const std::vector<std::string>& oppone
   if (timed == r.latencies_ms.size()) r.latencies_ms = std::move(own);
 }
 
+// A run's time FAIL not made by the bot's own CPU alone, confirmed by one
+// more run of the match (the same seed) before it is said
+// (arbiter.timing.confirm); `run` as it is otherwise.
+harness::MatchResult Confirmed(harness::Env& env, harness::MatchResult run,
+                               const harness::MatchSpec& spec, const Prepared& p,
+                               const harness::Progress& progress) {
+  if (!harness::TimeVerdictToConfirm(run) || run.interrupted || harness::Interrupted()) return run;
+  harness::MatchResult again = PlayMatch(env, CopyOf(spec), p, progress);
+  AsOpponents(again, spec.opponents);
+  if (again.interrupted) return run;
+  return harness::ConfirmTimeVerdict(std::move(run), std::move(again));
+}
+
 // Plays a match; when only the machine's load made an answer late
 // (timing.inconclusive) and nothing else failed, plays it once more, the
 // same seed, and the second run decides (arbiter.timing.load). When the
-// second run is clean, the first run's findings stay as notes.
+// second run is clean, the first run's findings stay as notes. A time FAIL
+// of either run is confirmed by one more run before it is said.
 harness::MatchResult PlayDecided(harness::Env& env, harness::MatchSpec m, const Prepared& p,
                                  const harness::Progress& progress) {
-  harness::MatchSpec again = CopyOf(m);
-  const std::vector<std::string> opponents = m.opponents;  // m is moved below
+  const harness::MatchSpec spec = CopyOf(m);
   harness::MatchResult first = PlayMatch(env, std::move(m), p, progress);
-  AsOpponents(first, opponents);
+  AsOpponents(first, spec.opponents);
+  if (first.interrupted || harness::Interrupted()) return first;
+  if (harness::TimeVerdictToConfirm(first))
+    return Confirmed(env, std::move(first), spec, p, progress);
   bool failed = false;
   for (const auto& f : first.findings) failed = failed || f.severity == harness::Severity::kFail;
-  if (!first.timing_inconclusive || failed || first.interrupted || harness::Interrupted())
-    return first;
-  harness::MatchResult second = PlayMatch(env, std::move(again), p, progress);
-  AsOpponents(second, opponents);
-  if (second.interrupted) return first;
-  second.replayed = "played again: the first run had an answer made late by the machine's load";
+  if (!first.timing_inconclusive || failed) return first;
+  harness::MatchResult replay = PlayMatch(env, CopyOf(spec), p, progress);
+  AsOpponents(replay, spec.opponents);
+  if (replay.interrupted) return first;
+  harness::MatchResult second = Confirmed(env, std::move(replay), spec, p, progress);
+  if (second.replayed.empty())
+    second.replayed = "played again: the first run had an answer made late by the machine's load";
   if (!second.timing_inconclusive) {
     for (harness::Finding f : first.findings) {
       if (f.check != "timing.inconclusive") continue;

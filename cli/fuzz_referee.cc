@@ -189,16 +189,30 @@ std::string WriteReproducer(const std::string& dir, int& number, const RefereeGa
 // under which every such stop of the run is one entry.
 std::string StopFinding(Finding& f, const RefereeGameResult& shown, bool reproduced,
                         int confirm_runs, int limit_ms) {
-  if (reproduced) return "stopped|arbiter.referee.load";
   harness::StopEvidence e;
   if (!shown.stopped_by_referee.empty()) e = shown.stopped_by_referee.front().evidence;
+  const bool busy = harness::JudgeUnrepeatedStop(e, limit_ms) == harness::StopVerdict::kBusyMachine;
+  if (reproduced && !busy) return "stopped|arbiter.referee.load";
   const std::string again =
       confirm_runs > 0 ? "; the same answers, re-run " + std::to_string(confirm_runs) +
                              " time(s), were taken in time"
                        : "; the referee draws its own games, so re-runs could not confirm it";
   const std::string what = shown.divergence ? shown.divergence->message : std::string("a stop");
   f.clause = "arbiter.referee.load";
-  if (harness::JudgeUnrepeatedStop(e, limit_ms) == harness::StopVerdict::kBusyMachine) {
+  if (reproduced) {
+    // Repeated, but each time on a busy machine: the load may have made
+    // every run miss the referee's limit. Said, never a rule failure.
+    f.check = "referee.undecided";
+    f.severity = harness::Severity::kWarn;
+    f.message = "the same answers, re-run, were stopped again, but the machine was too busy for "
+                "the referee's " +
+                std::to_string(limit_ms) + " ms limit (" + harness::LoadFigures(e) + "): " + what +
+                "; undecided between a referee that stops bots answering in time and the "
+                "machine's load, so not a rule failure";
+    f.advice = "run it again on a quieter machine, or with fewer --jobs, to decide";
+    return "referee.undecided";
+  }
+  if (busy) {
     f.check = "referee.busy";
     f.severity = harness::Severity::kInfo;
     f.message = "the machine was too busy for the referee's " + std::to_string(limit_ms) +

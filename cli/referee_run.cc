@@ -174,6 +174,8 @@ bool PrepareThroughReferee(const RunOptions& o, const std::string& command, Prep
   d.referee = std::move(*tmpl);
   d.seed_line = *seed_line;
   d.env.inherit = true;  // the organiser's program: it runs as they would run it
+  if (const GameInfo* known = FindGame(o.game))
+    d.concede_answers.assign(known->concede_answers.begin(), known->concede_answers.end());
   if (!runner) {
     d.probe_executable = harness::ProbeBesideSelf(error);
     if (d.probe_executable.empty())

@@ -409,6 +409,10 @@ struct GameInfo {
   // optional capability: nullptr, check-bot plays no edge state.
   std::vector<EdgeCase> (*edge_cases)(const RuleList& rules) = nullptr;
   std::string_view ok_answer;  // an answer valid on any turn, for tests ("N")
+  // Answers by which a player leaves the game under the rules (Wondev
+  // Woman's ACCEPT-DEFEAT): a real referee that stops asking a player after
+  // one of them is right, not putting the bot out (arbiter.referee-run.evidence).
+  std::vector<std::string_view> concede_answers;
   // The built-in player that keeps a whole game alive around the bot: it
   // plays legally but never attacks, pushes or ends the game itself, so that
   // the bot plays to the game's own end (arbiter.check.whole-games).

@@ -243,6 +243,7 @@ const GameInfo kGameInfo = {
     .profiles = {std::begin(kProfiles), std::end(kProfiles)},
     .edge_cases = &EdgeCases,
     .ok_answer = "ACCEPT-DEFEAT",
+    .concede_answers = {"ACCEPT-DEFEAT"},
     .referee_fuzzing = &kRefereeFuzzing,
     .resync = &kResync,
     .fuzz_start = &FuzzStart,

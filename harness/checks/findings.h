@@ -81,6 +81,8 @@ inline const char* const kAllCheckIds[] = {
     "process.memory",
     "process.no-legal-crash",
     "timing.inconclusive",
+    "timing.unconfirmed",
+    "bot.launcher",
     "output.flood",
     "stderr.flood",
 };
@@ -116,6 +118,10 @@ struct Finding {
   std::string advice;       // how to fix it, when known
   std::string reproduce;    // one command line
   int occurrences = 1;      // how many times this check fired in the match
+  // A time verdict a second run of the match must confirm before it is a
+  // FAIL (arbiter.timing.confirm): late, but not by its own CPU time alone.
+  // Not written to reports.
+  bool confirm = false;
 };
 
 // The finding's seat for people: "1", or "1 (alice)" with its entrant.

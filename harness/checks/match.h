@@ -24,12 +24,17 @@ inline constexpr const char* kNoLegalCrash = "process.no-legal-crash";
 inline constexpr const char* kServerAccepts = "action.server-accepts";
 inline constexpr const char* kMemory = "process.memory";
 inline constexpr const char* kInconclusive = "timing.inconclusive";
+inline constexpr const char* kLauncherCheck = "bot.launcher";
 inline constexpr const char* kReadyUnflushed = "ready.unflushed";
 // A real referee's turn: at most this many lines streamed to it in one
 // answer, and its input's later pieces restart the bot's clock for at most
 // this long after the first.
 inline constexpr int kMaxStreamedLines = 1000;
 inline constexpr std::chrono::seconds kPiecesWindow{10};
+// How long past its deadline a bot whose launcher is still running (or
+// exec'd the interpreter within the window) is waited for: a pyenv shim
+// took 2.8 s on a 2-core machine at load 10 (arbiter.timing.launcher).
+inline constexpr std::chrono::seconds kLauncherWait{10};
 // Debug text on stdout: every line there is read as an answer.
 inline constexpr const char* kStderrAdvice =
     "if this line is debug output, write it to stderr, which the referee does not read "
@@ -46,6 +51,11 @@ void FillAfterEof(const BotProcess& p, AfterEof& after);
 std::string AfterEofText(const BotProcess& p, const AfterEof& after);
 std::string_view Trimmed(std::string_view text);  // Java's String.trim()
 double NsToMs(uint64_t after, uint64_t before);
+// When a window that lasted `elapsed_ms` up to `at` began.
+inline Clock::time_point OpenedAt(Clock::time_point at, double elapsed_ms) {
+  return at - std::chrono::duration_cast<Clock::duration>(
+                  std::chrono::duration<double, std::milli>(elapsed_ms));
+}
 
 // One bot seat of the match.
 struct BotSeat {
@@ -83,8 +93,10 @@ class Match {
   void DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec);
   void CheckBetweenTurns(BotSeat& b, int turn);
   void CheckFloods(BotSeat& b, int turn);
-  // An answer that came after the limit: reported, and the bot is stopped.
-  void ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit, TurnRecord& rec);
+  // An answer that came after the limit, judged late (`j`, by
+  // LateUnexplained): reported in the judgement's words, and the bot is stopped.
+  void ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit, TurnRecord& rec,
+                  const LateJudgement& j);
   // "; <server> stops the bot (SIGTERM), ...": a late or silent answer under
   // a real server's profile (SessionConfig::server).
   std::string ServerStops() const;
@@ -128,14 +140,27 @@ class Match {
   // killed the tree (process.memory). `what` ends the sentence ("before its
   // handshake"); `check` is the crash's check otherwise.
   Finding& ReportExit(BotSeat& b, const std::string& check, const std::string& what, int turn);
-  // A late answer whose lateness the machine's load may explain: true (and a
-  // timing.inconclusive finding) when only the waits for a CPU make it late.
-  // `what` came late: "the answer", or "the handshake" (turn -1).
-  bool LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl,
-                    const char* what = "the answer");
+  // A late answer judged once (JudgeLate), so that its verdict and words
+  // agree: nullopt when the machine's load (a timing.inconclusive finding)
+  // or a launcher (bot.launcher) explains it and the bot plays on; else the
+  // judgement, for ReportLate to say. `what` came late: "the answer", or
+  // "the handshake" (turn -1).
+  std::optional<LateJudgement> LateUnexplained(BotSeat& b, double elapsed, int limit, int turn,
+                                               const TimedLine& tl,
+                                               const char* what = "the answer");
   // The scheduler's account of the bot's turn so far (silence.h), for
   // JudgeLateAnswer: its CPU time and its and arbiter's waits for a CPU.
-  LateEvidence LateEvidenceOf(const BotSeat& b, double elapsed, int limit);
+  // `opened`: when the window timed began (its launcher's time within it
+  // is counted apart, arbiter.timing.launcher).
+  LateEvidence LateEvidenceOf(const BotSeat& b, double elapsed, int limit,
+                              Clock::time_point opened);
+  // RunUntil(deadline, done) for a window that began at `opened`, given
+  // more time while the bot's launcher runs: up to `limit` from the
+  // interpreter's start, and kLauncherWait at most (arbiter.timing.launcher).
+  // What comes after `deadline` is still judged late, with the launcher's
+  // time apart.
+  bool WaitPastLauncher(BotProcess& p, Clock::time_point opened, Clock::time_point deadline,
+                        int limit, const std::function<bool()>& done);
   // A process that dies closes its stdout a moment before it is reaped: after
   // end of file, wait briefly for the exit, to tell a crash from a bot that
   // closed its stdout and lives on.

@@ -32,22 +32,21 @@ bool Match::NoLegalSilence(const TurnRecord& rec) const {
 }
 
 void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit,
-                       TurnRecord& rec) {
+                       TurnRecord& rec, const LateJudgement& j) {
   const bool no_legal = NoLegalSilence(rec);
   // The same figures as an inconclusive late answer's (arbiter.timing.load):
-  // why the load does not explain this one.
-  const LateEvidence e = LateEvidenceOf(b, elapsed, limit);
+  // why the load does not explain this one, in the judgement's own words.
   Finding& f = Report(b, no_legal ? kNoLegalSilence : DeadlineCheck(b),
                       "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
                           std::to_string(limit) + " ms" +
-                          (no_legal ? " (on a turn with no legal action)" : "") + "; " +
-                          TimingFigures(e) + (e.sched_valid ? ", not enough to explain it" : "") +
+                          (no_legal ? " (on a turn with no legal action)" : "") + "; " + j.text +
                           (config_.server.empty() ? "" : ServerStops()),
                       rec.turn);
   f.elapsed_ms = elapsed;
   f.limit_ms = limit;
   f.received = EscapeBytes(tl.line.text) + "\\n";
-  if (e.sched_valid && e.runtime_run_ms > e.bot_run_ms) f.advice = std::string(kRuntimeAdvice);
+  f.advice = j.advice;
+  f.confirm = !j.computed_over;  // arbiter.timing.confirm
   Stop(b, rec.turn);
 }
 
@@ -99,7 +98,8 @@ Finding& Match::ReportExit(BotSeat& b, const std::string& check, const std::stri
   return f;
 }
 
-LateEvidence Match::LateEvidenceOf(const BotSeat& b, double elapsed, int limit) {
+LateEvidence Match::LateEvidenceOf(const BotSeat& b, double elapsed, int limit,
+                                   Clock::time_point opened) {
   const SchedSample bot = b.proc->SchedOfTree();
   const SchedSample self = env_.SelfSched();
   LateEvidence e;
@@ -114,24 +114,59 @@ LateEvidence Match::LateEvidenceOf(const BotSeat& b, double elapsed, int limit) 
   e.runtime_wait_ms = d.runtime_wait_ms;
   e.runtime_wait_max_ms = d.runtime_wait_max_ms;
   e.self_wait_ms = NsToMs(self.wait_ns, b.self_before.wait_ns);
+  // The launcher's time within the window (arbiter.timing.launcher).
+  // Counted only once its end is seen: a launcher still running when the
+  // answer came (one that forks the interpreter) is not told apart.
+  if (const std::optional<LauncherRun> run = b.proc->launcher();
+      run && run->interpreter_at) {
+    e.launcher = run->path;
+    e.launcher_ms = std::clamp(Ms(*run->interpreter_at - opened), 0.0, elapsed);
+  }
   return e;
 }
 
-bool Match::LoadExplains(BotSeat& b, double elapsed, int limit, int turn, const TimedLine& tl,
-                         const char* what) {
-  const LateEvidence e = LateEvidenceOf(b, elapsed, limit);
-  if (JudgeLateAnswer(e) == LateVerdict::kLate) return false;
-  Finding& f = Report(
-      b, kInconclusive,
-      std::string(what) + " came after " + Fmt(elapsed) + " ms (limit " + std::to_string(limit) +
-          " ms), but the machine was busy: " + TimingFigures(e) + "; without the waits " +
-          Fmt(OwnTime(e)) + " ms, so the match is played again to decide",
-      turn);
+bool Match::WaitPastLauncher(BotProcess& p, Clock::time_point opened, Clock::time_point deadline,
+                             int limit, const std::function<bool()>& done) {
+  if (env_.RunUntil(deadline, done)) return true;
+  const Clock::time_point cap = deadline + kLauncherWait;
+  for (;;) {
+    const std::optional<LauncherRun> run = p.launcher();
+    if (!run || p.exited() || Interrupted()) return false;
+    // Still the launcher: look again a watch period later.
+    Clock::time_point next = env_.Now() + std::chrono::milliseconds(25);
+    if (run->interpreter_at)
+      next = std::max(opened, *run->interpreter_at) + std::chrono::milliseconds(limit);
+    next = std::min(next, cap);
+    if (next <= env_.Now()) return false;
+    if (env_.RunUntil(next, done)) return true;
+  }
+}
+
+std::optional<LateJudgement> Match::LateUnexplained(BotSeat& b, double elapsed, int limit,
+                                                    int turn, const TimedLine& tl,
+                                                    const char* what) {
+  LateJudgement j = JudgeLate(LateEvidenceOf(b, elapsed, limit, OpenedAt(tl.at, elapsed)));
+  if (j.verdict == LateVerdict::kLate) return j;
+  const std::string came = std::string(what) + " came after " + Fmt(elapsed) + " ms (limit " +
+                           std::to_string(limit) + " ms)";
+  if (j.verdict == LateVerdict::kLauncher) {
+    // Not the bot's time: it plays on, and is told how to start the
+    // interpreter itself (arbiter.timing.launcher).
+    Finding& f = Report(b, kLauncherCheck, came + ": " + j.text, turn);
+    f.elapsed_ms = elapsed;
+    f.limit_ms = limit;
+    f.advice = j.advice;
+    return std::nullopt;
+  }
+  Finding& f = Report(b, kInconclusive,
+                      came + ", but the machine was busy: " + j.text +
+                          ", so the match is played again to decide",
+                      turn);
   if (!f.elapsed_ms || elapsed > *f.elapsed_ms) f.elapsed_ms = elapsed;
   f.limit_ms = limit;
   if (f.received.empty()) f.received = EscapeBytes(tl.line.text) + "\\n";
   result_.timing_inconclusive = true;
-  return true;
+  return std::nullopt;
 }
 
 void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, TurnRecord& rec) {
@@ -179,8 +214,9 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
     rec.elapsed_ms = elapsed;
     result_.latencies_ms.push_back(elapsed);
     // The turn was played as silent already; an inconclusive bot plays on.
-    if (LoadExplains(b, elapsed, limit, rec.turn, tl)) return;
-    return ReportLate(b, tl, elapsed, limit, rec);
+    const std::optional<LateJudgement> late = LateUnexplained(b, elapsed, limit, rec.turn, tl);
+    if (!late) return;
+    return ReportLate(b, tl, elapsed, limit, rec, *late);
   }
   if (Interrupted()) return Stop(b, rec.turn);
   if (HeldAtMemoryLimit(b, limit, no_legal_note, rec.turn)) return Stop(b, rec.turn);
@@ -231,7 +267,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
       break;
     case SilenceVerdict::kTooSlow:
       f = &ReportComputing(b, deadline, waited, limit, rec.turn, start);
-      if (f->check == kInconclusive) return Stop(b, rec.turn);
+      if (f->check == kInconclusive || f->check == kLauncherCheck) return Stop(b, rec.turn);
       break;
     case SilenceVerdict::kStalled:
       f = &Report(b, deadline,
@@ -372,33 +408,36 @@ Finding& Match::ReportReadsTooMuch(BotSeat& b, const std::string& check, const s
 Finding& Match::ReportComputing(BotSeat& b, const std::string& check, const std::string& waited,
                                 int limit, int turn, Clock::time_point start) {
   // The bot's own CPU time over the turn (from the write of its input to
-  // now, past the deadline), judged as a late answer is (JudgeLateAnswer):
-  // over the limit, it really computed too long; within it, when the time
-  // it and arbiter waited for a CPU explains the rest (arbiter.timing.load),
-  // a second run of the match decides.
-  const LateEvidence e = LateEvidenceOf(b, Ms(env_.Now() - start), limit);
-  if (!e.sched_valid) return Report(b, check, waited + ": the bot was still computing", turn);
-  if (JudgeLateAnswer(e) == LateVerdict::kLate) {
-    if (e.bot_run_ms > limit)
-      return Report(b, check,
-                    waited + ": the bot was still computing; it ran " + Fmt(e.bot_run_ms) +
-                        " ms on a CPU on this turn, over the limit of " + std::to_string(limit) +
-                        " ms",
-                    turn);
-    return Report(b, check,
-                  waited + " on this turn: " + TimingFigures(e) +
-                      "; the rest of the time it was sleeping or blocked, not made late by the "
-                      "machine",
-                  turn);
+  // now, past the deadline), judged as a late answer is (JudgeLate): over
+  // the limit, it really computed too long; within it, when the time it and
+  // arbiter waited for a CPU explains the rest (arbiter.timing.load), a
+  // second run of the match decides.
+  const LateEvidence e = LateEvidenceOf(b, Ms(env_.Now() - start), limit, start);
+  if (!e.sched_valid) {
+    Finding& f = Report(b, check, waited + ": the bot was still computing", turn);
+    f.confirm = true;
+    return f;
   }
-  Finding& f =
-      Report(b, kInconclusive,
-             waited + ", but on this turn " + TimingFigures(e) +
-                 ": within the limit but for the waits; the machine was busy, so the match is "
-                 "played again to decide",
-             turn);
+  const LateJudgement j = JudgeLate(e);
+  if (j.verdict == LateVerdict::kLate) {
+    Finding& f = Report(
+        b, check,
+        waited + (j.computed_over ? ": the bot was still computing; " : " on this turn: ") + j.text,
+        turn);
+    f.advice = j.advice;
+    f.confirm = !j.computed_over;  // arbiter.timing.confirm
+    return f;
+  }
+  const bool launcher = j.verdict == LateVerdict::kLauncher;
+  Finding& f = Report(b, launcher ? kLauncherCheck : kInconclusive,
+                      waited + ", but on this turn " + j.text +
+                          (launcher ? "; it was still starting, and was stopped"
+                                    : "; the machine was busy, so the match is played again to "
+                                      "decide"),
+                      turn);
   f.limit_ms = limit;
-  result_.timing_inconclusive = true;
+  f.advice = j.advice;
+  if (!launcher) result_.timing_inconclusive = true;
   return f;
 }
 

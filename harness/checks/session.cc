@@ -131,6 +131,16 @@ void Match::Handshake(BotSeat& b) {
     ready_seen = take(tl);
     if (ready_seen) ready_at = tl.at, ready_line = tl;
   }
+  // A launcher still running at the deadline: the limit counts from the
+  // interpreter's start (arbiter.timing.launcher).
+  while (!ready_seen && !p.HasLine() && p.launcher() &&
+         WaitPastLauncher(p, opened, std::max(deadline, env_.Now()), config_.ready_ms,
+                          waiting_sampled) &&
+         p.HasLine()) {
+    const TimedLine tl = p.PopLine();
+    ready_seen = take(tl);
+    if (ready_seen) ready_at = tl.at, ready_line = tl;
+  }
   if (!ready_seen && !p.exited() && !p.stdout_eof()) {
     // Not ready in time: watch a while longer to tell "late" from "missing".
     while (!ready_seen && env_.RunUntil(deadline + config_.late_window, waiting_sampled) &&
@@ -157,15 +167,18 @@ void Match::Handshake(BotSeat& b) {
   if (ready_seen) {
     // Judged as a late answer is: the machine's load may explain it.
     const double elapsed = Ms(*ready_at - opened);
-    if (LoadExplains(b, elapsed, config_.ready_ms, -1, ready_line, "the handshake")) return relay();
-    const LateEvidence e = LateEvidenceOf(b, elapsed, config_.ready_ms);
+    const std::optional<LateJudgement> late =
+        LateUnexplained(b, elapsed, config_.ready_ms, -1, ready_line, "the handshake");
+    if (!late) return relay();
+    const LateJudgement& j = *late;
     Settle(p);
     Finding& f = Report(b, "ready.late",
                         "the handshake arrived after " + Fmt(elapsed) + " ms; the limit is " +
-                            std::to_string(config_.ready_ms) + " ms; " + TimingFigures(e) +
-                            (e.sched_valid ? ", not enough to explain it" : ""));
+                            std::to_string(config_.ready_ms) + " ms; " + j.text);
     f.elapsed_ms = elapsed;
     f.limit_ms = config_.ready_ms;
+    f.advice = j.advice;
+    f.confirm = !j.computed_over;  // arbiter.timing.confirm
     return Stop(b, -1);
   }
   Settle(p);
@@ -481,6 +494,9 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
     return;
   }
   const auto start = p.write_done_at().value_or(sent);
+  if (!p.HasLine() && !p.exited() && !p.stdout_eof() && !Interrupted() && p.launcher())
+    WaitPastLauncher(p, start, std::max(deadline, env_.Now()), limit,
+                     [&] { return p.HasLine() || p.exited() || p.stdout_eof(); });
   CheckFloods(b, rec.turn);
   if (!p.HasLine()) return DiagnoseSilence(b, start, limit, rec);
   std::string joined;
@@ -494,11 +510,13 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   result_.latencies_ms.push_back(elapsed);
   // A late bot is stopped and its player does nothing, unless only the
   // machine's load made it late: then it plays on and the match is replayed.
-  if (elapsed > limit && !LoadExplains(b, elapsed, limit, rec.turn, tl)) {
-    rec.silent = true;
-    rec.events = spec_.state->ApplySilence();
-    ReportLate(b, tl, elapsed, limit, rec);
-    return;
+  if (elapsed > limit) {
+    if (const std::optional<LateJudgement> late = LateUnexplained(b, elapsed, limit, rec.turn, tl)) {
+      rec.silent = true;
+      rec.events = spec_.state->ApplySilence();
+      ReportLate(b, tl, elapsed, limit, rec, *late);
+      return;
+    }
   }
   const std::string& text = joined;
   if (tl.line.truncated || tl.line.length > config_.max_answer_bytes) {

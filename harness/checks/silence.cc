@@ -49,13 +49,68 @@ std::string ReadErrorLine(const std::string& stderr_tail) {
 
 double OwnTime(const LateEvidence& e) {
   const double load = e.bot_wait_ms + e.self_wait_ms;
-  return std::max(0.0, e.elapsed_ms - load - std::min(e.runtime_wait_max_ms, load));
+  return std::max(0.0, e.elapsed_ms - e.launcher_ms - load -
+                           std::min(e.runtime_wait_max_ms, load));
 }
 
-LateVerdict JudgeLateAnswer(const LateEvidence& e) {
-  if (!e.sched_valid || e.elapsed_ms <= e.limit_ms) return LateVerdict::kLate;
-  if (e.bot_run_ms > e.limit_ms) return LateVerdict::kLate;
-  return OwnTime(e) > e.limit_ms ? LateVerdict::kLate : LateVerdict::kInconclusive;
+LateVerdict JudgeLateAnswer(const LateEvidence& e) { return JudgeLate(e).verdict; }
+
+namespace {
+
+std::string Ms1(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", v);
+  return text;
+}
+
+// "its launcher /x/shims/python3 ran 1520.0 ms before the interpreter started"
+std::string LauncherText(const LateEvidence& e) {
+  return "its launcher " + e.launcher + " ran " + Ms1(e.launcher_ms) +
+         " ms before the interpreter started";
+}
+
+}  // namespace
+
+LateJudgement JudgeLate(const LateEvidence& e) {
+  LateJudgement j;
+  const std::string limit = std::to_string(e.limit_ms) + " ms";
+  const bool launcher = !e.launcher.empty() && e.launcher_ms > 0;
+  if (launcher)
+    j.advice = "a contest server starts the interpreter itself: give the interpreter's path (not " +
+               e.launcher + ")";
+  else if (e.sched_valid && e.runtime_threads > 0 && e.runtime_run_ms > e.bot_run_ms)
+    j.advice = std::string(kRuntimeAdvice);
+  j.text = TimingFigures(e);
+  if (launcher) j.text += "; " + LauncherText(e);
+  if (e.sched_valid && e.bot_run_ms > e.limit_ms) {
+    j.computed_over = true;
+    j.text += "; it computed for longer than the limit of " + limit;
+    return j;
+  }
+  // Counted from the interpreter's start the answer was in time: the
+  // launcher's time, not the bot's (arbiter.timing.launcher).
+  if (launcher && e.elapsed_ms - e.launcher_ms <= e.limit_ms) {
+    j.verdict = LateVerdict::kLauncher;
+    j.text += "; counted from the interpreter's start it came after " +
+              Ms1(e.elapsed_ms - e.launcher_ms) + " ms, within the limit";
+    return j;
+  }
+  if (!e.sched_valid || e.elapsed_ms <= e.limit_ms) return j;
+  const double own = OwnTime(e);
+  const double waits = e.bot_wait_ms + e.self_wait_ms + e.runtime_wait_max_ms;
+  if (own <= e.limit_ms) {
+    j.verdict = LateVerdict::kInconclusive;
+    j.text += "; without the waits " + Ms1(own) + " ms, within the limit";
+    return j;
+  }
+  if (waits * 4 < e.limit_ms) {
+    j.text += "; the rest of the time it was sleeping or blocked, not made late by the machine";
+  } else {
+    j.text += "; without the waits for a CPU it still took " + Ms1(own) + " ms, over the limit of " +
+              limit + ": the rest of the time it was sleeping, blocked, or running processes " +
+              "that exited before it answered";
+  }
+  return j;
 }
 
 std::string TimingFigures(const LateEvidence& e) {

@@ -85,6 +85,13 @@ struct LateEvidence {
   double runtime_run_ms = 0;       // their time on a CPU, summed
   double runtime_wait_ms = 0;      // their time waiting for one, summed
   double runtime_wait_max_ms = 0;  // the longest wait of one of them
+  // A launcher (a shell script such as a pyenv shim, `sh -c`, a wrapper)
+  // that ran before it exec'd the interpreter (arbiter.timing.launcher):
+  // its path, and its wall time within this window (0: none, or it had
+  // exec'd before the window opened). Its time is not the bot's: a contest
+  // server starts the interpreter itself.
+  std::string launcher;
+  double launcher_ms = 0;
 };
 
 // The bot's own time on a late turn: the elapsed time less the waits for a
@@ -103,6 +110,7 @@ std::string TimingFigures(const LateEvidence& evidence);
 enum class LateVerdict {
   kLate,          // the bot's own time (computing, sleeping, blocking) is over the limit
   kInconclusive,  // only the machine's waiting makes it late: play the match again
+  kLauncher,      // in time once its launcher's time is left out: a warning that names it
 };
 
 // kLate when the bot computed for longer than the limit, or when its own
@@ -110,6 +118,23 @@ enum class LateVerdict {
 // kInconclusive otherwise. A bot that really computes or
 // sleeps too long is late under any load.
 LateVerdict JudgeLateAnswer(const LateEvidence& evidence);
+
+// A late answer's verdict and the words that go with it, made in one place
+// so that no figure a report prints contradicts its verdict
+// (arbiter.timing.load, arbiter.timing.launcher). `text` is the figures
+// and the reason, to follow "the answer came after X ms; the limit is L
+// ms; ". "not made late by the machine" is said only when all the waits
+// for a CPU together were under a quarter of the limit; a bot that waited
+// longer is told how long it took without them instead. `advice` is set
+// for a launcher (how to start the interpreter itself) and for a runtime
+// whose own threads ran longer than the bot.
+struct LateJudgement {
+  LateVerdict verdict = LateVerdict::kLate;
+  bool computed_over = false;  // its own CPU time alone was over the limit
+  std::string text;
+  std::string advice;
+};
+LateJudgement JudgeLate(const LateEvidence& evidence);
 
 // A bot the referee under test stopped (played on as if its answer had not
 // come) though arbiter answered as soon as the message reached it, and

@@ -104,6 +104,15 @@ std::vector<std::string> DescribeEnvironment(const Environment& env);
 // with a digit.
 bool ValidEnvironmentEntry(const std::string& kv);
 
+// A launcher's run (arbiter.timing.launcher): the script's path ("sh -c"
+// for a command string), and the last moment the bot's main process was
+// still the launcher's shell before it exec'd the interpreter (nullopt:
+// still the launcher). A lower bound, within a watch period (25 ms).
+struct LauncherRun {
+  std::string path;
+  std::optional<Clock::time_point> interpreter_at;
+};
+
 // What a bot's process tree used, sampled from /proc while it ran (every few
 // tens of milliseconds, and at its end).
 struct ResourceUsage {
@@ -239,6 +248,10 @@ class BotProcess {
   // The tree's scheduling so far, and arbiter's own (its threads): the two
   // halves of telling a slow bot from a busy machine.
   virtual SchedSample SchedOfTree() const { return {}; }
+  // The launcher it was started through, if any (launcher_watch.h): a shell
+  // script (a pyenv shim, `sh -c`, a wrapper) that later exec'd the
+  // program that answers. nullopt: started directly, or not known yet.
+  virtual std::optional<LauncherRun> launcher() const { return std::nullopt; }
 
   // SIGTERM to the whole group (and to re-parented descendants), wait up to
   // `grace` for them to end, then SIGKILL and reap. Safe to call twice.

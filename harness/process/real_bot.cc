@@ -16,6 +16,7 @@
 
 #include "event_loop_io.h"
 #include "interrupt.h"
+#include "launcher_watch.h"
 #include "proc_probe.h"
 #include "process_posix.h"
 #include "sandbox.h"
@@ -96,6 +97,12 @@ class RealBot final : public BotProcess, public LoopMember {
 
   // Over the members the watch knows (its last full scan): cheap enough for
   // every turn.
+  // Looked at once more when asked: an exec since the last sample shows.
+  std::optional<LauncherRun> launcher() const override {
+    if (loop_ != nullptr && !terminated_) LookAtLauncher(launcher_, pid_, Clock::now());
+    return launcher_.run();
+  }
+
   SchedSample SchedOfTree() const override {
     AddDescendants();
     SchedSample out;
@@ -194,6 +201,7 @@ class RealBot final : public BotProcess, public LoopMember {
   // already known are read.
   void Sample(bool full = false) {
     if (loop_ == nullptr) return;
+    LookAtLauncher(launcher_, pid_, Clock::now());
     const posix::BotTree tree = Tree();
     const bool periodic = samples_++ % kFullScanEvery == 0;
     if (periodic || full) {
@@ -276,6 +284,7 @@ class RealBot final : public BotProcess, public LoopMember {
   mutable std::vector<pid_t> members_;  // the tree at the last full scan, and descendants found
   uint64_t samples_ = 0;
   mutable ResourceUsage usage_;
+  mutable LauncherWatch launcher_;
 };
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <map>
 #include <mutex>
 
+#include "launcher_watch.h"
 #include "process_posix.h"
 
 namespace arbiter::harness {
@@ -282,7 +283,7 @@ std::vector<std::string> SandboxArgv(const SandboxView& view, const std::vector<
   // pipes come in as 3 and 4 (kSandboxStdin, kSandboxStdout) and a shell
   // makes them its stdin and stdout, so that the bot closing its stdout is
   // the end of it, as uncontained.
-  add({"--chdir", view.cwd, "--", "/bin/sh", "-c", "exec 0<&3 1>&4 3<&- 4>&- && exec \"$0\" \"$@\"",
+  add({"--chdir", view.cwd, "--", "/bin/sh", "-c", std::string(kSandboxTrampoline),
        Absolute(program)});
   out.insert(out.end(), argv.begin() + 1, argv.end());
   return out;

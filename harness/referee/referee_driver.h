@@ -50,6 +50,9 @@ struct RefereeDriverConfig {
   Limits limits;                 // the referee's own (none by default: it is the organiser's)
   Environment env;
   Containment containment;  // the referee's: none unless the organiser asks
+  // The game's answers by which a player leaves it under the rules
+  // (GameInfo::concede_answers), when arbiter knows the game.
+  std::vector<std::string> concede_answers;
   // How long arbiter waits for the referee's next message before calling it
   // a hang (it may be waiting for a bot arbiter stopped: it then has this
   // long to notice).

@@ -51,8 +51,14 @@ namespace {
 class RefereeFindings {
  public:
   RefereeFindings(MatchResult& m, const RefereeRecord& r, const CheckCatalog& c,
-                  const std::string& reproduce, const SessionConfig& session)
-      : m_(m), r_(r), catalog_(c), reproduce_(reproduce), session_(session) {}
+                  const std::string& reproduce, const SessionConfig& session,
+                  const std::vector<std::string>& concede_answers)
+      : m_(m),
+        r_(r),
+        catalog_(c),
+        reproduce_(reproduce),
+        session_(session),
+        concede_answers_(concede_answers) {}
 
   void Add() {
     for (const RefereeRecord::Said& s : r_.said)
@@ -236,6 +242,13 @@ class RefereeFindings {
     for (const TurnRecord& t : m_.turns)
       if (t.player == seat && !t.input.empty()) last = &t;
     if (!last) return;
+    // It conceded (ACCEPT-DEFEAT): the rules put it out, as it asked.
+    const size_t from = last->answer.find_first_not_of(" \t\r");
+    const size_t to = last->answer.find_last_not_of(" \t\r");
+    const std::string said =
+        from == std::string::npos ? "" : last->answer.substr(from, to - from + 1);
+    for (const std::string& concede : concede_answers_)
+      if (said == concede) return;
     // Another seat asked twice since: a whole round went by without it
     // (the last round of a game ends with the others' turns).
     std::map<int, int> since;
@@ -346,6 +359,7 @@ class RefereeFindings {
   const CheckCatalog& catalog_;
   const std::string& reproduce_;
   const SessionConfig& session_;
+  const std::vector<std::string>& concede_answers_;
   std::map<std::ptrdiff_t, int> quoted_;  // referee lines quoted per finding
   bool out_of_step_ = false;              // a referee.out-of-step finding was made
 };
@@ -369,7 +383,7 @@ MatchResult RunRefereeMatch(Env& env, MatchSpec spec, const SessionConfig& sessi
   spec.seat_stopped = [raw](int seat) { raw->SeatStopped(seat); };
   const std::string reproduce = spec.reproduce;
   MatchResult m = RunMatch(env, std::move(spec), session, catalog, progress);
-  RefereeFindings(m, *record, catalog, reproduce, session).Add();
+  RefereeFindings(m, *record, catalog, reproduce, session, config.concede_answers).Add();
   if (record_out) *record_out = *record;
   return m;
 }

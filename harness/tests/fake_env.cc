@@ -34,6 +34,13 @@ void FakeBot::CloseStdin() {
   if (!exited()) Schedule(script_.on_eof);
 }
 
+std::optional<LauncherRun> FakeBot::launcher() const {
+  if (script_.launcher.empty()) return std::nullopt;
+  const Clock::time_point at = started_ + milliseconds(script_.launcher_ms);
+  return LauncherRun{script_.launcher,
+                     env_.Now() >= at ? std::optional<Clock::time_point>(at) : std::nullopt};
+}
+
 ProcProbe FakeBot::Probe() const {
   ProcProbe p;
   p.alive = !exited();

@@ -47,6 +47,10 @@ struct FakeScript {
   ResourceUsage usage;  // what usage() reports (a memory kill: memory_exceeded + Signal SIGKILL)
   // The tree's scheduling once it has been given `inputs` inputs; unset: none.
   std::function<SchedSample(int inputs)> sched;
+  // Started through a launcher of this path that exec's the interpreter
+  // `launcher_ms` after the start (BotProcess::launcher); "": none.
+  std::string launcher;
+  int launcher_ms = 0;
 };
 
 class FakeEnv;
@@ -132,6 +136,7 @@ class FakeBot final : public BotProcess {
   SchedSample SchedOfTree() const override {
     return script_.sched ? script_.sched(inputs_) : SchedSample{};
   }
+  std::optional<LauncherRun> launcher() const override;
 
   // For FakeEnv.
   std::optional<Clock::time_point> NextEventTime() const;

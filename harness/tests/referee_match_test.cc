@@ -708,6 +708,25 @@ TEST(RefereeRun, ARefereeThatStopsAskingABotWithoutAWordWhileTheOtherPlaysOnHasP
   EXPECT_TRUE(r.seat_plays[1].to_end);
 }
 
+CITES(RefereeRun, ARefereeThatStopsAskingABotThatConcededIsRightAndNothingIsSaid,
+      "arbiter.referee-run.evidence");
+TEST(RefereeRun, ARefereeThatStopsAskingABotThatConcededIsRightAndNothingIsSaid) {
+  // Wondev Woman's ACCEPT-DEFEAT (GameInfo::concede_answers): the rules
+  // put the player out as it asked, and the other plays on to the end.
+  FakeEnv env;
+  env.scripts = {DroppingReferee(2, 3, 4), AnsweringBot("ACCEPT-DEFEAT\n"),
+                 AnsweringBot("UP\n")};
+  RefereeDriverConfig config = Runner();
+  config.concede_answers = {"ACCEPT-DEFEAT"};
+  const MatchResult r = Play(env, config);
+  EXPECT_EQ(Find(r, "action.dropped"), nullptr) << Checks(r);
+  // The same answer where the game has no such word is still a drop.
+  FakeEnv env2;
+  env2.scripts = {DroppingReferee(2, 3, 4), AnsweringBot("ACCEPT-DEFEAT\n"),
+                  AnsweringBot("UP\n")};
+  EXPECT_NE(Find(Play(env2, Runner()), "action.dropped"), nullptr);
+}
+
 CITES(RefereeRun, WithThreePlayersAQuietStopIsAWarningSinceTheRulesMayHavePutTheBotOut,
       "arbiter.referee-run.evidence");
 TEST(RefereeRun, WithThreePlayersAQuietStopIsAWarningSinceTheRulesMayHavePutTheBotOut) {

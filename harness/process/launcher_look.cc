@@ -1,0 +1,67 @@
+// The real bot's looks for its launcher (launcher_watch.h): /proc/PID/exe
+// and cmdline of its first own process, through a sandbox's own processes,
+// until it execs a program that is not a shell.
+#include <unistd.h>
+
+#include <array>
+#include <fstream>
+#include <iterator>
+
+#include "launcher_watch.h"
+#include "proc_probe.h"
+
+namespace arbiter::harness {
+
+namespace {
+
+std::string Exe(pid_t pid) {
+  std::array<char, 4096> buf{};
+  const std::string link = "/proc/" + std::to_string(pid) + "/exe";
+  const ssize_t n = ::readlink(link.c_str(), buf.data(), buf.size() - 1);
+  if (n <= 0) return {};
+  std::string exe(buf.data(), static_cast<size_t>(n));
+  if (const size_t deleted = exe.find(" (deleted)"); deleted != std::string::npos)
+    exe.resize(deleted);
+  return exe;
+}
+
+std::vector<std::string> Cmdline(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
+  const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::string> argv;
+  size_t start = 0;
+  while (start < all.size()) {
+    size_t end = all.find('\0', start);
+    if (end == std::string::npos) end = all.size();
+    argv.push_back(all.substr(start, end - start));
+    start = end + 1;
+  }
+  return argv;
+}
+
+const std::string& SelfExe() {
+  static const std::string self = Exe(::getpid());
+  return self;
+}
+
+}  // namespace
+
+void LookAtLauncher(LauncherWatch& watch, pid_t main, Clock::time_point now) {
+  if (watch.done()) return;
+  // Through a sandbox's own processes (bubblewrap and its init) and a
+  // child not yet exec'd (still arbiter), to the bot's first process.
+  pid_t pid = main;
+  for (int depth = 0; depth < 4; ++depth) {
+    const std::string exe = Exe(pid);
+    if (exe.empty()) return;
+    const bool sandbox = exe.substr(exe.rfind('/') + 1) == "bwrap";
+    if (exe != SelfExe() && !sandbox)
+      return watch.See(exe, watch.named() ? std::vector<std::string>{} : Cmdline(pid), now);
+    if (exe == SelfExe() && pid == main) return;  // not exec'd yet
+    const std::vector<pid_t> children = proc::Children(pid);
+    if (children.empty()) return;
+    pid = children.front();
+  }
+}
+
+}  // namespace arbiter::harness

@@ -1,0 +1,60 @@
+// Which launcher a bot was started through, and until when it ran
+// (arbiter.timing.launcher). A pyenv or rbenv shim, `sh -c`, a wrapper
+// script: a shell that runs other programs (some of them exit at once)
+// before it execs the interpreter that answers. On a busy machine that can
+// take seconds, none of them the bot's: a contest server starts the
+// interpreter itself. The watch looks at the bot's main process every
+// sample of its tree (bot_channels.h, kWatchPeriod) until it is no longer
+// a shell; the decisions are plain functions, tested without processes.
+#pragma once
+
+#include <sys/types.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bot_process.h"
+
+namespace arbiter::harness {
+
+// The shell command by which a sandbox hands the bot its pipes and execs
+// it (sandbox.cc): arbiter's own, never the bot's launcher.
+inline constexpr std::string_view kSandboxTrampoline =
+    "exec 0<&3 1>&4 3<&- 4>&- && exec \"$0\" \"$@\"";
+
+// A shell or `env`, by the base name of its executable: a launcher while
+// the bot's main process is one.
+bool IsLauncherProgram(std::string_view exe_basename);
+
+// The launcher's name from the shell's argv: the script it runs (its first
+// argument that is a path: "bash /x/shims/python3 bot.py" gives
+// "/x/shims/python3"), else "sh -c" for a command string, else argv[0].
+std::string LauncherName(const std::vector<std::string>& argv);
+
+class LauncherWatch {
+ public:
+  // What the looks saw; nullopt when the bot did not start through a launcher.
+  std::optional<LauncherRun> run() const;
+  // The same from what was seen, for tests: `exe` the bot's process's
+  // executable ("" while it is not started), `argv` its arguments.
+  void See(const std::string& exe, const std::vector<std::string>& argv, Clock::time_point now);
+  // Whether the bot's process is known not to be a shell (no more looks),
+  // and whether the launcher has its name already.
+  bool done() const { return done_; }
+  bool named() const { return !path_.empty(); }
+
+ private:
+  bool done_ = false;
+  std::string path_;
+  std::optional<Clock::time_point> last_shell_;
+  std::optional<Clock::time_point> interpreter_at_;
+};
+
+// One look of the real bot at the tree under `main` (the bot's first
+// process; a sandbox's own processes are looked through) at `now`
+// (launcher_look.cc). None once the watch is done.
+void LookAtLauncher(LauncherWatch& watch, pid_t main, Clock::time_point now);
+
+}  // namespace arbiter::harness
