@@ -2,7 +2,8 @@
 #include "confirm.h"
 
 #include <algorithm>
-#include <cstdio>
+
+#include "silence.h"
 
 namespace arbiter::harness {
 
@@ -13,12 +14,6 @@ bool IsTimeFail(const Finding& f) {
                                                "ready.late", "action.no-legal-silence"};
   return f.severity == Severity::kFail &&
          (f.confirm || std::find(std::begin(kTime), std::end(kTime), f.check) != std::end(kTime));
-}
-
-std::string Ms(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f", v);
-  return text;
 }
 
 std::string TurnText(int turn) {
@@ -58,8 +53,8 @@ std::string SecondRunText(const MatchResult& second, const Finding& v) {
   for (const TurnRecord& t : second.turns) {
     if (t.turn != v.turn || t.player != v.seat) continue;
     if (t.elapsed_ms && !t.silent)
-      return "it answered that turn after " + Ms(*t.elapsed_ms) + " ms";
-    if (t.elapsed_ms) return "its answer on that turn came after " + Ms(*t.elapsed_ms) + " ms";
+      return "it answered that turn after " + Fmt(*t.elapsed_ms) + " ms";
+    if (t.elapsed_ms) return "its answer on that turn came after " + Fmt(*t.elapsed_ms) + " ms";
     return "it gave no answer on that turn";
   }
   return "the match did not reach that turn";

@@ -42,7 +42,6 @@ inline constexpr const char* kStderrAdvice =
     "C#: Console.Error.WriteLine; node: console.error)";
 
 double Ms(Clock::duration d);
-std::string Fmt(double ms);                     // "12.3"
 std::string DescribeExit(const BotProcess& p);  // "exited with status 1"
 // What `p` did within the grace after its stdin was closed, into `after`
 // (exited, by a signal, its stderr's read error); and how a report says it:

@@ -20,12 +20,6 @@ namespace arbiter::harness::detail {
 
 double Ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
 
-std::string Fmt(double ms) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", ms);
-  return buf;
-}
-
 std::string DescribeExit(const BotProcess& p) {
   if (auto sig = p.term_signal()) {
     const char* name = sigabbrev_np(*sig);

@@ -49,23 +49,22 @@ std::string ReadErrorLine(const std::string& stderr_tail) {
 
 double OwnTime(const LateEvidence& e) {
   const double load = e.bot_wait_ms + e.self_wait_ms;
-  return std::max(0.0, e.elapsed_ms - e.launcher_ms - load -
-                           std::min(e.runtime_wait_max_ms, load));
+  return std::max(0.0, e.elapsed_ms - e.launcher_ms - load - std::min(e.runtime_wait_max_ms, load));
 }
 
 LateVerdict JudgeLateAnswer(const LateEvidence& e) { return JudgeLate(e).verdict; }
 
-namespace {
-
-std::string Ms1(double v) {
+std::string Fmt(double ms) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.1f", v);
+  std::snprintf(text, sizeof text, "%.1f", ms);
   return text;
 }
 
+namespace {
+
 // "its launcher /x/shims/python3 ran 1520.0 ms before the interpreter started"
 std::string LauncherText(const LateEvidence& e) {
-  return "its launcher " + e.launcher + " ran " + Ms1(e.launcher_ms) +
+  return "its launcher " + e.launcher + " ran " + Fmt(e.launcher_ms) +
          " ms before the interpreter started";
 }
 
@@ -92,7 +91,7 @@ LateJudgement JudgeLate(const LateEvidence& e) {
   if (launcher && e.elapsed_ms - e.launcher_ms <= e.limit_ms) {
     j.verdict = LateVerdict::kLauncher;
     j.text += "; counted from the interpreter's start it came after " +
-              Ms1(e.elapsed_ms - e.launcher_ms) + " ms, within the limit";
+              Fmt(e.elapsed_ms - e.launcher_ms) + " ms, within the limit";
     return j;
   }
   if (!e.sched_valid || e.elapsed_ms <= e.limit_ms) return j;
@@ -100,32 +99,28 @@ LateJudgement JudgeLate(const LateEvidence& e) {
   const double waits = e.bot_wait_ms + e.self_wait_ms + e.runtime_wait_max_ms;
   if (own <= e.limit_ms) {
     j.verdict = LateVerdict::kInconclusive;
-    j.text += "; without the waits " + Ms1(own) + " ms, within the limit";
+    j.text += "; without the waits " + Fmt(own) + " ms, within the limit";
     return j;
   }
   if (waits * 4 < e.limit_ms) {
     j.text += "; the rest of the time it was sleeping or blocked, not made late by the machine";
   } else {
-    j.text += "; without the waits for a CPU it still took " + Ms1(own) + " ms, over the limit of " +
-              limit + ": the rest of the time it was sleeping, blocked, or running processes " +
+    j.text += "; without the waits for a CPU it still took " + Fmt(own) +
+              " ms, over the limit of " + limit +
+              ": the rest of the time it was sleeping, blocked, or running processes " +
               "that exited before it answered";
   }
   return j;
 }
 
 std::string TimingFigures(const LateEvidence& e) {
-  const auto ms = [](double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f", v);
-    return std::string(text);
-  };
   if (!e.sched_valid) return "the kernel gave no scheduler statistics";
-  std::string out = "the bot ran " + ms(e.bot_run_ms) + " ms on a CPU and waited " +
-                    ms(e.bot_wait_ms) + " ms for one";
+  std::string out = "the bot ran " + Fmt(e.bot_run_ms) + " ms on a CPU and waited " +
+                    Fmt(e.bot_wait_ms) + " ms for one";
   if (e.runtime_threads > 0)
     out += "; its runtime's own " + std::to_string(e.runtime_threads) + " thread(s) ran " +
-           ms(e.runtime_run_ms) + " ms and waited " + ms(e.runtime_wait_ms) + " ms";
-  return out + "; arbiter waited " + ms(e.self_wait_ms) + " ms";
+           Fmt(e.runtime_run_ms) + " ms and waited " + Fmt(e.runtime_wait_ms) + " ms";
+  return out + "; arbiter waited " + Fmt(e.self_wait_ms) + " ms";
 }
 
 StopVerdict JudgeUnrepeatedStop(const StopEvidence& e, int limit_ms) {

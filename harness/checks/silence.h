@@ -102,6 +102,9 @@ struct LateEvidence {
 // collector threads on two CPUs, on a quiet machine) are the bot's own time.
 double OwnTime(const LateEvidence& evidence);
 
+// A time in milliseconds as every report says it: "12.3".
+std::string Fmt(double ms);
+
 // The figures of `evidence` as a report says them, the same for every
 // timing finding: "the bot ran 3.1 ms on a CPU and waited 0.2 ms for one;
 // its runtime's own 4 threads ran 60.0 ms; arbiter waited 0.1 ms".
