@@ -185,6 +185,12 @@ bool FuzzRun::FaultFindings(const std::string& id, const RefereeGamePlan& plan,
     const std::string cause = fault.check;
     if (Finding* earlier = Seen(cause, found, shrunk)) {
       ++earlier->occurrences;
+      // Every game the limit cut is named: its rules went unchecked (a
+      // bounded list).
+      if (cause == "referee.unfinished" && earlier->occurrences <= 20)
+        earlier->message += "; also " + id + " at turn " + std::to_string(fault.turn);
+      else if (cause == "referee.unfinished" && earlier->occurrences == 21)
+        earlier->message += "; and more";
       continue;
     }
     Finding f;

@@ -638,4 +638,31 @@ TEST_F(FuzzRefereeCgTest, APythonJc2015RunnerRefereeWithFourBugsShowsEachOnceUnd
                                            "jc2015.end.win");
 }
 
+// arbiter.referee.completes: a referee that works 40 ms before each turn
+// (a slow one, or one on a busy machine) plays a game longer than a 4 s
+// limit. Cut while it still sends messages the rules agree with, it was
+// playing, not hung: referee.unfinished, a warning naming the turn reached,
+// never a referee.hang FAIL. Before issue 48 this was "FAIL referee.hang".
+CITES(FuzzRefereeCgTest, ASlowRefereeTheGameLimitCutsWhilePlayingIsUnfinishedNeverAHang,
+      "arbiter.referee.completes");
+TEST_F(FuzzRefereeCgTest, ASlowRefereeTheGameLimitCutsWhilePlayingIsUnfinishedNeverAHang) {
+  const Outcome o = arbiter::testing::RunFuzzReferee(
+      "fuzz-cg-jc2015-py-slow", Jc2015PyReferee("--turn-ms 40"),
+      "--game jc2015 --protocol cg-runner --games 1 --seed 2 --time-limit 4 --no-shrink");
+  EXPECT_EQ(o.status, 0) << o.output;
+  const std::set<std::string> checks = Checks(o);
+  EXPECT_FALSE(checks.count("referee.hang")) << Listed(o);
+  ASSERT_TRUE(checks.count("referee.unfinished")) << Listed(o);
+  for (const auto& f : o.report["findings"]) {
+    if (f["check"] != "referee.unfinished") continue;
+    EXPECT_EQ(f["severity"], "warn");
+    const std::string m = f["message"];
+    EXPECT_NE(m.find("the per-game time limit of 4 s (--time-limit) cut the game at turn "),
+              std::string::npos)
+        << m;
+    EXPECT_NE(m.find("while the referee was still playing"), std::string::npos) << m;
+    EXPECT_NE(m.find("give a larger --time-limit"), std::string::npos) << m;
+  }
+}
+
 }  // namespace

@@ -153,6 +153,34 @@ FaultText NoMessageFault(int started, int seats, const StopEvidence& e, int limi
               "' would be one on a quiet machine); that game was not compared"};
 }
 
+FaultText GameCutFault(const GameCut& c) {
+  const auto seconds = [](double ms) {
+    char text[32];
+    if (ms < 1000)
+      std::snprintf(text, sizeof text, "%.0f ms", ms);
+    else
+      std::snprintf(text, sizeof text, "%.1f s", ms / 1000);
+    return std::string(text);
+  };
+  const std::string limit = c.limit_ms % 1000 ? std::to_string(c.limit_ms) + " ms"
+                                              : std::to_string(c.limit_ms / 1000) + " s";
+  if (!c.since_message_ms)
+    return {"referee.hang", "no message within the per-game time limit of " + limit +
+                                " (--time-limit)"};
+  if (*c.since_message_ms >= c.patience_ms || !c.reference_playing)
+    return {"referee.hang", "no end within the per-game time limit of " + limit +
+                                " (--time-limit); its last message came " +
+                                seconds(*c.since_message_ms) + " before"};
+  return {"referee.unfinished",
+          "the per-game time limit of " + limit + " (--time-limit) cut the game at turn " +
+              std::to_string(c.turn) + " while the referee was still playing (its last message " +
+              seconds(*c.since_message_ms) +
+              " before, every message as the rules say): not a hang, but this game's rules "
+              "after turn " +
+              std::to_string(c.turn) + " went unchecked (" + LoadFigures(c.evidence) +
+              " over the game); give a larger --time-limit, or run on a quieter machine"};
+}
+
 std::string_view SilenceVerdictName(SilenceVerdict v) {
   switch (v) {
     case SilenceVerdict::kUnflushed:

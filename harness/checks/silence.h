@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -172,6 +173,23 @@ struct FaultText {
   std::string check, message;
 };
 FaultText NoMessageFault(int started, int seats, const StopEvidence& evidence, int limit_ms);
+
+// A game the per-game limit (--time-limit) cut before its end
+// (arbiter.referee.completes). A referee that had sent a message within
+// `patience_ms` of the cut, in a game the reference engine still has going
+// and agreeing with every message, was playing, not hung: referee.unfinished,
+// a warning that names the turn reached and the rules left unchecked, with
+// the machine's figures (on a busy machine a game runs longer). Otherwise
+// (no message yet, or silent for the patience) referee.hang, saying which.
+struct GameCut {
+  int limit_ms = 0;
+  std::optional<double> since_message_ms;  // since the referee's last message; none came
+  int patience_ms = 0;
+  bool reference_playing = false;  // not over, not diverged, by the reference engine
+  int turn = 0;
+  StopEvidence evidence;  // over the whole game
+};
+FaultText GameCutFault(const GameCut& cut);
 
 // For a late answer on which the runtime's own threads (collector,
 // compiler) ran longer than the bot's.

@@ -7,7 +7,9 @@
 #include "cg_runner.h"
 
 #include "cg_runner_game.h"
+#include "checks/silence.h"
 #include "interrupt.h"
+#include "process/proc_probe.h"
 #include "referee_template.h"
 #include "seed_line.h"
 
@@ -64,8 +66,12 @@ void CgRunnerGame::Run() {
   RefereeDriver driver(env_, d, plan_.seed);
   const bool started = driver.Start();
   result_.argv = driver.argv();
+  std::optional<Clock::time_point> message_at;  // the referee's last request
+  uint64_t wait_start = 0;
+  const bool sched_valid = proc::ReadThreadWait(wait_start);
   while (started) {
     const std::optional<RefereeRequest> q = driver.Next();
+    if (q) message_at = env_.Now();
     // No request: the game ended or a fault stopped it (the outcome says
     // which); a divergence stops it too.
     if (!q || !reference_.Receive(q->seat, q->input)) break;
@@ -82,8 +88,26 @@ void CgRunnerGame::Run() {
     result_.interrupted = true;
     return;
   }
-  if (!o.fault_check.empty())
+  if (o.cut_by_limit) {
+    GameCut cut;
+    cut.limit_ms = static_cast<int>(config_.game_time_limit.count());
+    if (message_at)
+      cut.since_message_ms =
+          std::chrono::duration<double, std::milli>(env_.Now() - *message_at).count();
+    cut.patience_ms = static_cast<int>(KnownProgressPatience(config_.referee_action_ms).count());
+    const GameState* ref = reference_.reference();
+    cut.reference_playing = ref && !ref->IsTerminal() && !reference_.diverged();
+    cut.turn = reference_.turn();
+    uint64_t now = 0;
+    cut.evidence.sched_valid = sched_valid && proc::ReadThreadWait(now);
+    if (cut.evidence.sched_valid)
+      cut.evidence.self_wait_ms = static_cast<double>(now - wait_start) / 1e6;
+    cut.evidence.cpu_pressure = proc::ReadCpuPressure();
+    FaultText f = GameCutFault(cut);
+    Fault(std::move(f.check), std::move(f.message));
+  } else if (!o.fault_check.empty()) {
     Fault(o.fault_check, o.fault);
+  }
   else if (o.ended && o.ranking)
     End(*o.ranking);
   Exit(o);

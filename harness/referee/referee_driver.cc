@@ -81,6 +81,7 @@ void RefereeDriver::Stopped(const std::string& check, const std::string& why) {
   if (!outcome_.fault_check.empty() || outcome_.ended) return;
   outcome_.fault_check = check;
   outcome_.fault = why;
+  outcome_.cut_by_limit = check == "referee.hang" && OutOfTime();
 }
 
 void RefereeDriver::ReadExit() {

@@ -135,6 +135,9 @@ struct RefereeOutcome {
   std::optional<int> exit_code, term_signal;  // as exit_text says
   bool exit_clean = false;
   bool exit_hung = false;  // it did not exit within exit_grace of its game's end
+  // The hang is the game's limit (--time-limit) passing, whatever the referee
+  // was doing then (GameCutFault tells a cut game from a hung referee).
+  bool cut_by_limit = false;
   // The planned mutations that reached the referee: (request, seat, family).
   struct Mutated {
     int request = -1, seat = -1;

@@ -23,6 +23,10 @@
 #include "reference_side.h"
 
 namespace arbiter::harness {
+std::chrono::milliseconds KnownProgressPatience(int action_ms) {
+  return std::chrono::milliseconds(std::max(2000, 20 * action_ms));
+}
+
 namespace {
 
 // The referee exited by a signal or with a failure status.
@@ -39,9 +43,6 @@ constexpr milliseconds kStallPatience{5000};
 // stall; twenty, at least 2 s, without any progress mid-game.
 milliseconds KnownStallPatience(int action_ms) {
   return milliseconds(std::max(1000, 10 * action_ms));
-}
-milliseconds KnownProgressPatience(int action_ms) {
-  return milliseconds(std::max(2000, 20 * action_ms));
 }
 // How long a message to an unexpected seat waits for the expected one's: a
 // fraction of the referee's answer limit, since that seat's bot may be owed
@@ -105,6 +106,9 @@ class RefereeGame {
   std::optional<StopEvidence> StoppedByReferee(int seat, bool may_wait, bool at_end);
   // The scheduler's evidence for a stop of `seat`'s bot, now.
   StopEvidence Evidence(int seat) const;
+  // The game as the per-game limit cut it, for GameCutFault: a referee
+  // silent for `patience` before the cut is not playing.
+  GameCut Cut(milliseconds patience) const;
   // When arbiter stops waiting for the referee's next message: the game's
   // deadline, a stall's patience, a known hang's
   // (RefereeFuzzConfig::known_hangs).
@@ -141,6 +145,7 @@ class RefereeGame {
   // the answer before that seat's last message (arbiter.referee.load).
   bool sched_valid_ = false;
   uint64_t wait_at_answer_ns_ = 0;
+  uint64_t game_wait_ns_ = 0;  // at the game's start
   std::vector<uint64_t> wait_before_ns_;
   bool waited_for_stop_ = false;  // for a stop, since the last message
   // The message at hand's seat, and its answer once sent before the
@@ -187,11 +192,10 @@ void RefereeGame::Hung(Clock::time_point deadline, const std::string& said) {
     return;
   }
   if (now >= deadline) {
-    config_.known_hangs->progress = true;
-    result_.faults.push_back({"referee.hang",
-                              "no progress within the per-game time limit of " +
-                                  std::to_string(config_.game_time_limit.count() / 1000) + " s",
-                              reference_.turn()});
+    FaultText cut = GameCutFault(Cut(patience));
+    // Only a referee that stopped playing makes later games' patience short.
+    if (cut.check == "referee.hang") config_.known_hangs->progress = true;
+    result_.faults.push_back({std::move(cut.check), std::move(cut.message), reference_.turn()});
     return;
   }
   // Another silence the driver saw: every bot's input closed, and no exit.
@@ -223,6 +227,23 @@ std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wai
   }
   if (!stopped() || driver_->RefereeExited()) return std::nullopt;
   return Evidence(seat);
+}
+
+GameCut RefereeGame::Cut(milliseconds patience) const {
+  GameCut c;
+  c.limit_ms = static_cast<int>(config_.game_time_limit.count());
+  if (progress_at_)
+    c.since_message_ms =
+        std::chrono::duration<double, std::milli>(env_.Now() - *progress_at_).count();
+  c.patience_ms = static_cast<int>(patience.count());
+  const GameState* ref = reference_.reference();
+  c.reference_playing = ref && !ref->IsTerminal() && !reference_.diverged();
+  c.turn = reference_.turn();
+  uint64_t now = 0;
+  c.evidence.sched_valid = sched_valid_ && proc::ReadThreadWait(now);
+  if (c.evidence.sched_valid) c.evidence.self_wait_ms = static_cast<double>(now - game_wait_ns_) / 1e6;
+  c.evidence.cpu_pressure = proc::ReadCpuPressure();
+  return c;
 }
 
 StopEvidence RefereeGame::Evidence(int seat) const {
@@ -423,6 +444,7 @@ void RefereeGame::Run() {
   if (!reference_.Start()) return;
   const int seats = reference_.seats();
   sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
+  game_wait_ns_ = wait_at_answer_ns_;
   wait_before_ns_.assign(seats, wait_at_answer_ns_);  // a seat's waits count from the start
   reference_.SetStopProbe([this](int seat, bool may_wait, bool at_end) {
     return StoppedByReferee(seat, may_wait, at_end);

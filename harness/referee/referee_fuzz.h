@@ -180,6 +180,12 @@ struct LaterDivergence {
   std::string expected_text, actual_text;
 };
 
+// How long a referee that plays may be silent mid-game: twenty answer
+// limits, at least 2 s. A hang the run has seen already is waited for only
+// this long; a game the per-game limit cut is a hang only when its referee
+// was silent this long before the cut (GameCutFault).
+std::chrono::milliseconds KnownProgressPatience(int action_ms);
+
 struct RefereeGameResult {
   std::vector<std::string> argv;  // the referee command as run
   std::optional<Divergence> divergence;

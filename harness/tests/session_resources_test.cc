@@ -322,6 +322,48 @@ SPEC_TEST(Resources, AGameNoMessageOfWhichCameIsTheMachinesLoadOnlyOnABusyMachin
       << f.message;
 }
 
+SPEC_TEST(Resources, AGameTheLimitCutWhileTheRefereePlayedByTheRulesIsUnfinishedNeverAHang,
+          "arbiter.referee.completes") {
+  // 4 s per game; the referee's last message 40 ms before the cut, the
+  // reference engine still playing and agreeing, at turn 114.
+  GameCut cut{.limit_ms = 4000,
+              .since_message_ms = 40.0,
+              .patience_ms = 2000,
+              .reference_playing = true,
+              .turn = 114,
+              .evidence = {.sched_valid = true, .self_wait_ms = 812.5, .cpu_pressure = 70}};
+  FaultText f = GameCutFault(cut);
+  EXPECT_EQ(f.check, "referee.unfinished");
+  for (const char* words :
+       {"the per-game time limit of 4 s (--time-limit) cut the game at turn 114 while the "
+        "referee was still playing (its last message 40 ms before",
+        "not a hang, but this game's rules after turn 114 went unchecked",
+        "arbiter waited 812.5 ms for a CPU, the CPU pressure was 70 % over the game",
+        "give a larger --time-limit, or run on a quieter machine"})
+    EXPECT_NE(f.message.find(words), std::string::npos) << words << "\n" << f.message;
+  // Silent for the patience before the cut: the referee stopped playing.
+  cut.since_message_ms = 2500.0;
+  f = GameCutFault(cut);
+  EXPECT_EQ(f.check, "referee.hang");
+  EXPECT_EQ(f.message,
+            "no end within the per-game time limit of 4 s (--time-limit); its last message came "
+            "2.5 s before");
+  // Sending messages, but the reference has the game over (or diverged):
+  // a referee that plays past the end is not merely slow.
+  cut.since_message_ms = 40.0;
+  cut.reference_playing = false;
+  EXPECT_EQ(GameCutFault(cut).check, "referee.hang");
+  // No message at all within the limit.
+  cut.since_message_ms.reset();
+  cut.reference_playing = true;
+  f = GameCutFault(cut);
+  EXPECT_EQ(f.check, "referee.hang");
+  EXPECT_EQ(f.message, "no message within the per-game time limit of 4 s (--time-limit)");
+  // A limit in milliseconds is said in milliseconds.
+  cut.limit_ms = 700;
+  EXPECT_NE(GameCutFault(cut).message.find("of 700 ms"), std::string::npos);
+}
+
 SPEC_TEST(Resources, AnInterruptedMatchStopsJudgesNothingAndTearsTheBotDown,
           "arbiter.run.interrupted") {
   FakeEnv env;

@@ -63,6 +63,7 @@ def manhattan(r1, c1, r2, c2):
 class Game:
     def __init__(self, bugs, rng):
         self.bugs = bugs
+        self.turn_ms = 0
         self.blocks = [[0] * BLOCKS for _ in range(BLOCKS)]
         self.row = [0] * PLAYERS
         self.col = [0] * PLAYERS
@@ -147,6 +148,8 @@ class Game:
         return "\n".join(lines) + "\n"
 
     def play_turn(self, p):
+        if self.turn_ms:
+            time.sleep(self.turn_ms / 1000.0)  # a slow referee: its own work before each turn
         out = sys.stdout
         out.write("###Input %d\n%s###Output %d 1\n" % (p, self.turn_input(p), p))
         out.flush()
@@ -206,6 +209,8 @@ def main():
     ap.add_argument("--seeded", action="store_true", help="seed our start with ###Seed")
     ap.add_argument("--draw-ranking", choices=("all", "survivors"), default="all",
                     help="a draw: every player in one group, or the survivors tied first")
+    ap.add_argument("--turn-ms", type=int, default=0,
+                    help="work this many milliseconds before each turn (a slow referee)")
     args = ap.parse_args()
     bugs = set() if args.bugs == "none" else set(filter(None, args.bugs.split(",")))
     if bugs - KNOWN_BUGS:
@@ -226,6 +231,7 @@ def main():
     try:
         game = Game(bugs, rng)
         game.draw_ranking = args.draw_ranking
+        game.turn_ms = max(0, args.turn_ms)
         ranking = game.run()
         sys.stdout.write("###End %s\n" % ranking)
         sys.stdout.flush()
