@@ -33,6 +33,19 @@ struct Shown {
   bool reproduced = false, nondeterministic = false, flaky = false;
 };
 
+// The signatures of `r`'s divergences its search explained by none, with
+// the rule changes it tried (RefereeFuzzConfig::unexplained).
+std::map<std::string, int> Unexplained(const RefereeGameResult& r) {
+  std::map<std::string, int> out;
+  const auto add = [&](const Divergence& d) {
+    if (d.deviation.empty() && d.kind != "stopped" && d.changes_tried > 0)
+      out.emplace(harness::Signature(d), d.changes_tried);
+  };
+  if (r.divergence) add(*r.divergence);
+  for (const harness::LaterDivergence& l : r.later) add(l.divergence);
+  return out;
+}
+
 // "the divergence needs N non-trivial answer(s) over M turns (shrunk in
 // ...)"; and the reference's view of the reproducer.
 std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const std::string& file) {
@@ -101,12 +114,23 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
                                focus.divergence->kind != "stopped";
     if (root) root_sig = root_cause = cause;
     if (Joined(cause, *focus.divergence, r, id, found, shrunk)) continue;
+    // A later kind of divergence that shrinks in earlier games showed to
+    // follow from this root is counted under it without a shrink of its
+    // own: those runs would not change the answer (run_memory.h).
+    const std::string signature = cause;
+    if (shrinking && maybe_symptom && symptom_shrinks_.Known(root_cause, signature) &&
+        Symptom(root_cause, focus, found, shrunk, true))
+      continue;
     Shown s;
     s.game = focus;
     s.script.assign(focus.answers.begin(), focus.answers.end());
     if (shrinking) {
+      // What the whole game's search explained by none stays unexplained
+      // in the shrink's runs (RefereeFuzzConfig::unexplained).
+      shrink_config_.unexplained = Unexplained(r);
       harness::ShrinkResult k =
           harness::Shrink(run_game, shrink_config_, plan, focus, o_.shrink_runs);
+      shrink_config_.unexplained.clear();
       s.runs = k.runs;
       s.reproduced = k.reproduced;
       s.nondeterministic = k.nondeterministic;
@@ -128,7 +152,10 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
       // before it, or it was not seen again at all.
       const bool independent =
           k.reproduced && std::find(k.shown.begin(), k.shown.end(), root_sig) == k.shown.end();
-      if (maybe_symptom && !independent && Symptom(root_cause, focus, found, shrunk)) continue;
+      if (maybe_symptom && !independent && Symptom(root_cause, focus, found, shrunk)) {
+        if (k.reproduced) symptom_shrinks_.Shown(root_cause, signature);
+        continue;
+      }
     } else if (maybe_symptom && Symptom(root_cause, focus, found, shrunk)) {
       continue;
     }
@@ -202,6 +229,7 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
       }
     }
     cause = GroupOf(d, cause, r);
+    if (!s.flaky && d.kind != "stopped") SameClause(f, d.deviation.empty(), found, shrunk);
     if (!s.reproduced) {
       found.emplace_back(cause, std::move(f));
       continue;
@@ -294,16 +322,28 @@ bool FuzzRun::Joined(const std::string& cause, const Divergence& d,
   return true;
 }
 
+// A deviation's finding and a divergence no deviation explains under one
+// clause (run_memory.h: ClauseCaveats), whichever came first.
+void FuzzRun::SameClause(Finding& f, bool unexplained, Found& found, Shrunk& shrunk) {
+  if (!unexplained) return harness::ClauseCaveats::Add(f.message, caveats_.For(f.clause));
+  caveats_.Unexplained(f.clause, f.match);
+  for (const DeviationCause& each : deviation_causes_)
+    if (Finding* named = Seen(each.key, found, shrunk); named && named->clause == f.clause)
+      harness::ClauseCaveats::Add(named->message, caveats_.For(f.clause));
+}
+
 // A later divergence counted under the game's first (`root_cause`): the
 // root's finding says so once per kind. False when the root has no finding
 // to join (then the divergence is reported on its own).
 bool FuzzRun::Symptom(const std::string& root_cause, const RefereeGameResult& later, Found& found,
-                      Shrunk& shrunk) {
+                      Shrunk& shrunk, bool unshrunk) {
   Finding* root = Seen(root_cause, found, shrunk);
   if (!root) return false;
   const Divergence& d = *later.divergence;
-  const std::string note = "a later divergence of the same game (" + d.field +
-                           ") follows from it: its reproducer still shows this one first";
+  const std::string note =
+      unshrunk ? harness::SymptomShrinks::Note()
+               : "a later divergence of the same game (" + d.field +
+                     ") follows from it: its reproducer still shows this one first";
   if (root->advice.find(note) == std::string::npos)
     root->advice += (root->advice.empty() ? "" : "; ") + note;
   return true;

@@ -18,6 +18,7 @@
 #include "game_pool.h"
 #include "progress.h"
 #include "referee_fuzz.h"
+#include "run_memory.h"
 #include "run_common.h"
 #include "run_report.h"
 
@@ -70,8 +71,12 @@ class FuzzRun {
               const std::string& id, Found& found, Shrunk& shrunk);
   // A later divergence that is a symptom of the game's first
   // (fuzz_referee_divergence.cc); false when that one has no finding.
+  // A deviation's finding and an unexplained divergence under one clause:
+  // the former says the bug may be one no deviation models.
+  void SameClause(harness::Finding& f, bool unexplained, Found& found, Shrunk& shrunk);
+  // `unshrunk`: joined by symptom_shrinks_, not by a shrink of its own.
   bool Symptom(const std::string& root_cause, const harness::RefereeGameResult& later, Found& found,
-               Shrunk& shrunk);
+               Shrunk& shrunk, bool unshrunk = false);
   // The finding of a cause reported before: in an earlier game, or in this one.
   harness::Finding* Known(const std::string& cause);
   harness::Finding* Seen(const std::string& cause, Found& found, Shrunk& shrunk);
@@ -104,6 +109,8 @@ class FuzzRun {
     std::string named;
   };
   std::vector<DeviationCause> deviation_causes_;
+  harness::SymptomShrinks symptom_shrinks_;  // root and later signatures shrinks joined
+  harness::ClauseCaveats caveats_;           // clauses with a divergence nothing explains
   uint64_t families_played_ = 0;  // the swarm bits of the games played
   uint64_t told_apart_ = 0;       // the deviations the games told apart (arbiter.referee.edges)
   void RuleEdges();

@@ -358,6 +358,12 @@ bool Explanation::Explain(Divergence& d, int seat, bool at_end, const std::strin
     d.changes_tried = changes_tried_[signature];
     return false;
   }
+  // A shrink of a divergence its whole game explained by none.
+  if (const auto it = side_.config_->unexplained.find(signature);
+      it != side_.config_->unexplained.end()) {
+    d.changes_tried = it->second;
+    return false;
+  }
   if (const auto named = named_.find(signature); named != named_.end()) {
     d.message += named->second.message;  // --strict-readings: the reading, found before
     d.kind = named->second.kind;
@@ -372,6 +378,7 @@ bool Explanation::Explain(Divergence& d, int seat, bool at_end, const std::strin
   std::vector<const RuleReading*> promising;  // for pairs (Combine)
   for (int pass = 0; pass < 2; ++pass)
     for (const auto& readings : candidates) {
+      if (RefutedByClause(readings.front())) continue;
       RuleList rules;
       const std::string written = Identity(readings, rules);
       if (refuted_.count(written)) continue;
@@ -410,9 +417,14 @@ bool Explanation::Explain(Divergence& d, int seat, bool at_end, const std::strin
   int tried_pairs = 0;
   if (Combine(promising, d, seat, at_end, shown, tried_pairs)) return true;
   unexplained_.insert(tried);
+  if (!d.clauses.empty()) unexplained_clauses_.insert(d.clauses.front());
   ++unexplained_tries_[signature];
   changes_tried_[signature] = d.changes_tried = static_cast<int>(candidates.size()) + tried_pairs;
   return false;
+}
+
+bool Explanation::RefutedByClause(const RuleReading& r) const {
+  return !r.deviation.empty() && r.instead_of.empty() && unexplained_clauses_.count(r.clause);
 }
 
 // A deviation added alone that the game replays up to the message, where
@@ -439,6 +451,7 @@ bool Explanation::Combine(const std::vector<const RuleReading*>& promising, Dive
   const uint32_t adopted = DeviationBitsOf(catalogue, side_.config_->rules);
   for (size_t i = 0; i < promising.size() && i < kCombined; ++i) {
     const RuleReading& first = *promising[i];
+    if (RefutedByClause(first)) continue;
     const Deviation* one = FindDeviation(catalogue, first.deviation);
     if (!one) continue;
     const uint32_t with_one =
@@ -450,6 +463,7 @@ bool Explanation::Combine(const std::vector<const RuleReading*>& promising, Dive
       const std::string value = DeviationRuleValue(catalogue, both);
       const std::vector<RuleReading> pair = {DeviationReading(*one, value),
                                              DeviationReading(other, value)};
+      if (RefutedByClause(pair.back())) continue;
       RuleList rules;
       const std::string written = Identity(pair, rules);
       if (refuted_.count(written)) continue;

@@ -116,6 +116,11 @@ class Explanation {
   // A reading explained `d`: adopted and recorded, or named on `d` only.
   bool AdoptReadings(const std::vector<RuleReading>& readings, Trial& trial, Divergence& d,
                      int seat);
+  // A new deviation under a clause a divergence of this game that nothing
+  // explained was under: every deviation was tried on that one and none
+  // explained it, so one that fits a later divergence after the referee was
+  // followed past it would name a bug the whole game refutes.
+  bool RefutedByClause(const RuleReading& r) const;
   // The candidate's rules, into `rules`, and its identity in refuted_.
   std::string Identity(const std::vector<RuleReading>& readings, RuleList& rules) const;
 
@@ -126,6 +131,7 @@ class Explanation {
   // Signature and answer of differences no reading explained; how many per signature.
   std::set<std::string> unexplained_;
   std::map<std::string, int> unexplained_tries_;
+  std::set<std::string> unexplained_clauses_;  // the first clause of each (RefutedByClause)
   // Per signature: how many rule changes were replayed and explained none.
   std::map<std::string, int> changes_tried_;
   // Rule changes (their rules, written out) a message before the one

@@ -49,7 +49,8 @@ DIRS = "URDL"
 DR = [-1, 0, 1, 0]
 DC = [0, 1, 0, -1]
 BLANKS = bytes(range(33))  # what Java's trim() takes off
-KNOWN_BUGS = {"cancel-under-three", "attack-resets-timers", "skip-fallen-turns", "plays-on-alone"}
+KNOWN_BUGS = {"cancel-under-three", "attack-resets-timers", "skip-fallen-turns", "plays-on-alone",
+              "attack-axes-swapped"}
 
 
 class RunnerGone(Exception):
@@ -121,7 +122,10 @@ class Game:
     def attack(self, p):
         self.acts_at[p] = self.turn + STUN
         d = self.dir[p]
-        br, bc = self.row[p] // BLOCK + DR[d], self.col[p] // BLOCK + DC[d]
+        dr, dc = DR[d], DC[d]
+        if "attack-axes-swapped" in self.bugs:  # planted: attack-axes-swapped
+            dr, dc = dc, dr  # the line walked with row and column steps crossed
+        br, bc = self.row[p] // BLOCK + dr, self.col[p] // BLOCK + dc
         n = 1
         while 0 <= br < BLOCKS and 0 <= bc < BLOCKS:
             b = self.blocks[br][bc]
@@ -131,7 +135,7 @@ class Game:
                 hit = b == 0  # falling or fallen already: its timer stays
             if hit:
                 self.blocks[br][bc] = PER_BLOCK * n
-            br, bc, n = br + DR[d], bc + DC[d], n + 1
+            br, bc, n = br + dr, bc + dc, n + 1
 
     # --- protocol ---
     def turn_input(self, p):

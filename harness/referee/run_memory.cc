@@ -1,0 +1,24 @@
+// SymptomShrinks and ClauseCaveats (run_memory.h): their words.
+#include "run_memory.h"
+
+namespace arbiter::harness {
+
+std::string SymptomShrinks::Note() {
+  return "later divergences of kinds the shrinks of " + std::to_string(kEnough) +
+         " games showed to follow from it are counted under it without a shrink of their own";
+}
+
+std::string ClauseCaveats::For(const std::string& clause) const {
+  const auto it = first_.find(clause);
+  if (it == first_.end()) return "";
+  return "; but " + it->second +
+         " showed a divergence under the same clause that no deviation explains: the bug may "
+         "be one the catalogue does not model, which this deviation only fits in the games it "
+         "names";
+}
+
+void ClauseCaveats::Add(std::string& message, const std::string& caveat) {
+  if (!caveat.empty() && message.find(caveat) == std::string::npos) message += caveat;
+}
+
+}  // namespace arbiter::harness
