@@ -33,19 +33,6 @@ struct Shown {
   bool reproduced = false, nondeterministic = false, flaky = false;
 };
 
-// The signatures of `r`'s divergences its search explained by none, with
-// the rule changes it tried (RefereeFuzzConfig::unexplained).
-std::map<std::string, int> Unexplained(const RefereeGameResult& r) {
-  std::map<std::string, int> out;
-  const auto add = [&](const Divergence& d) {
-    if (d.deviation.empty() && d.kind != "stopped" && d.changes_tried > 0)
-      out.emplace(harness::Signature(d), d.changes_tried);
-  };
-  if (r.divergence) add(*r.divergence);
-  for (const harness::LaterDivergence& l : r.later) add(l.divergence);
-  return out;
-}
-
 // "the divergence needs N non-trivial answer(s) over M turns (shrunk in
 // ...)"; and the reference's view of the reproducer.
 std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const std::string& file) {
@@ -125,12 +112,8 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     s.game = focus;
     s.script.assign(focus.answers.begin(), focus.answers.end());
     if (shrinking) {
-      // What the whole game's search explained by none stays unexplained
-      // in the shrink's runs (RefereeFuzzConfig::unexplained).
-      shrink_config_.unexplained = Unexplained(r);
       harness::ShrinkResult k =
           harness::Shrink(run_game, shrink_config_, plan, focus, o_.shrink_runs);
-      shrink_config_.unexplained.clear();
       s.runs = k.runs;
       s.reproduced = k.reproduced;
       s.nondeterministic = k.nondeterministic;

@@ -358,12 +358,6 @@ bool Explanation::Explain(Divergence& d, int seat, bool at_end, const std::strin
     d.changes_tried = changes_tried_[signature];
     return false;
   }
-  // A shrink of a divergence its whole game explained by none.
-  if (const auto it = side_.config_->unexplained.find(signature);
-      it != side_.config_->unexplained.end()) {
-    d.changes_tried = it->second;
-    return false;
-  }
   if (const auto named = named_.find(signature); named != named_.end()) {
     d.message += named->second.message;  // --strict-readings: the reading, found before
     d.kind = named->second.kind;

@@ -119,12 +119,6 @@ struct RefereeFuzzConfig {
   // itself under each deviation not in here; one under which a message
   // would have differed joins it. nullptr: not measured (a shrink's runs).
   std::shared_ptr<std::atomic<uint64_t>> told_apart = nullptr;
-  // A shrink's runs of a divergence its whole game's search explained by
-  // none: its signature -> the rule changes that search tried. Not searched
-  // again: a shorter game may fit a rule change the whole game refuted, and
-  // a search in every shrink run would not change the answer
-  // (arbiter.referee.deviations).
-  std::map<std::string, int> unexplained;
 };
 
 struct RefereeGamePlan {
