@@ -89,21 +89,9 @@ void CgRunnerGame::Run() {
     return;
   }
   if (o.cut_by_limit) {
-    GameCut cut;
-    cut.limit_ms = static_cast<int>(config_.game_time_limit.count());
-    if (message_at)
-      cut.since_message_ms =
-          std::chrono::duration<double, std::milli>(env_.Now() - *message_at).count();
-    cut.patience_ms = static_cast<int>(KnownProgressPatience(config_.referee_action_ms).count());
-    const GameState* ref = reference_.reference();
-    cut.reference_playing = ref && !ref->IsTerminal() && !reference_.diverged();
-    cut.turn = reference_.turn();
-    uint64_t now = 0;
-    cut.evidence.sched_valid = sched_valid && proc::ReadThreadWait(now);
-    if (cut.evidence.sched_valid)
-      cut.evidence.self_wait_ms = static_cast<double>(now - wait_start) / 1e6;
-    cut.evidence.cpu_pressure = proc::ReadCpuPressure();
-    FaultText f = GameCutFault(cut);
+    std::optional<std::chrono::duration<double, std::milli>> since;
+    if (message_at) since = env_.Now() - *message_at;
+    FaultText f = GameCutFault(CutGame(config_, reference_, since, sched_valid, wait_start));
     Fault(std::move(f.check), std::move(f.message));
   } else if (!o.fault_check.empty()) {
     Fault(o.fault_check, o.fault);

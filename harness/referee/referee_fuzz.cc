@@ -27,6 +27,24 @@ std::chrono::milliseconds KnownProgressPatience(int action_ms) {
   return std::chrono::milliseconds(std::max(2000, 20 * action_ms));
 }
 
+GameCut CutGame(const RefereeFuzzConfig& config, const ReferenceSide& side,
+                std::optional<std::chrono::duration<double, std::milli>> since_message,
+                bool sched_valid, uint64_t wait_start_ns) {
+  GameCut c;
+  c.limit_ms = static_cast<int>(config.game_time_limit.count());
+  if (since_message) c.since_message_ms = since_message->count();
+  c.patience_ms = static_cast<int>(KnownProgressPatience(config.referee_action_ms).count());
+  const GameState* ref = side.reference();
+  c.reference_playing = ref && !ref->IsTerminal() && !side.diverged();
+  c.turn = side.turn();
+  uint64_t now = 0;
+  c.evidence.sched_valid = sched_valid && proc::ReadThreadWait(now);
+  if (c.evidence.sched_valid)
+    c.evidence.self_wait_ms = static_cast<double>(now - wait_start_ns) / 1e6;
+  c.evidence.cpu_pressure = proc::ReadCpuPressure();
+  return c;
+}
+
 namespace {
 
 // The referee exited by a signal or with a failure status.
@@ -106,9 +124,6 @@ class RefereeGame {
   std::optional<StopEvidence> StoppedByReferee(int seat, bool may_wait, bool at_end);
   // The scheduler's evidence for a stop of `seat`'s bot, now.
   StopEvidence Evidence(int seat) const;
-  // The game as the per-game limit cut it, for GameCutFault: a referee
-  // silent for `patience` before the cut is not playing.
-  GameCut Cut(milliseconds patience) const;
   // When arbiter stops waiting for the referee's next message: the game's
   // deadline, a stall's patience, a known hang's
   // (RefereeFuzzConfig::known_hangs).
@@ -192,7 +207,9 @@ void RefereeGame::Hung(Clock::time_point deadline, const std::string& said) {
     return;
   }
   if (now >= deadline) {
-    FaultText cut = GameCutFault(Cut(patience));
+    std::optional<std::chrono::duration<double, std::milli>> since;
+    if (progress_at_) since = now - *progress_at_;
+    FaultText cut = GameCutFault(CutGame(config_, reference_, since, sched_valid_, game_wait_ns_));
     // Only a referee that stopped playing makes later games' patience short.
     if (cut.check == "referee.hang") config_.known_hangs->progress = true;
     result_.faults.push_back({std::move(cut.check), std::move(cut.message), reference_.turn()});
@@ -227,23 +244,6 @@ std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wai
   }
   if (!stopped() || driver_->RefereeExited()) return std::nullopt;
   return Evidence(seat);
-}
-
-GameCut RefereeGame::Cut(milliseconds patience) const {
-  GameCut c;
-  c.limit_ms = static_cast<int>(config_.game_time_limit.count());
-  if (progress_at_)
-    c.since_message_ms =
-        std::chrono::duration<double, std::milli>(env_.Now() - *progress_at_).count();
-  c.patience_ms = static_cast<int>(patience.count());
-  const GameState* ref = reference_.reference();
-  c.reference_playing = ref && !ref->IsTerminal() && !reference_.diverged();
-  c.turn = reference_.turn();
-  uint64_t now = 0;
-  c.evidence.sched_valid = sched_valid_ && proc::ReadThreadWait(now);
-  if (c.evidence.sched_valid) c.evidence.self_wait_ms = static_cast<double>(now - game_wait_ns_) / 1e6;
-  c.evidence.cpu_pressure = proc::ReadCpuPressure();
-  return c;
 }
 
 StopEvidence RefereeGame::Evidence(int seat) const {

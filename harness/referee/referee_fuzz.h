@@ -186,6 +186,15 @@ struct LaterDivergence {
 // was silent this long before the cut (GameCutFault).
 std::chrono::milliseconds KnownProgressPatience(int action_ms);
 
+class ReferenceSide;
+// The game `side` follows, as the per-game limit cut it (GameCutFault):
+// `since_message`, since the referee's last message (none: none came);
+// `wait_start_ns`, arbiter's thread's wait for a CPU at the game's start,
+// when `sched_valid`.
+GameCut CutGame(const RefereeFuzzConfig& config, const ReferenceSide& side,
+                std::optional<std::chrono::duration<double, std::milli>> since_message,
+                bool sched_valid, uint64_t wait_start_ns);
+
 struct RefereeGameResult {
   std::vector<std::string> argv;  // the referee command as run
   std::optional<Divergence> divergence;
