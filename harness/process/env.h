@@ -57,6 +57,11 @@ class Env {
   virtual std::unique_ptr<BotProcess> Spawn(const SpawnOptions& options, std::string& error) = 0;
   // arbiter's own scheduling so far (BotProcess::SchedOfTree's other half).
   virtual SchedSample SelfSched() { return {}; }
+  // The calling thread's wait for a CPU so far, in ns (a game's own figure
+  // of load, thread by thread); false when the kernel does not say.
+  virtual bool ThreadWait(uint64_t& /*wait_ns*/) { return false; }
+  // The machine's CPU pressure (PSI "some avg10", percent); -1 unknown.
+  virtual double CpuPressure() { return -1; }
   // `seats` relays for a referee that launches bots, run by
   // `probe_executable` (ProbeBesideSelf); nullptr with `error` set when they
   // cannot be opened.

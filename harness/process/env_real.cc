@@ -24,6 +24,8 @@ class RealEnv final : public Env {
     s.valid = proc::ReadSchedStat(::getpid(), s.run_ns, s.wait_ns);
     return s;
   }
+  bool ThreadWait(uint64_t& wait_ns) override { return proc::ReadThreadWait(wait_ns); }
+  double CpuPressure() override { return proc::ReadCpuPressure(); }
   std::unique_ptr<SeatRelay> OpenRelay(int seats, const std::string& probe_executable,
                                        std::string& error) override {
     auto hub = std::make_unique<ProbeHub>(loop_, probe_executable, seats, error);

@@ -33,6 +33,8 @@ class LineFramer {
   bool HasLine() const { return !lines_.empty(); }
   Line PopLine();  // requires HasLine()
   size_t queued() const { return lines_.size(); }
+  size_t max_line_bytes() const { return max_line_bytes_; }
+  size_t max_queued_lines() const { return max_queued_lines_; }
 
   std::string_view partial() const { return partial_.text; }  // capped
   size_t partial_length() const { return partial_.length; }   // full

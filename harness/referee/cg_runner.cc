@@ -9,7 +9,6 @@
 #include "cg_runner_game.h"
 #include "checks/silence.h"
 #include "interrupt.h"
-#include "process/proc_probe.h"
 #include "referee_template.h"
 #include "seed_line.h"
 
@@ -68,7 +67,7 @@ void CgRunnerGame::Run() {
   result_.argv = driver.argv();
   std::optional<Clock::time_point> message_at;  // the referee's last request
   uint64_t wait_start = 0;
-  const bool sched_valid = proc::ReadThreadWait(wait_start);
+  const bool sched_valid = env_.ThreadWait(wait_start);
   while (started) {
     const std::optional<RefereeRequest> q = driver.Next();
     if (q) message_at = env_.Now();
@@ -91,7 +90,7 @@ void CgRunnerGame::Run() {
   if (o.cut_by_limit) {
     std::optional<std::chrono::duration<double, std::milli>> since;
     if (message_at) since = env_.Now() - *message_at;
-    FaultText f = GameCutFault(CutGame(config_, reference_, since, sched_valid, wait_start));
+    FaultText f = GameCutFault(CutGame(env_, config_, reference_, since, sched_valid, wait_start));
     Fault(std::move(f.check), std::move(f.message));
   } else if (!o.fault_check.empty()) {
     Fault(o.fault_check, o.fault);
@@ -110,10 +109,10 @@ std::string ResolveRunnerSeedLine(Env& env, RefereeFuzzConfig& config, int playe
   return said;
 }
 
-RefereeGameResult RunCgRunnerGame(EventLoop& loop, const RefereeFuzzConfig& config,
+RefereeGameResult RunCgRunnerGame(Env& env, const RefereeFuzzConfig& config,
                                   const RefereeGamePlan& plan) {
   RefereeGameResult result;
-  CgRunnerGame(*MakeRealEnv(loop), config, plan, result).Run();
+  CgRunnerGame(env, config, plan, result).Run();
   return result;
 }
 

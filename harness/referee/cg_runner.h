@@ -36,6 +36,9 @@ namespace arbiter::harness {
 std::string ResolveRunnerSeedLine(Env& env, RefereeFuzzConfig& config, int players,
                                   uint64_t seed);
 
+RefereeGameResult RunCgRunnerGame(Env& env, const RefereeFuzzConfig& config,
+                                  const RefereeGamePlan& plan);
+// The same on real processes, on `loop` (fuzz_real_env.cc).
 RefereeGameResult RunCgRunnerGame(EventLoop& loop, const RefereeFuzzConfig& config,
                                   const RefereeGamePlan& plan);
 

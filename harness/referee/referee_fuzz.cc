@@ -18,7 +18,6 @@
 #include "core/parse.h"
 #include "env.h"
 #include "interrupt.h"
-#include "process/proc_probe.h"
 #include "referee_driver.h"
 #include "reference_side.h"
 
@@ -27,7 +26,7 @@ std::chrono::milliseconds KnownProgressPatience(int action_ms) {
   return std::chrono::milliseconds(std::max(2000, 20 * action_ms));
 }
 
-GameCut CutGame(const RefereeFuzzConfig& config, const ReferenceSide& side,
+GameCut CutGame(Env& env, const RefereeFuzzConfig& config, const ReferenceSide& side,
                 std::optional<std::chrono::duration<double, std::milli>> since_message,
                 bool sched_valid, uint64_t wait_start_ns) {
   GameCut c;
@@ -38,10 +37,10 @@ GameCut CutGame(const RefereeFuzzConfig& config, const ReferenceSide& side,
   c.reference_playing = ref && !ref->IsTerminal() && !side.diverged();
   c.turn = side.turn();
   uint64_t now = 0;
-  c.evidence.sched_valid = sched_valid && proc::ReadThreadWait(now);
+  c.evidence.sched_valid = sched_valid && env.ThreadWait(now);
   if (c.evidence.sched_valid)
     c.evidence.self_wait_ms = static_cast<double>(now - wait_start_ns) / 1e6;
-  c.evidence.cpu_pressure = proc::ReadCpuPressure();
+  c.evidence.cpu_pressure = env.CpuPressure();
   return c;
 }
 
@@ -209,7 +208,7 @@ void RefereeGame::Hung(Clock::time_point deadline, const std::string& said) {
   if (now >= deadline) {
     std::optional<std::chrono::duration<double, std::milli>> since;
     if (progress_at_) since = now - *progress_at_;
-    FaultText cut = GameCutFault(CutGame(config_, reference_, since, sched_valid_, game_wait_ns_));
+    FaultText cut = GameCutFault(CutGame(env_, config_, reference_, since, sched_valid_, game_wait_ns_));
     // Only a referee that stopped playing makes later games' patience short.
     if (cut.check == "referee.hang") config_.known_hangs->progress = true;
     result_.faults.push_back({std::move(cut.check), std::move(cut.message), reference_.turn()});
@@ -249,9 +248,9 @@ std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wai
 StopEvidence RefereeGame::Evidence(int seat) const {
   StopEvidence e;
   uint64_t now = 0;
-  e.sched_valid = sched_valid_ && proc::ReadThreadWait(now);
+  e.sched_valid = sched_valid_ && env_.ThreadWait(now);
   if (e.sched_valid) e.self_wait_ms = static_cast<double>(now - wait_before_ns_[seat]) / 1e6;
-  e.cpu_pressure = proc::ReadCpuPressure();
+  e.cpu_pressure = env_.CpuPressure();
   return e;
 }
 
@@ -333,7 +332,7 @@ void RefereeGame::NoteStopsBeforeAnswer() {
 
 void RefereeGame::Answer(const std::string& answer) {
   driver_->Answer({answer});
-  if (sched_valid_) sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
+  if (sched_valid_) sched_valid_ = env_.ThreadWait(wait_at_answer_ns_);
 }
 
 bool RefereeGame::StallsOn(int turn) const {
@@ -443,7 +442,7 @@ bool RefereeGame::Play(RefereeDriver& driver, Clock::time_point deadline) {
 void RefereeGame::Run() {
   if (!reference_.Start()) return;
   const int seats = reference_.seats();
-  sched_valid_ = proc::ReadThreadWait(wait_at_answer_ns_);
+  sched_valid_ = env_.ThreadWait(wait_at_answer_ns_);
   game_wait_ns_ = wait_at_answer_ns_;
   wait_before_ns_.assign(seats, wait_at_answer_ns_);  // a seat's waits count from the start
   reference_.SetStopProbe([this](int seat, bool may_wait, bool at_end) {
@@ -544,10 +543,10 @@ void RefereeGame::Conclude(RefereeDriver& driver, bool stop) {
 }
 }  // namespace
 
-RefereeGameResult RunRefereeGame(EventLoop& loop, const RefereeFuzzConfig& config,
+RefereeGameResult RunRefereeGame(Env& env, const RefereeFuzzConfig& config,
                                  const RefereeGamePlan& plan) {
   RefereeGameResult result;
-  RefereeGame(*MakeRealEnv(loop), config, plan, result).Run();
+  RefereeGame(env, config, plan, result).Run();
   return result;
 }
 

@@ -186,12 +186,13 @@ struct LaterDivergence {
 // was silent this long before the cut (GameCutFault).
 std::chrono::milliseconds KnownProgressPatience(int action_ms);
 
+class Env;
 class ReferenceSide;
 // The game `side` follows, as the per-game limit cut it (GameCutFault):
 // `since_message`, since the referee's last message (none: none came);
 // `wait_start_ns`, arbiter's thread's wait for a CPU at the game's start,
 // when `sched_valid`.
-GameCut CutGame(const RefereeFuzzConfig& config, const ReferenceSide& side,
+GameCut CutGame(Env& env, const RefereeFuzzConfig& config, const ReferenceSide& side,
                 std::optional<std::chrono::duration<double, std::milli>> since_message,
                 bool sched_valid, uint64_t wait_start_ns);
 
@@ -253,6 +254,11 @@ std::vector<std::string> Signatures(const RefereeGameResult& r);
 // that one in `divergence` and its fields (the game is otherwise the same).
 RefereeGameResult Focus(RefereeGameResult r, const std::string& signature);
 
+// One game of `plan` against the bot-launching referee config.referee, on
+// `env`: real processes (MakeRealEnv), or the fakes of harness/testing.
+RefereeGameResult RunRefereeGame(Env& env, const RefereeFuzzConfig& config,
+                                 const RefereeGamePlan& plan);
+// The same on real processes, on `loop` (fuzz_real_env.cc).
 RefereeGameResult RunRefereeGame(EventLoop& loop, const RefereeFuzzConfig& config,
                                  const RefereeGamePlan& plan);
 
@@ -303,7 +309,8 @@ using GameRunner = std::function<RefereeGameResult(const RefereeGamePlan&)>;
 // `run`.
 ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
                     const RefereeGamePlan& plan, const RefereeGameResult& failing, int max_runs);
-// The same with RunRefereeGame (the bot-launching protocol).
+// The same with RunRefereeGame on real processes (the bot-launching
+// protocol; fuzz_real_env.cc).
 ShrinkResult Shrink(EventLoop& loop, const RefereeFuzzConfig& config, const RefereeGamePlan& plan,
                     const RefereeGameResult& failing, int max_runs);
 

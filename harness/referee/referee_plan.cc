@@ -92,11 +92,6 @@ RefereeGameResult Focus(RefereeGameResult r, const std::string& signature) {
   return r;
 }
 
-ShrinkResult Shrink(EventLoop& loop, const RefereeFuzzConfig& config, const RefereeGamePlan& plan,
-                    const RefereeGameResult& failing, int max_runs) {
-  return Shrink([&](const RefereeGamePlan& q) { return RunRefereeGame(loop, config, q); }, config,
-                plan, failing, max_runs);
-}
 
 ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
                     const RefereeGamePlan& plan, const RefereeGameResult& failing, int max_runs) {

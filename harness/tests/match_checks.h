@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/game.h"
-#include "fake_env.h"
+#include "testing/fake_env.h"
 #include "findings.h"
 #include "registers.h"
 #include "session.h"

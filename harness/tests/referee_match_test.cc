@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "fake_env.h"
+#include "testing/fake_env.h"
 #include "match_checks.h"
 #include "registers.h"
 #include "spec_test.h"

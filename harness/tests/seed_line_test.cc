@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "fake_env.h"
+#include "testing/fake_env.h"
 #include "match_checks.h"
 #include "referee_match.h"
 #include "registers.h"

@@ -10,7 +10,7 @@
 #include <initializer_list>
 
 #include "core/game.h"
-#include "fake_env.h"
+#include "testing/fake_env.h"
 #include "match_checks.h"
 #include "registers.h"
 #include "session.h"

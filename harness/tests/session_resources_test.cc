@@ -7,7 +7,7 @@
 #include <csignal>
 
 #include "core/game.h"
-#include "fake_env.h"
+#include "testing/fake_env.h"
 #include "interrupt.h"
 #include "match_checks.h"
 #include "proc_probe.h"

@@ -6,7 +6,7 @@
 #include <csignal>
 
 #include "core/game.h"
-#include "fake_env.h"
+#include "testing/fake_env.h"
 #include "match_checks.h"
 #include "session.h"
 #include "spec_test.h"

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/game.h"
-#include "fake_env.h"
+#include "testing/fake_env.h"
 #include "match_checks.h"
 #include "spec_test.h"
 

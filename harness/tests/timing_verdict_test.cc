@@ -7,7 +7,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "confirm.h"
-#include "fake_env.h"
+#include "testing/fake_env.h"
 #include "launcher_watch.h"
 #include "match_checks.h"
 #include "session.h"

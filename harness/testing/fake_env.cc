@@ -1,4 +1,4 @@
-#include "fake_env.h"
+#include "testing/fake_env.h"
 
 #include <algorithm>
 
@@ -7,7 +7,10 @@
 namespace arbiter::harness::testing {
 
 FakeBot::FakeBot(FakeEnv& env, FakeScript script)
-    : env_(env), script_(std::move(script)), started_(env.Now()) {
+    : env_(env),
+      script_(std::move(script)),
+      started_(env.Now()),
+      framer_(script_.max_line_bytes, script_.max_queued_lines) {
   Schedule(script_.on_start);
 }
 
@@ -23,7 +26,8 @@ void FakeBot::Schedule(const std::vector<Emit>& emits) {
 void FakeBot::Write(std::string_view bytes) {
   write_done_ = env_.Now();
   if (exited() || stdin_closed_) return;
-  if (bytes == std::string(kMoreInputLine) + "\n") return Schedule(script_.on_more_input);
+  if (!script_.every_write_is_input && bytes == std::string(kMoreInputLine) + "\n")
+    return Schedule(script_.on_more_input);
   const int index = inputs_++;
   if (script_.on_input) Schedule(script_.on_input(index, std::string(bytes)));
 }
@@ -187,7 +191,9 @@ void FakeRelay::DeliverDue() {
 std::unique_ptr<BotProcess> FakeEnv::Spawn(const SpawnOptions& options, std::string& error) {
   spawned_argv.push_back(options.argv);
   spawned_env.push_back(options.env);
-  FakeScript script = scripts.empty() ? FakeScript{} : std::move(scripts.front());
+  FakeScript script = !scripts.empty() ? std::move(scripts.front())
+                      : script_for     ? script_for(options.argv)
+                                       : FakeScript{};
   if (!scripts.empty()) scripts.pop_front();
   if (script.spawn_fails) {
     error = "cannot execute '" + options.argv[0] + "': No such file or directory";

@@ -1,7 +1,9 @@
-// A discrete-event fake of Env and BotProcess for the session tests: a virtual
-// clock, and bots that follow a script ("on the k-th input, after 60 ms, write
-// 'N\n'"). RunUntil jumps the clock from one scripted event to the next, so a
-// test of a 100 ms deadline takes microseconds and its times are exact.
+// A discrete-event fake of Env and BotProcess, arbiter_testing's core: a
+// virtual clock, and bots and referees that follow a script ("on the k-th
+// input, after 60 ms, write 'N\n'"). RunUntil jumps the clock from one
+// scripted event to the next, so a test of a 100 ms deadline takes
+// microseconds and its times are exact. engine_referee.h adds a referee
+// played by arbiter's own engine.
 #pragma once
 
 #include <deque>
@@ -39,6 +41,9 @@ struct FakeScript {
   // When given the one extra line of a silence's diagnosis (kMoreInputLine):
   // a bot that reads whole turns reads it as the next turn's start, silently.
   std::vector<Emit> on_more_input;
+  // Every write is an input, the line above included: a referee, to which
+  // arbiter's answer "0" is an answer like any other.
+  bool every_write_is_input = false;
   bool waiting_for_stdin = true;  // what Probe says while silent
   bool burns_cpu = false;
   std::vector<pid_t> leftovers;  // reported by Terminate
@@ -51,6 +56,10 @@ struct FakeScript {
   // `launcher_ms` after the start (BotProcess::launcher); "": none.
   std::string launcher;
   int launcher_ms = 0;
+  // Its stdout's framing: small caps by default, so that a test floods them
+  // in a few lines; a real process's are LineFramer's defaults.
+  size_t max_line_bytes = 1024;
+  size_t max_queued_lines = 64;
 };
 
 class FakeEnv;
@@ -152,7 +161,7 @@ class FakeBot final : public BotProcess {
   Clock::time_point started_;
   std::optional<Clock::time_point> write_done_;
   std::multimap<Clock::time_point, Emit> pending_;
-  LineFramer framer_{1024, 64};
+  LineFramer framer_;
   std::deque<Clock::time_point> arrivals_;
   bool stdout_eof_ = false, stdin_closed_ = false, terminated_ = false;
   uint64_t stderr_bytes_ = 0;
@@ -168,8 +177,17 @@ class FakeEnv final : public Env {
   Clock::time_point Now() override { return now_; }
   bool RunUntil(Clock::time_point deadline, const std::function<bool()>& done) override;
   std::unique_ptr<BotProcess> Spawn(const SpawnOptions& options, std::string& error) override;
-  // arbiter itself never waits for a CPU in the fake.
+  // arbiter itself never waits for a CPU in the fake, unless a test says
+  // how long its thread has waited (thread_wait_ns) and how busy the
+  // machine is (cpu_pressure).
   SchedSample SelfSched() override { return {0, 0, true, {}}; }
+  bool ThreadWait(uint64_t& wait_ns) override {
+    wait_ns = thread_wait_ns;
+    return true;
+  }
+  double CpuPressure() override { return cpu_pressure; }
+  uint64_t thread_wait_ns = 0;
+  double cpu_pressure = 0;
   std::unique_ptr<SeatRelay> OpenRelay(int seats, const std::string& probe_executable,
                                        std::string& error) override;
 
@@ -177,8 +195,11 @@ class FakeEnv final : public Env {
   std::optional<FakeRelayScript> relay_script;
   FakeRelay* relay = nullptr;  // the open one, owned by its driver
 
-  // Scripts handed to the bots in the order they are spawned.
+  // Scripts handed to the bots in the order they are spawned; when none is
+  // left, script_for(argv) when set (a referee started once per game, whose
+  // script reads its seed from its command line).
   std::deque<FakeScript> scripts;
+  std::function<FakeScript(const std::vector<std::string>& argv)> script_for;
   std::vector<FakeBot*> bots;  // owned by the session
   std::vector<std::vector<std::string>> spawned_argv;
   std::vector<Environment> spawned_env;

@@ -1,0 +1,49 @@
+// A runner-protocol referee in the fake (FakeEnv), played by arbiter's own
+// engine: what a referee written from the rules says, as
+// examples/referees/wondev_referee.cc does on real processes, but on the
+// virtual clock, so that fuzz-referee's games, explanations and shrinking
+// are proved in milliseconds (harness/tests/fuzz_game_test.cc).
+//
+// It reads "###Seed N" (else its seed is its command line's last word, else
+// 1) and "###Start P"; then, for each turn of a player who receives input, it
+// writes "###Input p", the player's init text on its first turn, its turn
+// input and "###Output p 1", and plays the answer line it reads; a turn
+// without input is played silent. At the end it writes "###End" with the
+// ranking (the winner, then everyone else; a draw: everyone tied) and exits
+// with status 0.
+//
+// A planted bug is a rule: a deviation of the game's catalogue
+// ({"deviation", name}, core/deviations.h) makes a referee with that bug,
+// as a real one built on arbiter's engine would have it.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/game.h"
+#include "testing/fake_env.h"
+
+namespace arbiter::harness::testing {
+
+struct EngineRefereeOptions {
+  RuleList rules;      // the referee's own rules, a planted deviation included
+  int message_ms = 1;  // how long it takes to write each message (virtual)
+  // Ends its game early: after this many answers it writes "###End" with
+  // the ranking of the state then (a referee cutting games short); -1 never.
+  int end_after_answers = -1;
+};
+
+// The script of one referee process started as `argv`.
+FakeScript EngineRunnerReferee(const GameInfo& game, EngineRefereeOptions options,
+                               const std::vector<std::string>& argv);
+
+// For FakeEnv::script_for: every referee the env starts is a fresh one.
+inline std::function<FakeScript(const std::vector<std::string>&)> EngineRunnerReferees(
+    const GameInfo& game, EngineRefereeOptions options) {
+  return [&game, options](const std::vector<std::string>& argv) {
+    return EngineRunnerReferee(game, options, argv);
+  };
+}
+
+}  // namespace arbiter::harness::testing

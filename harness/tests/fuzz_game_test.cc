@@ -1,0 +1,203 @@
+// fuzz-referee's games on fakes (harness/testing): a runner-protocol referee
+// played by arbiter's own engine, with and without a planted deviation,
+// through the same RunCgRunnerGame and Shrink that real runs use, on the
+// virtual clock. The real-process proofs of the same logic, on a referee
+// that is a process of its own, are cli/tests/fuzz_referee_cg_test.cc; these
+// run in milliseconds and belong to the fast tier.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "cg_runner.h"
+#include "core/game.h"
+#include "referee_fuzz.h"
+#include "spec_test.h"
+#include "testing/engine_referee.h"
+
+namespace arbiter::harness {
+namespace {
+
+using testing::EngineRefereeOptions;
+using testing::FakeEnv;
+
+const GameInfo& Game(std::string_view name) {
+  const GameInfo* g = FindGame(name);
+  EXPECT_NE(g, nullptr) << name;
+  return *g;
+}
+
+RefereeFuzzConfig Config(const GameInfo& game, RuleList rules) {
+  RefereeFuzzConfig c;
+  c.game = &game;
+  c.rules = std::move(rules);
+  std::string error;
+  c.referee = *RefereeTemplate::Parse("engine-referee", RefereeProtocol::kRunner, -1, error);
+  c.seed_line = SeedLine::kAlways;  // cg-brutaltester's -s: ###Seed N, then ###Start P
+  c.told_apart = std::make_shared<std::atomic<uint64_t>>(0);
+  return c;
+}
+
+// One game of `plan` against a fresh engine referee in a fresh fake world.
+RefereeGameResult Play(const RefereeFuzzConfig& config, EngineRefereeOptions referee,
+                       const RefereeGamePlan& plan, FakeEnv* world = nullptr) {
+  FakeEnv own;
+  FakeEnv& env = world ? *world : own;
+  env.script_for = testing::EngineRunnerReferees(*config.game, std::move(referee));
+  return RunCgRunnerGame(env, config, plan);
+}
+
+std::string Faults(const RefereeGameResult& r) {
+  std::string out;
+  for (const RefereeFault& f : r.faults) out += f.check + ": " + f.message + "\n";
+  return out;
+}
+
+// Every deviation a game's divergences were named by, with the names the
+// game could not tell them from.
+std::set<std::string> Named(const RefereeGameResult& r) {
+  std::set<std::string> out;
+  auto add = [&](const Divergence& d) {
+    if (d.deviation.empty()) return;
+    out.insert(d.deviation);
+    if (auto it = r.deviation_alternatives.find(d.deviation); it != r.deviation_alternatives.end())
+      out.insert(it->second.begin(), it->second.end());
+  };
+  if (r.divergence) add(*r.divergence);
+  for (const LaterDivergence& l : r.later) add(l.divergence);
+  return out;
+}
+
+CITES(FuzzGame, ARefereeThatPlaysByTheRulesMatchesEveryMessageOfEveryGameOfEveryGame,
+      "arbiter.referee.runner-protocol", "arbiter.referee.compared");
+TEST(FuzzGame, ARefereeThatPlaysByTheRulesMatchesEveryMessageOfEveryGameOfEveryGame) {
+  for (const GameInfo* game : AllGames()) {
+    if (!game->referee_fuzzing) continue;
+    const RefereeFuzzConfig config = Config(*game, {});
+    for (int i = 0; i < 6; ++i) {
+      const RefereeGameResult r = Play(config, {}, PlanGame(11, i));
+      EXPECT_FALSE(r.divergence) << game->name << " game " << i << ": "
+                                 << (r.divergence ? r.divergence->message : "");
+      EXPECT_EQ(Faults(r), "") << game->name << " game " << i;
+      EXPECT_TRUE(r.game_over) << game->name << " game " << i;
+      EXPECT_GT(r.compared, 0) << game->name << " game " << i;
+    }
+  }
+}
+
+// The fake twin of FuzzRefereeCgTest.EachDeviationTheRunToldApartIsFound...:
+// the same engine referee with each deviation of Wondev Woman's catalogue
+// planted, over the same thirty plans.
+CITES(FuzzGame, EachDeviationTheGamesToldApartIsNamedWhenPlantedAndNoOtherShowsAtAll,
+      "arbiter.referee.edges", "arbiter.referee.deviations");
+TEST(FuzzGame, EachDeviationTheGamesToldApartIsNamedWhenPlantedAndNoOtherShowsAtAll) {
+  const GameInfo& game = Game("wondev");
+  const RuleList league3 = {{"league", "3"}};
+  const RefereeFuzzConfig clean = Config(game, league3);
+  constexpr int kGames = 30;
+  for (int i = 0; i < kGames; ++i) {
+    const RefereeGameResult r = Play(clean, {league3}, PlanGame(1, i));
+    ASSERT_FALSE(r.divergence) << "game " << i << ": " << r.divergence->message;
+  }
+  const uint64_t told = clean.told_apart->load();
+  int told_count = 0;
+  for (size_t d = 0; d < game.deviations.size(); ++d) {
+    const std::string name(game.deviations[d].name);
+    const bool was_told = told & (uint64_t{1} << (d + 1));
+    told_count += was_told;
+    RuleList planted = league3;
+    planted.push_back({std::string(kDeviationRule), name});
+    const RefereeFuzzConfig config = Config(game, league3);
+    std::set<std::string> named;
+    int diverged = 0;
+    for (int i = 0; i < kGames; ++i) {
+      const RefereeGameResult r = Play(config, {planted}, PlanGame(1, i));
+      diverged += r.divergence.has_value();
+      const std::set<std::string> n = Named(r);
+      named.insert(n.begin(), n.end());
+    }
+    if (was_told) {
+      EXPECT_GT(diverged, 0) << name << " was told apart but no game showed it planted";
+      EXPECT_TRUE(named.count(name)) << name << " was told apart but was not named";
+    } else {
+      EXPECT_EQ(diverged, 0) << name << " was not told apart but showed planted";
+    }
+  }
+  EXPECT_GE(told_count, 10) << "of " << game.deviations.size();
+}
+
+CITES(FuzzGame, APlantedDeviationShrinksToAFewAnswersThatStillShowIt, "arbiter.referee.replayable",
+      "arbiter.referee.deviations");
+TEST(FuzzGame, APlantedDeviationShrinksToAFewAnswersThatStillShowIt) {
+  const GameInfo& game = Game("wondev");
+  const RuleList league3 = {{"league", "3"}};
+  const RuleList planted = {{"league", "3"}, {std::string(kDeviationRule), "climb-two"}};
+  const RefereeFuzzConfig config = Config(game, league3);
+  std::optional<RefereeGamePlan> plan;
+  RefereeGameResult failing;
+  for (int i = 0; i < 30 && !plan; ++i) {
+    failing = Play(config, {planted}, PlanGame(1, i));
+    if (failing.divergence) plan = PlanGame(1, i);
+  }
+  ASSERT_TRUE(plan) << "no game of 30 showed climb-two";
+  int runs = 0;
+  const GameRunner run = [&](const RefereeGamePlan& p) {
+    ++runs;
+    return Play(config, {planted}, p);
+  };
+  const ShrinkResult s = Shrink(run, config, *plan, failing, 150);
+  EXPECT_TRUE(s.reproduced);
+  ASSERT_TRUE(s.game.divergence);
+  EXPECT_EQ(Signature(*s.game.divergence), Signature(*failing.divergence));
+  int kept = 0;
+  for (size_t i = 0; i < s.script.size(); ++i)
+    kept += !IsHarmlessInScript(game, s.script[i]) && !(i < s.neutral.size() && s.neutral[i]);
+  EXPECT_LE(s.script.size(), failing.answers.size());
+  EXPECT_LE(kept, 3) << "of " << s.script.size() << " answers";
+  EXPECT_EQ(s.runs, runs);
+  EXPECT_LE(runs, 150);
+}
+
+// The fake twin of FuzzRefereeCgTest.ASlowRefereeTheGameLimitCuts...: a
+// referee that takes 400 ms a message, cut by a 3 s game limit while it
+// still plays by the rules, on a busy machine.
+CITES(FuzzGame, ASlowRefereeTheGameLimitCutsWhilePlayingIsUnfinishedWithTheLoadNeverAHang,
+      "arbiter.referee.completes");
+TEST(FuzzGame, ASlowRefereeTheGameLimitCutsWhilePlayingIsUnfinishedWithTheLoadNeverAHang) {
+  const GameInfo& game = Game("wondev");
+  RefereeFuzzConfig config = Config(game, {});
+  config.game_time_limit = std::chrono::milliseconds(3000);
+  FakeEnv env;
+  env.cpu_pressure = 87.5;
+  EngineRefereeOptions slow;
+  slow.message_ms = 400;
+  RefereeGamePlan plan = PlanGame(3, 0);
+  plan.fuzz_after_script = false;  // harmless answers: a long game
+  const RefereeGameResult r = Play(config, slow, plan, &env);
+  ASSERT_EQ(r.faults.size(), 1u) << Faults(r);
+  EXPECT_EQ(r.faults[0].check, "referee.unfinished") << Faults(r);
+  EXPECT_NE(r.faults[0].message.find("the CPU pressure was 88 %"), std::string::npos) << Faults(r);
+  EXPECT_NE(r.faults[0].message.find("while the referee was still playing"), std::string::npos)
+      << Faults(r);
+  EXPECT_FALSE(r.divergence);
+  EXPECT_GT(r.compared, 3);
+}
+
+CITES(FuzzGame, ARefereeSilentAfterItsStartIsAHangAtTheGameLimit, "arbiter.referee.completes");
+TEST(FuzzGame, ARefereeSilentAfterItsStartIsAHangAtTheGameLimit) {
+  const GameInfo& game = Game("wondev");
+  RefereeFuzzConfig config = Config(game, {});
+  config.game_time_limit = std::chrono::milliseconds(3000);
+  FakeEnv env;
+  env.scripts.push_back({});  // reads ###Start, never writes
+  const auto t0 = env.Now();
+  const RefereeGameResult r = RunCgRunnerGame(env, config, PlanGame(3, 0));
+  ASSERT_FALSE(r.faults.empty());
+  EXPECT_EQ(r.faults[0].check, "referee.hang") << Faults(r);
+  EXPECT_GE(env.Now() - t0, std::chrono::milliseconds(3000));  // waited the whole limit, virtually
+}
+
+}  // namespace
+}  // namespace arbiter::harness
