@@ -15,7 +15,7 @@
 #include "core/game.h"
 #include "referee_fuzz.h"
 #include "spec_test.h"
-#include "testing/engine_referee.h"
+#include "testing/fuzz_on_fakes.h"
 
 namespace arbiter::harness {
 namespace {
@@ -30,23 +30,12 @@ const GameInfo& Game(std::string_view name) {
 }
 
 RefereeFuzzConfig Config(const GameInfo& game, RuleList rules) {
-  RefereeFuzzConfig c;
-  c.game = &game;
-  c.rules = std::move(rules);
-  std::string error;
-  c.referee = *RefereeTemplate::Parse("engine-referee", RefereeProtocol::kRunner, -1, error);
-  c.seed_line = SeedLine::kAlways;  // cg-brutaltester's -s: ###Seed N, then ###Start P
-  c.told_apart = std::make_shared<std::atomic<uint64_t>>(0);
-  return c;
+  return testing::RunnerConfig(game, std::move(rules));
 }
 
-// One game of `plan` against a fresh engine referee in a fresh fake world.
 RefereeGameResult Play(const RefereeFuzzConfig& config, EngineRefereeOptions referee,
                        const RefereeGamePlan& plan, FakeEnv* world = nullptr) {
-  FakeEnv own;
-  FakeEnv& env = world ? *world : own;
-  env.script_for = testing::EngineRunnerReferees(*config.game, std::move(referee));
-  return RunCgRunnerGame(env, config, plan);
+  return testing::PlayOnFakes(config, std::move(referee), plan, world);
 }
 
 std::string Faults(const RefereeGameResult& r) {
@@ -95,18 +84,13 @@ CITES(FuzzGame, EachDeviationTheGamesToldApartIsNamedWhenPlantedAndNoOtherShowsA
 TEST(FuzzGame, EachDeviationTheGamesToldApartIsNamedWhenPlantedAndNoOtherShowsAtAll) {
   const GameInfo& game = Game("wondev");
   const RuleList league3 = {{"league", "3"}};
-  const RefereeFuzzConfig clean = Config(game, league3);
   constexpr int kGames = 30;
-  for (int i = 0; i < kGames; ++i) {
-    const RefereeGameResult r = Play(clean, {league3}, PlanGame(1, i));
-    ASSERT_FALSE(r.divergence) << "game " << i << ": " << r.divergence->message;
-  }
-  const uint64_t told = clean.told_apart->load();
-  int told_count = 0;
-  for (size_t d = 0; d < game.deviations.size(); ++d) {
-    const std::string name(game.deviations[d].name);
-    const bool was_told = told & (uint64_t{1} << (d + 1));
-    told_count += was_told;
+  const testing::ToldApart edges = testing::ToldApartOnFakes(game, league3, 1, kGames);
+  ASSERT_EQ(edges.diverged, 0);
+  EXPECT_EQ(edges.told.size() + edges.untold.size(), game.deviations.size());
+  for (const Deviation& deviation : game.deviations) {
+    const std::string name(deviation.name);
+    const bool was_told = edges.told.count(name) > 0;
     RuleList planted = league3;
     planted.push_back({std::string(kDeviationRule), name});
     const RefereeFuzzConfig config = Config(game, league3);
@@ -125,7 +109,7 @@ TEST(FuzzGame, EachDeviationTheGamesToldApartIsNamedWhenPlantedAndNoOtherShowsAt
       EXPECT_EQ(diverged, 0) << name << " was not told apart but showed planted";
     }
   }
-  EXPECT_GE(told_count, 10) << "of " << game.deviations.size();
+  EXPECT_GE(edges.told.size(), 10u) << "of " << game.deviations.size();
 }
 
 CITES(FuzzGame, APlantedDeviationShrinksToAFewAnswersThatStillShowIt, "arbiter.referee.replayable",
