@@ -486,7 +486,8 @@ bool Narrow(const CheckBotOptions& o, std::vector<harness::MatchSpec>& matches, 
 // not started because arbiter was interrupted (or, with --fail-fast, after a
 // failing one) is listed as skipped.
 void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::MatchSpec>& matches,
-             Progress& progress, report::RunReport& rep, std::ostream& err) {
+             Progress& progress, report::RunReport& rep, std::ostream& err,
+             const EnvFactory& make_env) {
   // --jobs N plays N matches at once, each worker with an Env of its own;
   // the results come back in the run's order (arbiter.run.split).
   const int jobs = std::max(1, o.jobs);
@@ -494,7 +495,7 @@ void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::M
   std::vector<std::string> ids;
   for (const auto& m : matches) ids.push_back(m.id);
   struct Worker {
-    std::unique_ptr<harness::Env> env = harness::MakeRealEnv();
+    std::unique_ptr<harness::Env> env;
   };
   using Played = std::optional<harness::MatchResult>;
   int found = 0;
@@ -503,6 +504,7 @@ void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::M
       jobs, matches.size(),
       [&](Worker& w, size_t i) -> Played {
         if (harness::Interrupted()) return std::nullopt;  // start nothing more
+        if (!w.env) w.env = make_env();
         return PlayDecided(*w.env, std::move(matches[i]), p, callback);
       },
       [&](size_t i, Played r) {
@@ -526,7 +528,10 @@ void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::M
 
 }  // namespace
 
-int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) {
+int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err,
+                const EnvFactory& env_factory) {
+  const EnvFactory make_env =
+      env_factory ? env_factory : [] { return harness::MakeRealEnv(); };
   if (o.bot.empty()) return Usage(err, "check-bot", "give the bot's command after '--'");
   // Bounded so that a typo fails here, not after gigabytes (arbiter.cli.bad-input).
   if (o.games && (*o.games < 0 || *o.games > kMaxGames))
@@ -558,8 +563,8 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err) 
   Progress progress(o.quiet, err, "check-bot", static_cast<long long>(plan.matches.size()),
                     "matches");
   if (o.calibrate && !harness::Interrupted())
-    rep.calibration = Calibrate(*harness::MakeRealEnv(), p.config);
-  PlayAll(o, p, plan.matches, progress, rep, err);
+    rep.calibration = Calibrate(*make_env(), p.config);
+  PlayAll(o, p, plan.matches, progress, rep, err, make_env);
   rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();
   WriteInputFiles(rep, o.repro_dir, err);

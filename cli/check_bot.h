@@ -5,12 +5,15 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "bot_process.h"
+#include "env.h"
 #include "core/game.h"
 
 namespace CLI {
@@ -105,7 +108,12 @@ struct PlayOptions : RunOptions {
 
 // Exit status: 0 no failing finding, 1 at least one, 2 usage error or the
 // harness could not run.
-int RunCheckBot(const CheckBotOptions& options, std::ostream& out, std::ostream& err);
+// Where a run's bots and referees run (the Env seam, harness/process/env.h):
+// the real world by default; a test hands the fakes of harness/testing
+// (one Env per worker; --jobs 1 with a fake).
+using EnvFactory = std::function<std::unique_ptr<harness::Env>()>;
+int RunCheckBot(const CheckBotOptions& options, std::ostream& out, std::ostream& err,
+                const EnvFactory& make_env = {});
 int RunPlay(const PlayOptions& options, std::ostream& out, std::ostream& err);
 
 // The built-in echo bot used to calibrate the harness: prints READY, then

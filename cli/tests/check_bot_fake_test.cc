@@ -1,0 +1,154 @@
+// check-bot as a whole on fakes (harness/testing): the run's plan, its
+// matches, the second run that confirms a time verdict, the report and the
+// exit status, through RunCheckBot with FakeEnv in place of the real world
+// (the EnvFactory seam, check_bot.h). The bot is a script: READY, then "N"
+// (jc2015's answer valid on every turn) after 5 ms of virtual time on every
+// turn. The real-process smokes of the same verdicts are
+// cli/tests/time_verdict_proof_test.cc; the judgements alone,
+// harness/tests/timing_verdict_test.cc.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "check_bot.h"
+#include "spec_test.h"
+#include "testing/fake_env.h"
+
+namespace arbiter::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using harness::testing::Emit;
+using harness::testing::FakeEnv;
+using harness::testing::FakeScript;
+using harness::testing::Out;
+
+// A jc2015 bot whose `late_turn`-th turn (from 1) takes `late_ms` on the
+// runs `late_on` says (by the bot's start, from 0); every other turn 5 ms.
+FakeScript Jc2015Bot(int late_turn, int late_ms, bool late) {
+  FakeScript s;
+  s.on_start = {Out(20, "READY\n")};
+  auto turns = std::make_shared<int>(0);
+  s.on_input = [=](int, const std::string& in) {
+    std::vector<Emit> out;
+    for (size_t at = in.find("EOD\n"); at != std::string::npos; at = in.find("EOD\n", at + 4)) {
+      ++*turns;
+      out.push_back(Out(late && *turns == late_turn ? late_ms : 5, "N\n"));
+    }
+    return out;
+  };
+  s.on_eof = {harness::testing::Exit(1, 0)};
+  return s;
+}
+
+struct RunOnFakes {
+  int status = -1;
+  nlohmann::json report;
+  std::string out, err;
+  int bots_started = 0;
+};
+
+// check-bot on jc2015 with `args` set on the options, every bot started a
+// Jc2015Bot late (`late_turn`, `late_ms`) on the starts `late_on` accepts.
+RunOnFakes CheckBotOnFakes(const std::function<void(CheckBotOptions&)>& args, int late_turn,
+                           int late_ms, const std::function<bool(int start)>& late_on) {
+  const fs::path dir =
+      fs::path(::testing::TempDir()) / ("check-bot-fakes-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  CheckBotOptions o;
+  o.bot = {"/bin/true"};  // must exist to pass the start check; never started
+  o.no_sandbox = true;
+  o.quiet = true;
+  o.calibrate = false;  // the harness's own overhead is the real machine's
+  o.json_path = (dir / "report.json").string();
+  o.repro_dir = (dir / "repro").string();
+  args(o);
+  auto started = std::make_shared<int>(0);
+  const EnvFactory fakes = [=] {
+    auto env = std::make_unique<FakeEnv>();
+    env->script_for = [=](const std::vector<std::string>&) {
+      const int start = (*started)++;
+      return Jc2015Bot(late_turn, late_ms, late_on(start));
+    };
+    return std::unique_ptr<harness::Env>(std::move(env));
+  };
+  std::ostringstream out, err;
+  RunOnFakes r;
+  r.status = RunCheckBot(o, out, err, fakes);
+  r.out = out.str();
+  r.err = err.str();
+  r.bots_started = *started;
+  std::ifstream in(o.json_path);
+  if (in) r.report = nlohmann::json::parse(in, nullptr, false);
+  fs::remove_all(dir);
+  return r;
+}
+
+std::string Message(const RunOnFakes& r, const std::string& check) {
+  if (!r.report.is_object()) return "";
+  for (const auto& f : r.report["findings"])
+    if (f["check"] == check) return f["message"].get<std::string>();
+  return "";
+}
+
+void OneGame(CheckBotOptions& o) {
+  o.games = 1;
+  o.edge_cases = false;
+  o.whole_games = false;
+}
+
+CITES(CheckBotOnFakes, AWorkingBotPassesTheDefaultRunEveryMatchPlayed, "arbiter.check.whole-games",
+      "arbiter.cli.exit-status");
+TEST(CheckBotOnFakes, AWorkingBotPassesTheDefaultRunEveryMatchPlayed) {
+  const RunOnFakes r = CheckBotOnFakes([](CheckBotOptions&) {}, 0, 0, [](int) { return false; });
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  ASSERT_TRUE(r.report.is_object()) << r.err;
+  EXPECT_EQ(r.report["verdict"], "pass") << r.out;
+  EXPECT_TRUE(r.report["findings"].empty()) << r.report["findings"].dump();
+  EXPECT_GT(r.bots_started, 4);  // the games, the edge states and the whole games
+  EXPECT_TRUE(r.report["skipped"].empty());
+}
+
+CITES(CheckBotOnFakes, ABotLateOnOneRunOnlyIsAWarningWithBothMeasurements,
+      "arbiter.timing.confirm");
+TEST(CheckBotOnFakes, ABotLateOnOneRunOnlyIsAWarningWithBothMeasurements) {
+  const RunOnFakes r = CheckBotOnFakes(OneGame, 3, 300, [](int start) { return start == 0; });
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_EQ(r.bots_started, 2);  // the match, and the run that confirms
+  EXPECT_EQ(Message(r, "action.deadline"), "");
+  const std::string message = Message(r, "timing.unconfirmed");
+  EXPECT_NE(message.find("on the first run of the match: the answer came after 30"),
+            std::string::npos)
+      << message << "\n"
+      << r.out;
+  EXPECT_NE(message.find("on a second run (same seed) it answered that turn after 5"),
+            std::string::npos)
+      << message;
+}
+
+CITES(CheckBotOnFakes, ABotLateOnEveryRunFailsConfirmedWithBothMeasurements,
+      "arbiter.timing.confirm");
+TEST(CheckBotOnFakes, ABotLateOnEveryRunFailsConfirmedWithBothMeasurements) {
+  const RunOnFakes r = CheckBotOnFakes(OneGame, 3, 300, [](int) { return true; });
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_EQ(r.bots_started, 2);
+  const std::string message = Message(r, "action.deadline");
+  EXPECT_NE(message.find("confirmed: on a second run of the match (same seed) it was late again"),
+            std::string::npos)
+      << message << "\n"
+      << r.out;
+  const size_t first = message.find("the answer came after 30");
+  ASSERT_NE(first, std::string::npos) << message;
+  EXPECT_NE(message.find("the answer came after 30", first + 1), std::string::npos) << message;
+  EXPECT_EQ(Message(r, "timing.unconfirmed"), "");
+}
+
+}  // namespace
+}  // namespace arbiter::cli
