@@ -22,20 +22,13 @@ namespace {
 
 using testing::EngineRefereeOptions;
 using testing::FakeEnv;
+using testing::PlayOnFakes;
+using testing::RunnerConfig;
 
 const GameInfo& Game(std::string_view name) {
   const GameInfo* g = FindGame(name);
   EXPECT_NE(g, nullptr) << name;
   return *g;
-}
-
-RefereeFuzzConfig Config(const GameInfo& game, RuleList rules) {
-  return testing::RunnerConfig(game, std::move(rules));
-}
-
-RefereeGameResult Play(const RefereeFuzzConfig& config, EngineRefereeOptions referee,
-                       const RefereeGamePlan& plan, FakeEnv* world = nullptr) {
-  return testing::PlayOnFakes(config, std::move(referee), plan, world);
 }
 
 std::string Faults(const RefereeGameResult& r) {
@@ -64,9 +57,9 @@ CITES(FuzzGame, ARefereeThatPlaysByTheRulesMatchesEveryMessageOfEveryGameOfEvery
 TEST(FuzzGame, ARefereeThatPlaysByTheRulesMatchesEveryMessageOfEveryGameOfEveryGame) {
   for (const GameInfo* game : AllGames()) {
     if (!game->referee_fuzzing) continue;
-    const RefereeFuzzConfig config = Config(*game, {});
+    const RefereeFuzzConfig config = RunnerConfig(*game, {});
     for (int i = 0; i < 6; ++i) {
-      const RefereeGameResult r = Play(config, {}, PlanGame(11, i));
+      const RefereeGameResult r = PlayOnFakes(config, {}, PlanGame(11, i));
       EXPECT_FALSE(r.divergence) << game->name << " game " << i << ": "
                                  << (r.divergence ? r.divergence->message : "");
       EXPECT_EQ(Faults(r), "") << game->name << " game " << i;
@@ -93,11 +86,11 @@ TEST(FuzzGame, EachDeviationTheGamesToldApartIsNamedWhenPlantedAndNoOtherShowsAt
     const bool was_told = edges.told.count(name) > 0;
     RuleList planted = league3;
     planted.push_back({std::string(kDeviationRule), name});
-    const RefereeFuzzConfig config = Config(game, league3);
+    const RefereeFuzzConfig config = RunnerConfig(game, league3);
     std::set<std::string> named;
     int diverged = 0;
     for (int i = 0; i < kGames; ++i) {
-      const RefereeGameResult r = Play(config, {planted}, PlanGame(1, i));
+      const RefereeGameResult r = PlayOnFakes(config, {planted}, PlanGame(1, i));
       diverged += r.divergence.has_value();
       const std::set<std::string> n = Named(r);
       named.insert(n.begin(), n.end());
@@ -118,18 +111,18 @@ TEST(FuzzGame, APlantedDeviationShrinksToAFewAnswersThatStillShowIt) {
   const GameInfo& game = Game("wondev");
   const RuleList league3 = {{"league", "3"}};
   const RuleList planted = {{"league", "3"}, {std::string(kDeviationRule), "climb-two"}};
-  const RefereeFuzzConfig config = Config(game, league3);
+  const RefereeFuzzConfig config = RunnerConfig(game, league3);
   std::optional<RefereeGamePlan> plan;
   RefereeGameResult failing;
   for (int i = 0; i < 30 && !plan; ++i) {
-    failing = Play(config, {planted}, PlanGame(1, i));
+    failing = PlayOnFakes(config, {planted}, PlanGame(1, i));
     if (failing.divergence) plan = PlanGame(1, i);
   }
   ASSERT_TRUE(plan) << "no game of 30 showed climb-two";
   int runs = 0;
   const GameRunner run = [&](const RefereeGamePlan& p) {
     ++runs;
-    return Play(config, {planted}, p);
+    return PlayOnFakes(config, {planted}, p);
   };
   const ShrinkResult s = Shrink(run, config, *plan, failing, 150);
   EXPECT_TRUE(s.reproduced);
@@ -151,7 +144,7 @@ CITES(FuzzGame, ASlowRefereeTheGameLimitCutsWhilePlayingIsUnfinishedWithTheLoadN
       "arbiter.referee.completes");
 TEST(FuzzGame, ASlowRefereeTheGameLimitCutsWhilePlayingIsUnfinishedWithTheLoadNeverAHang) {
   const GameInfo& game = Game("wondev");
-  RefereeFuzzConfig config = Config(game, {});
+  RefereeFuzzConfig config = RunnerConfig(game, {});
   config.game_time_limit = std::chrono::milliseconds(3000);
   FakeEnv env;
   env.cpu_pressure = 87.5;
@@ -159,7 +152,7 @@ TEST(FuzzGame, ASlowRefereeTheGameLimitCutsWhilePlayingIsUnfinishedWithTheLoadNe
   slow.message_ms = 400;
   RefereeGamePlan plan = PlanGame(3, 0);
   plan.fuzz_after_script = false;  // harmless answers: a long game
-  const RefereeGameResult r = Play(config, slow, plan, &env);
+  const RefereeGameResult r = PlayOnFakes(config, slow, plan, &env);
   ASSERT_EQ(r.faults.size(), 1u) << Faults(r);
   EXPECT_EQ(r.faults[0].check, "referee.unfinished") << Faults(r);
   EXPECT_NE(r.faults[0].message.find("the CPU pressure was 88 %"), std::string::npos) << Faults(r);
@@ -172,7 +165,7 @@ TEST(FuzzGame, ASlowRefereeTheGameLimitCutsWhilePlayingIsUnfinishedWithTheLoadNe
 CITES(FuzzGame, ARefereeSilentAfterItsStartIsAHangAtTheGameLimit, "arbiter.referee.completes");
 TEST(FuzzGame, ARefereeSilentAfterItsStartIsAHangAtTheGameLimit) {
   const GameInfo& game = Game("wondev");
-  RefereeFuzzConfig config = Config(game, {});
+  RefereeFuzzConfig config = RunnerConfig(game, {});
   config.game_time_limit = std::chrono::milliseconds(3000);
   FakeEnv env;
   env.scripts.push_back({});  // reads ###Start, never writes
