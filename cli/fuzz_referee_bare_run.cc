@@ -232,6 +232,7 @@ void BareRun::Play() {
       bug.finding.severity = harness::Severity::kWarn;
       bug.finding.message += bug.unconfirmed;
     }
+    bug.finding.cause = key;  // what merge-reports counts it under
     played_[bug.match].m.findings.push_back(bug.finding);
   }
   for (size_t i = 0; i < played_.size(); ++i)
@@ -241,10 +242,7 @@ void BareRun::Play() {
 
 Finding BareRun::New(const std::string& check, const Played& game, std::string message,
                      std::optional<int> turn) {
-  Finding f;
-  f.check = check;
-  if (const harness::CheckInfo* info = catalog_.Find(check))
-    f.clause = info->clause, f.severity = info->severity;
+  Finding f = harness::NewFinding(catalog_, check);
   f.match = game.m.id;
   f.seed = game.m.seed;
   f.turn = turn.value_or(game.r.last_turn);

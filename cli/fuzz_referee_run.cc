@@ -193,10 +193,7 @@ bool FuzzRun::FaultFindings(const std::string& id, const RefereeGamePlan& plan,
         earlier->message += "; and more";
       continue;
     }
-    Finding f;
-    f.check = fault.check;
-    if (const auto* info = catalog_.Find(fault.check))
-      f.clause = info->clause, f.severity = info->severity;
+    Finding f = harness::NewFinding(catalog_, fault.check);
     f.match = id;
     f.seed = plan.seed;
     f.turn = fault.turn;
@@ -232,6 +229,7 @@ Finding* FuzzRun::Seen(const std::string& cause, Found& found, Shrunk& shrunk) {
 void FuzzRun::AddMatch(harness::MatchResult m, Found findings) {
   for (auto& [cause, f] : findings) {
     by_cause_[cause] = {rep_.matches.size(), m.findings.size()};
+    f.cause = cause;  // what merge-reports counts it under
     m.findings.push_back(std::move(f));
   }
   WriteTranscript(o_, rep_, m, err_);

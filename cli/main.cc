@@ -138,9 +138,17 @@ int main(int argc, char** argv) {
   // Runs that start processes stop cleanly on SIGINT, SIGTERM and SIGHUP.
   if (check_cmd->parsed() || play_cmd->parsed() || fuzz_cmd->parsed())
     arbiter::harness::InstallInterruptHandlers();
-  if (check_cmd->parsed()) return RunCheckBot(check, std::cout, std::cerr);
-  if (play_cmd->parsed()) return RunPlay(play, std::cout, std::cerr);
-  if (fuzz_cmd->parsed()) return RunFuzzReferee(fuzz, std::cout, std::cerr);
+  try {
+    if (check_cmd->parsed()) return RunCheckBot(check, std::cout, std::cerr);
+    if (play_cmd->parsed()) return RunPlay(play, std::cout, std::cerr);
+    if (fuzz_cmd->parsed()) return RunFuzzReferee(fuzz, std::cout, std::cerr);
+  } catch (const arbiter::harness::UnknownCheck& e) {
+    // A finding under a check its register does not list: arbiter's own
+    // bug, said as such (the processes were stopped on the way out), never
+    // a verdict on the bot or the referee.
+    std::cerr << "arbiter: internal error: " << e.what() << "\n";
+    return 2;
+  }
   if (echo_cmd->parsed()) return RunEchoBot();
   return 2;
 }

@@ -84,12 +84,11 @@ long long GameNumber(const std::string& id) {
 
 // fuzz-referee reports each root cause once, in the first game that showed
 // it, with how often it occurred: two shards' findings of one cause (the
-// same check, clause and words before the first ':', numbers aside) are
-// one, counted.
+// same check and the `cause` the run gave it) are one, counted. A finding
+// with no cause (a report of an earlier arbiter) is kept as it is: its
+// message is for people, never a key.
 std::string CauseOf(const harness::Finding& f) {
-  std::string words = f.message.substr(0, f.message.find(':'));
-  std::erase_if(words, [](char c) { return c >= '0' && c <= '9'; });  // "player 2", "turn 31"
-  return f.check + "|" + f.clause + "|" + words;
+  return f.cause.empty() ? std::string() : f.check + "|" + f.cause;
 }
 
 void OneFindingPerCause(report::RunReport& r) {
@@ -104,7 +103,8 @@ void OneFindingPerCause(report::RunReport& r) {
       kept.push_back(f);
     }
     m.findings = std::move(kept);
-    for (auto& f : m.findings) first.emplace(CauseOf(f), &f);
+    for (auto& f : m.findings)
+      if (!CauseOf(f).empty()) first.emplace(CauseOf(f), &f);
   }
   // A shrunk reproducer left without its finding shows nothing.
   std::erase_if(r.matches, [](const harness::MatchResult& m) {

@@ -95,12 +95,7 @@ void FirstTurnEnds::Count(const harness::MatchResult& m) {
 void FirstTurnEnds::Judge(const Prepared& p, report::RunReport& rep) const {
   if (!p.referee || p.referee->referee.protocol() != harness::RefereeProtocol::kRunner) return;
   if (said_ || games_ < 2 || first_turn_only_ < games_ || rep.matches.empty()) return;
-  const harness::CheckInfo* info = p.catalog.Find("referee.out-of-step");
-  if (!info) return;
-  harness::Finding f;
-  f.check = info->id;
-  f.clause = info->clause;
-  f.severity = info->severity;
+  harness::Finding f = harness::NewFinding(p.catalog, "referee.out-of-step");
   f.match = rep.matches.front().id;
   f.seed = rep.matches.front().seed;
   const bool seed_line = p.referee->seed_line == harness::SeedLine::kAlways;

@@ -41,6 +41,7 @@ harness::Finding FindingOf(const json& j) {
   f.advice = JsonString(j, "advice");
   f.reproduce = JsonString(j, "reproduce");
   f.occurrences = j.value("occurrences", 1);
+  f.cause = JsonString(j, "cause");
   return f;
 }
 

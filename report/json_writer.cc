@@ -32,6 +32,7 @@ ordered_json FindingJson(const harness::Finding& f) {
   j["advice"] = f.advice;
   j["reproduce"] = f.reproduce;
   j["occurrences"] = f.occurrences;
+  if (!f.cause.empty()) j["cause"] = f.cause;
   return j;
 }
 

@@ -22,15 +22,27 @@ Severity SeverityFromName(std::string_view name) {
   return name == "warn" ? Severity::kWarn : name == "info" ? Severity::kInfo : Severity::kFail;
 }
 
-bool IsHarnessCheckId(std::string_view id) {
-  for (const char* known : kAllCheckIds)
-    if (id == known) return true;
-  return false;
-}
-
 const CheckInfo* CheckCatalog::Find(const std::string& id) const {
   const auto it = checks_.find(id);
   return it == checks_.end() ? nullptr : &it->second;
+}
+
+const CheckInfo& CheckCatalog::Require(const std::string& id) const {
+  if (const CheckInfo* info = Find(id)) return *info;
+  throw UnknownCheck("check '" + id + "' is not in the register's check table (" +
+                     (FindCheckId(id) ? "a check arbiter knows, reported where this register "
+                                        "does not list it"
+                                      : "not a check ID arbiter knows") +
+                     "): an arbiter bug, please report it");
+}
+
+Finding NewFinding(const CheckCatalog& catalog, const std::string& id) {
+  const CheckInfo& info = catalog.Require(id);
+  Finding f;
+  f.check = info.id;
+  f.clause = info.clause;
+  f.severity = info.severity;
+  return f;
 }
 
 CheckCatalog CatalogFromRegister(const nlohmann::json& reg, const char* key) {

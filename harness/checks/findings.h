@@ -11,7 +11,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <stdexcept>
 #include <vector>
+
+#include "check_ids.h"
 
 namespace arbiter::harness {
 
@@ -29,21 +32,31 @@ struct CheckInfo {
   std::string title;  // "answers within the time limit"
 };
 
+// A check ID arbiter was about to report that its catalog does not list.
+class UnknownCheck : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
 // The checks of one game: every check ID the harness emits must be here.
 class CheckCatalog {
  public:
   void Add(CheckInfo info) { checks_[info.id] = std::move(info); }
   const CheckInfo* Find(const std::string& id) const;
+  // The check `id`, which must be listed: a finding under an ID the
+  // register does not list would be a FAIL with no clause, so an unlisted
+  // ID throws UnknownCheck (arbiter's own bug; the commands say so and
+  // exit 2).
+  const CheckInfo& Require(const std::string& id) const;
   const std::map<std::string, CheckInfo>& all() const { return checks_; }
 
  private:
   std::map<std::string, CheckInfo> checks_;
 };
 
-// The check IDs the harness knows (game-agnostic). A game's register lists
-// the ones it reports under, each with its clause. Six are opt-in finer IDs:
-// when the register does not list them, the harness reports under the coarser
-// ID in parentheses.
+// The check IDs arbiter reports, and the registers that list them:
+// check_ids.h. Three of a game's are opt-in finer IDs: when its register does
+// not list them, the harness reports under the coarser ID in parentheses.
 //   action.first-deadline   a deadline missed on the bot's first turn of a
 //                           match, limit first_action_ms (action.deadline)
 //   action.illegal          an answer the game judges AnswerVerdict::kIllegal:
@@ -53,42 +66,6 @@ class CheckCatalog {
 //                           the game's way of saying the player had no legal
 //                           action and still had to print a line (the check
 //                           the silence would otherwise be reported under)
-inline const char* const kAllCheckIds[] = {
-    "ready.missing",
-    "ready.unflushed",
-    "ready.late",
-    "ready.malformed",
-    "ready.noise",
-    "action.deadline",
-    "action.first-deadline",
-    "action.invalid",
-    "action.illegal",
-    "action.no-legal-silence",
-    "action.no-legal-line",
-    "action.server-accepts",
-    "action.whitespace",
-    "action.extra-lines",
-    "action.partial",
-    "action.unflushed",
-    "action.line-count",
-    "action.rejected",
-    "action.referee-timeout",
-    "process.crash",
-    "process.exec-failed",
-    "process.stdout-closed",
-    "process.no-exit-on-eof",
-    "process.leftover",
-    "process.memory",
-    "process.no-legal-crash",
-    "timing.inconclusive",
-    "timing.unconfirmed",
-    "bot.launcher",
-    "output.flood",
-    "stderr.flood",
-};
-
-// Whether `id` is one of kAllCheckIds.
-bool IsHarnessCheckId(std::string_view id);
 
 struct Finding {
   std::string check;
@@ -122,7 +99,16 @@ struct Finding {
   // FAIL (arbiter.timing.confirm): late, but not by its own CPU time alone.
   // Not written to reports.
   bool confirm = false;
+  // fuzz-referee: the root cause this finding stands for, a key of the run's
+  // own ("deviation climb-two", a divergence's signature, "referee.crash"),
+  // the same in every shard of a run. merge-reports counts the findings of
+  // one check and one cause as one; it never reads the message to group.
+  std::string cause;
 };
+
+// A finding under check `id`, with the clause and severity `catalog` gives
+// it (CheckCatalog::Require: an unlisted ID throws UnknownCheck).
+Finding NewFinding(const CheckCatalog& catalog, const std::string& id);
 
 // The finding's seat for people: "1", or "1 (alice)" with its entrant.
 inline std::string SeatText(const Finding& f) {

@@ -46,12 +46,7 @@ Finding& Match::Report(BotSeat& b, const std::string& check, std::string message
     ++f.occurrences;
     return f;
   }
-  Finding f;
-  f.check = check;
-  if (const CheckInfo* info = catalog_.Find(check)) {
-    f.clause = info->clause;
-    f.severity = info->severity;
-  }
+  Finding f = NewFinding(catalog_, check);
   f.match = spec_.id;
   f.seed = spec_.seed;
   f.seat = b.seat;

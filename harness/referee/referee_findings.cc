@@ -78,10 +78,7 @@ class RefereeFindings {
         ++f.occurrences;
         return f;
       }
-    Finding f;
-    f.check = check;
-    if (const CheckInfo* info = catalog_.Find(check))
-      f.clause = info->clause, f.severity = info->severity;
+    Finding f = NewFinding(catalog_, check);
     f.match = m_.id;
     f.seed = m_.seed;
     f.seat = seat;

@@ -331,5 +331,26 @@ SPEC_TEST(GameChecks, EveryCheckInEveryGameRegisterIsOneTheHarnessReports,
   }
 }
 
+SPEC_TEST(GameChecks, AMatchAboutToReportACheckItsRegisterLacksStopsAsArbitersOwnError,
+          "arbiter.report.check-ids") {
+  // A register with neither action.invalid nor action.illegal: the answer
+  // "HELLO" would be a finding with no clause and a FAIL of the bot's. It is
+  // arbiter's error instead, the check it was about to report named.
+  FakeEnv env;
+  try {
+    PlayWondev(env, Answers("HELLO"), WondevCatalogWithout({"action.invalid", "action.illegal"}));
+    ADD_FAILURE() << "the match ended with no error";
+  } catch (const UnknownCheck& e) {
+    EXPECT_NE(std::string(e.what()).find("'action.invalid'"), std::string::npos) << e.what();
+  }
+  // The same match under the whole register: the finding, with its clause.
+  FakeEnv whole_env;
+  const MatchResult r = PlayWondev(whole_env, Answers("HELLO"),
+                                   WondevCatalogWithout({"action.illegal"}));
+  const Finding* f = Find(r, "action.invalid");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_FALSE(f->clause.empty());
+}
+
 }  // namespace
 }  // namespace arbiter::harness
