@@ -57,13 +57,13 @@
 #include <string_view>
 #include <vector>
 
+#include "checks/findings.h"
+#include "checks/session.h"
 #include "core/game.h"
-#include "env.h"
-#include "findings.h"
-#include "memory_cgroup.h"
+#include "process/env.h"
+#include "process/memory_cgroup.h"
+#include "process/sandbox.h"
 #include "registers.h"
-#include "sandbox.h"
-#include "session.h"
 
 #ifndef ARBITER_TESTBOT
 #error "ARBITER_TESTBOT must name the arbiter_testbot binary"

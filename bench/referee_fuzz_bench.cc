@@ -71,7 +71,7 @@
 #include <vector>
 
 #include "core/game.h"
-#include "referee_fuzz.h"
+#include "referee/referee_fuzz.h"
 
 #if !defined(ARBITER_PROBE) || !defined(EXAMPLE_REFEREE) || !defined(REPLAY_BOT)
 #error "ARBITER_PROBE, EXAMPLE_REFEREE and REPLAY_BOT must name the binaries"

@@ -29,9 +29,9 @@
 #include <thread>
 #include <vector>
 
-#include "bot_process.h"
-#include "proc_probe.h"
-#include "process_posix.h"
+#include "process/bot_process.h"
+#include "process/proc_probe.h"
+#include "process/process_posix.h"
 
 namespace {
 

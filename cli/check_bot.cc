@@ -36,16 +36,16 @@
 #include <memory>
 #include <optional>
 
-#include "confirm.h"
-#include "command_line.h"
+#include "checks/confirm.h"
+#include "process/command_line.h"
 #include "core/game.h"
-#include "interrupt.h"
+#include "process/interrupt.h"
 #include "option_checks.h"
-#include "play_in_order.h"
+#include "process/play_in_order.h"
 #include "referee_run.h"
 #include "run_common.h"
 #include "run_options.h"
-#include "start_check.h"
+#include "process/start_check.h"
 
 namespace arbiter::cli {
 namespace {

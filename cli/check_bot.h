@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "bot_process.h"
-#include "env.h"
+#include "process/bot_process.h"
+#include "process/env.h"
 #include "core/game.h"
 
 namespace CLI {

@@ -12,13 +12,13 @@
 #include <iostream>
 #include <sstream>
 
-#include "cg_runner.h"
+#include "referee/cg_runner.h"
 #include "checks/silence.h"
 #include "fuzz_referee_bare.h"
 #include "fuzz_referee_run.h"
-#include "interrupt.h"
+#include "process/interrupt.h"
 #include "option_checks.h"
-#include "referee_fuzz.h"
+#include "referee/referee_fuzz.h"
 #include "rule_options.h"
 #include "run_common.h"
 #include "run_options.h"

@@ -7,15 +7,15 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "command_line.h"
+#include "process/command_line.h"
 #include "core/parse.h"
 #include "fuzz_referee_bare_run.h"
-#include "interrupt.h"
+#include "process/interrupt.h"
 #include "invocation.h"
 #include "progress.h"
 #include "referee_run.h"
 #include "registers.h"
-#include "start_check.h"
+#include "process/start_check.h"
 
 namespace arbiter::cli {
 namespace {

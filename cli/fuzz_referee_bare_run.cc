@@ -9,9 +9,9 @@
 #include <cctype>
 #include <iostream>
 
-#include "command_line.h"
+#include "process/command_line.h"
 #include "core/parse.h"
-#include "interrupt.h"
+#include "process/interrupt.h"
 #include "progress.h"
 #include "registers.h"
 

@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "answer_fuzz.h"
-#include "env.h"
+#include "referee/answer_fuzz.h"
+#include "process/env.h"
 #include "fuzz_referee.h"
 #include "progress.h"
-#include "referee_match.h"
+#include "referee/referee_match.h"
 #include "run_common.h"
 #include "run_report.h"
 

@@ -9,12 +9,12 @@
 // first, is a symptom of that one and joins its finding.
 #include <algorithm>
 
-#include "cg_runner.h"
-#include "command_line.h"
+#include "referee/cg_runner.h"
+#include "process/command_line.h"
 #include "core/deviations.h"
 #include "core/parse.h"
 #include "fuzz_referee_run.h"
-#include "interrupt.h"
+#include "process/interrupt.h"
 #include "invocation.h"
 
 namespace arbiter::cli {

@@ -5,14 +5,14 @@
 #include <map>
 #include <thread>
 
-#include "command_line.h"
+#include "process/command_line.h"
 #include "core/parse.h"
 #include "fuzz_referee_run.h"
 #include "input_files.h"
-#include "probe_hub.h"
-#include "referee_template.h"
+#include "referee/probe_hub.h"
+#include "referee/referee_template.h"
 #include "registers.h"
-#include "start_check.h"
+#include "process/start_check.h"
 
 namespace arbiter::cli {
 namespace {

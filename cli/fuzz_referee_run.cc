@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <iostream>
 
-#include "cg_runner.h"
-#include "command_line.h"
 #include "core/deviations.h"
 #include "core/parse.h"
-#include "interrupt.h"
 #include "invocation.h"
+#include "process/command_line.h"
+#include "process/interrupt.h"
+#include "referee/cg_runner.h"
 #include "registers.h"
 
 namespace arbiter::cli {

@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "fuzz_referee.h"
-#include "game_pool.h"
+#include "referee/game_pool.h"
 #include "progress.h"
-#include "referee_fuzz.h"
-#include "run_memory.h"
+#include "referee/referee_fuzz.h"
+#include "referee/run_memory.h"
 #include "run_common.h"
 #include "run_report.h"
 

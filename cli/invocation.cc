@@ -1,7 +1,7 @@
 // The first word of the commands arbiter prints (invocation.h).
 #include "invocation.h"
 
-#include "command_line.h"
+#include "process/command_line.h"
 
 namespace arbiter::cli {
 namespace {

@@ -10,13 +10,13 @@
 #include <sstream>
 
 #include "check_bot.h"
-#include "command_line.h"
 #include "fuzz_referee.h"
-#include "interrupt.h"
 #include "invocation.h"
 #include "list.h"
 #include "merge_reports.h"
 #include "option_names.h"
+#include "process/command_line.h"
+#include "process/interrupt.h"
 #include "run_report.h"
 #include "simulate.h"
 #include "spec.h"

@@ -15,11 +15,11 @@
 #include <set>
 #include <tuple>
 
-#include "command_line.h"
 #include "core/game.h"
 #include "core/parse.h"
 #include "invocation.h"
 #include "option_checks.h"
+#include "process/command_line.h"
 #include "run_options.h"
 #include "run_report.h"
 

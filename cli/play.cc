@@ -19,13 +19,13 @@
 #include <set>
 
 #include "check_bot.h"
-#include "command_line.h"
-#include "interrupt.h"
+#include "process/command_line.h"
+#include "process/interrupt.h"
 #include "option_checks.h"
 #include "referee_run.h"
 #include "run_common.h"
 #include "run_options.h"
-#include "start_check.h"
+#include "process/start_check.h"
 
 namespace arbiter::cli {
 namespace {

@@ -5,14 +5,14 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "bot_environment.h"
-#include "command_line.h"
-#include "findings.h"
+#include "process/bot_environment.h"
+#include "process/command_line.h"
+#include "checks/findings.h"
 #include "option_checks.h"
 #include "option_names.h"
-#include "probe_hub.h"
+#include "referee/probe_hub.h"
 #include "registers.h"
-#include "start_check.h"
+#include "process/start_check.h"
 
 namespace arbiter::cli {
 namespace {

@@ -16,15 +16,15 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "command_line.h"
+#include "process/command_line.h"
 #include "core/parse.h"
-#include "interrupt.h"
-#include "memory_cgroup.h"
-#include "referee_match.h"
+#include "process/interrupt.h"
+#include "process/memory_cgroup.h"
+#include "referee/referee_match.h"
 #include "referee_run.h"
 #include "registers.h"
-#include "sandbox.h"
-#include "seed_line.h"
+#include "process/sandbox.h"
+#include "referee/seed_line.h"
 
 namespace arbiter::cli {
 namespace {

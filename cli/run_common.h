@@ -10,15 +10,15 @@
 #include <vector>
 
 #include "check_bot.h"
+#include "checks/findings.h"
+#include "checks/session.h"
 #include "core/game.h"
-#include "env.h"
-#include "findings.h"
 #include "invocation.h"
+#include "process/env.h"
 #include "progress.h"
-#include "referee_driver.h"
-#include "referee_fuzz.h"
+#include "referee/referee_driver.h"
+#include "referee/referee_fuzz.h"
 #include "run_report.h"
-#include "session.h"
 
 namespace arbiter::cli {
 

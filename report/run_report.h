@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "findings.h"
-#include "session.h"
+#include "checks/findings.h"
+#include "checks/session.h"
 
 namespace arbiter::report {
 

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "findings.h"
+#include "checks/findings.h"
 #include "spec_render.h"
 
 namespace arbiter::report {

@@ -4,7 +4,7 @@
 // deviation explains says the bug may be another.
 #include <gtest/gtest.h>
 
-#include "run_memory.h"
+#include "referee/run_memory.h"
 #include "spec_test.h"
 
 namespace arbiter::harness {

@@ -1,9 +1,9 @@
 // Confirming a time verdict from two runs of a match (confirm.h).
-#include "confirm.h"
+#include "checks/confirm.h"
 
 #include <algorithm>
 
-#include "silence.h"
+#include "checks/silence.h"
 
 namespace arbiter::harness {
 

@@ -7,7 +7,7 @@
 // a process.
 #pragma once
 
-#include "session.h"
+#include "checks/session.h"
 
 namespace arbiter::harness {
 

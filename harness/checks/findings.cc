@@ -1,8 +1,8 @@
-#include "findings.h"
+#include "checks/findings.h"
 
 #include <algorithm>
 
-#include "bot_process.h"
+#include "process/bot_process.h"
 
 namespace arbiter::harness {
 

@@ -14,7 +14,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "check_ids.h"
+#include "checks/check_ids.h"
 
 namespace arbiter::harness {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "session.h"
-#include "silence.h"
+#include "checks/session.h"
+#include "checks/silence.h"
 
 namespace arbiter::harness::detail {
 

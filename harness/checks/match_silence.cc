@@ -8,9 +8,9 @@
 #include <csignal>
 
 #include "core/parse.h"
-#include "interrupt.h"
-#include "match.h"
-#include "silence.h"
+#include "process/interrupt.h"
+#include "checks/match.h"
+#include "checks/silence.h"
 
 namespace arbiter::harness::detail {
 

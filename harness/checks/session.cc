@@ -3,7 +3,7 @@
 // of the game and teardown. What a silence or a late answer means lives in
 // match_silence.cc, the Match class in match.h. Bot seats are driven through
 // Env, so the same code runs real processes and the fakes of the tests.
-#include "session.h"
+#include "checks/session.h"
 
 #include <cctype>
 #include <csignal>
@@ -12,9 +12,9 @@
 
 #include "core/parse.h"
 #include "core/rng.h"
-#include "interrupt.h"
-#include "match.h"
-#include "silence.h"
+#include "process/interrupt.h"
+#include "checks/match.h"
+#include "checks/silence.h"
 
 namespace arbiter::harness::detail {
 

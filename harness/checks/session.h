@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "checks/findings.h"
 #include "core/game.h"
-#include "env.h"
-#include "findings.h"
+#include "process/env.h"
 
 namespace arbiter::harness {
 

@@ -1,4 +1,4 @@
-#include "silence.h"
+#include "checks/silence.h"
 
 #include <algorithm>
 #include <cctype>

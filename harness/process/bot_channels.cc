@@ -1,7 +1,7 @@
 // A bot's Channels (bot_channels.h): reading its stdout into the framer and
 // its stderr into a capped tail, writing its stdin without ever blocking the
 // loop, noticing its exit, and the watch timer that samples its tree.
-#include "bot_channels.h"
+#include "process/bot_channels.h"
 
 #include <fcntl.h>
 #include <sys/syscall.h>
@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <cerrno>
 
-#include "sandbox.h"
+#include "process/sandbox.h"
 
 namespace arbiter::harness {
 namespace asio = boost::asio;

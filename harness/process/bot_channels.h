@@ -32,9 +32,9 @@
 #include <string_view>
 #include <vector>
 
-#include "bot_process.h"
-#include "line_framer.h"
-#include "write_queue.h"
+#include "process/bot_process.h"
+#include "process/line_framer.h"
+#include "process/write_queue.h"
 
 namespace arbiter::harness {
 

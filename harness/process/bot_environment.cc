@@ -2,7 +2,7 @@
 // server's (PATH, a fresh HOME and TMPDIR, LANG), or arbiter's own with
 // --inherit-env, plus the user's KEY=VALUE pairs; how it is described to the
 // user, and which entries are valid.
-#include "bot_environment.h"
+#include "process/bot_environment.h"
 
 #include <sys/stat.h>
 #include <unistd.h>

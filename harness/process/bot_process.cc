@@ -4,7 +4,7 @@
 // side between fork and exec); a program that cannot start is an error that
 // says why, and nothing of it is left behind. The started bot is a RealBot
 // (real_bot.h).
-#include "bot_process.h"
+#include "process/bot_process.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -26,13 +26,13 @@
 #include <span>
 #include <vector>
 
-#include "bot_channels.h"
-#include "bot_environment.h"
-#include "event_loop_io.h"
-#include "memory_cgroup.h"
-#include "process_posix.h"
-#include "real_bot.h"
-#include "sandbox.h"
+#include "process/bot_channels.h"
+#include "process/bot_environment.h"
+#include "process/event_loop_io.h"
+#include "process/memory_cgroup.h"
+#include "process/process_posix.h"
+#include "process/real_bot.h"
+#include "process/sandbox.h"
 
 namespace arbiter::harness {
 namespace asio = boost::asio;

@@ -25,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-#include "line_framer.h"
+#include "process/line_framer.h"
 
 namespace arbiter::harness {
 

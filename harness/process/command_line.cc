@@ -1,4 +1,4 @@
-#include "command_line.h"
+#include "process/command_line.h"
 
 namespace arbiter::harness {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "bot_process.h"
+#include "process/bot_process.h"
 
 namespace arbiter::harness {
 

@@ -1,9 +1,9 @@
 // The real Env: the shared event loop, the steady clock, and real processes.
 #include <unistd.h>
 
-#include "env.h"
-#include "probe_hub.h"
-#include "proc_probe.h"
+#include "process/env.h"
+#include "process/proc_probe.h"
+#include "referee/probe_hub.h"
 
 namespace arbiter::harness {
 namespace {

@@ -7,8 +7,8 @@
 #include <boost/asio/buffer.hpp>
 #include <csignal>
 
-#include "event_loop_io.h"
-#include "interrupt.h"
+#include "process/event_loop_io.h"
+#include "process/interrupt.h"
 
 namespace arbiter::harness {
 namespace asio = boost::asio;

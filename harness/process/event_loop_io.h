@@ -12,7 +12,7 @@
 #include <optional>
 #include <set>
 
-#include "bot_process.h"
+#include "process/bot_process.h"
 
 namespace arbiter::harness {
 

@@ -8,7 +8,7 @@
 // handler that loaded the number before the slot was emptied has finished
 // with it by then, so a byte or a signal never reaches a descriptor that
 // was closed and reused for something else.
-#include "interrupt.h"
+#include "process/interrupt.h"
 
 #include <fcntl.h>
 #include <sched.h>

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <iterator>
 
-#include "launcher_watch.h"
-#include "proc_probe.h"
+#include "process/launcher_watch.h"
+#include "process/proc_probe.h"
 
 namespace arbiter::harness {
 

@@ -1,6 +1,6 @@
 // The launcher watch's decisions (launcher_watch.h); the looks at /proc
 // are the real bot's (launcher_look.cc).
-#include "launcher_watch.h"
+#include "process/launcher_watch.h"
 
 #include <array>
 

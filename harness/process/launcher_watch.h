@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bot_process.h"
+#include "process/bot_process.h"
 
 namespace arbiter::harness {
 

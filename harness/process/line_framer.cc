@@ -1,4 +1,4 @@
-#include "line_framer.h"
+#include "process/line_framer.h"
 
 namespace arbiter::harness {
 

@@ -1,7 +1,7 @@
 // Memory cgroups for bots (memory_cgroup.h): where arbiter's own cgroup is
 // (/proc/self/cgroup against /proc/self/mountinfo), a child cgroup per bot
 // with its limit, its counters, its removal.
-#include "memory_cgroup.h"
+#include "process/memory_cgroup.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,7 +1,7 @@
 // /proc readers for the harness. Every file is read with plain open/read in
 // one go (a /proc file is generated at open), and every failure, from a
 // vanished process to a permission error, reads as "no evidence".
-#include "proc_probe.h"
+#include "process/proc_probe.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -15,7 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "bot_process.h"
+#include "process/bot_process.h"
 
 namespace arbiter::harness::proc {
 namespace {

@@ -2,7 +2,7 @@
 // network-namespace probe for bots (the process tree is process_tree.cc). The child side runs
 // between fork and exec, so it sticks to system calls; the parent side reads /proc through
 // proc_probe.h and never waits without a deadline.
-#include "process_posix.h"
+#include "process/process_posix.h"
 
 #include <fcntl.h>
 #include <sched.h>

@@ -25,8 +25,8 @@
 #include <utility>
 #include <vector>
 
-#include "bot_process.h"
-#include "proc_probe.h"
+#include "process/bot_process.h"
+#include "process/proc_probe.h"
 
 namespace arbiter::harness::posix {
 

@@ -13,7 +13,7 @@
 #include <set>
 #include <thread>
 
-#include "process_posix.h"
+#include "process/process_posix.h"
 
 namespace arbiter::harness::posix {
 namespace {

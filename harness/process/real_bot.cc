@@ -2,7 +2,7 @@
 // its process tree every kWatchPeriod (resident memory against the limit, CPU
 // time), gives /proc evidence of what it is doing, and tears its tree down
 // (process_posix.h).
-#include "real_bot.h"
+#include "process/real_bot.h"
 
 #include <unistd.h>
 
@@ -14,12 +14,12 @@
 #include <thread>
 #include <vector>
 
-#include "event_loop_io.h"
-#include "interrupt.h"
-#include "launcher_watch.h"
-#include "proc_probe.h"
-#include "process_posix.h"
-#include "sandbox.h"
+#include "process/event_loop_io.h"
+#include "process/interrupt.h"
+#include "process/launcher_watch.h"
+#include "process/proc_probe.h"
+#include "process/process_posix.h"
+#include "process/sandbox.h"
 
 namespace arbiter::harness {
 

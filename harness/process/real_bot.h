@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "bot_channels.h"
-#include "bot_process.h"
-#include "memory_cgroup.h"
-#include "sandbox.h"
+#include "process/bot_channels.h"
+#include "process/bot_process.h"
+#include "process/memory_cgroup.h"
+#include "process/sandbox.h"
 
 namespace arbiter::harness {
 

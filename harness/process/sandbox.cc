@@ -1,7 +1,7 @@
 // Containment under bubblewrap (sandbox.h): which folders a bot sees, the
 // per-run copies of its own folders, the bwrap command line, and the reading
 // of a failed contained bot's stderr.
-#include "sandbox.h"
+#include "process/sandbox.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -13,8 +13,8 @@
 #include <map>
 #include <mutex>
 
-#include "launcher_watch.h"
-#include "process_posix.h"
+#include "process/launcher_watch.h"
+#include "process/process_posix.h"
 
 namespace arbiter::harness {
 namespace fs = std::filesystem;

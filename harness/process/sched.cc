@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <string_view>
 
-#include "bot_process.h"
-#include "proc_probe.h"
+#include "process/bot_process.h"
+#include "process/proc_probe.h"
 
 namespace arbiter::harness {
 

@@ -1,6 +1,6 @@
 // StartProblem (start_check.h): the checks execve would fail, made on the
 // files before any process starts.
-#include "start_check.h"
+#include "process/start_check.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "process_posix.h"
+#include "process/process_posix.h"
 
 namespace arbiter::harness {
 

@@ -1,6 +1,6 @@
 // The answer families of fuzz-referee without an engine (answer_fuzz.h):
 // their names, the plan of each game, and the bytes a content family sends.
-#include "answer_fuzz.h"
+#include "referee/answer_fuzz.h"
 
 #include <algorithm>
 #include <array>

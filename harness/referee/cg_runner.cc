@@ -4,13 +4,13 @@
 // (RefereeDriverConfig::one_line_answers). Each input goes to the reference
 // side for its comparison and answer; the ###End ranking is judged in
 // cg_runner_game.cc; how the referee's process ended is judged last.
-#include "cg_runner.h"
+#include "referee/cg_runner.h"
 
-#include "cg_runner_game.h"
+#include "referee/cg_runner_game.h"
 #include "checks/silence.h"
-#include "interrupt.h"
-#include "referee_template.h"
-#include "seed_line.h"
+#include "process/interrupt.h"
+#include "referee/referee_template.h"
+#include "referee/seed_line.h"
 
 namespace arbiter::harness {
 namespace {

@@ -23,8 +23,8 @@
 #include <string_view>
 #include <vector>
 
-#include "referee_driver.h"
-#include "referee_fuzz.h"
+#include "referee/referee_driver.h"
+#include "referee/referee_fuzz.h"
 
 namespace arbiter::harness {
 

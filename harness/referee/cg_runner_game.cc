@@ -1,7 +1,7 @@
 // The game side of the runner-protocol driver (cg_runner_game.h): the
 // ###End ranking must name the reference's winner (reference_side.h, shared
 // with the bot-launching mode).
-#include "cg_runner_game.h"
+#include "referee/cg_runner_game.h"
 
 namespace arbiter::harness {
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "cg_runner.h"
-#include "env.h"
-#include "reference_side.h"
+#include "process/env.h"
+#include "referee/cg_runner.h"
+#include "referee/reference_side.h"
 
 namespace arbiter::harness {
 

@@ -1,5 +1,5 @@
 // DivergenceRecord (divergence_record.h): what a game's result says diverged.
-#include "divergence_record.h"
+#include "referee/divergence_record.h"
 
 #include <algorithm>
 

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "referee_fuzz.h"
+#include "referee/referee_fuzz.h"
 
 namespace arbiter::harness {
 

@@ -8,14 +8,14 @@
 // shows fewer differing fields, the explained one not among them) explains
 // it, and the game goes on under it; a deviation is recorded as the
 // referee's bug, under its clause.
-#include "explanation.h"
+#include "referee/explanation.h"
 
 #include <algorithm>
 #include <set>
 
 #include "core/deviations.h"
 #include "core/parse.h"
-#include "reference_side.h"
+#include "referee/reference_side.h"
 
 namespace arbiter::harness {
 

@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-#include "referee_fuzz.h"
+#include "referee/referee_fuzz.h"
 
 namespace arbiter::harness {
 

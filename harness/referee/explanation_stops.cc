@@ -26,8 +26,8 @@
 #include <vector>
 
 #include "core/parse.h"
-#include "explanation.h"
-#include "reference_side.h"
+#include "referee/explanation.h"
+#include "referee/reference_side.h"
 
 namespace arbiter::harness {
 

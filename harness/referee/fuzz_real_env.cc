@@ -3,9 +3,9 @@
 // decide is written against Env (referee_fuzz.cc, cg_runner.cc,
 // referee_plan.cc) and proved on the fakes of harness/testing; this file
 // only hands them a real one.
-#include "cg_runner.h"
-#include "env.h"
-#include "referee_fuzz.h"
+#include "process/env.h"
+#include "referee/cg_runner.h"
+#include "referee/referee_fuzz.h"
 
 namespace arbiter::harness {
 

@@ -1,9 +1,9 @@
 // PlayGames (game_pool.h): PlayInOrder with an event loop per worker, and
 // games not started once arbiter is interrupted.
-#include "game_pool.h"
+#include "referee/game_pool.h"
 
-#include "interrupt.h"
-#include "play_in_order.h"
+#include "process/interrupt.h"
+#include "process/play_in_order.h"
 
 namespace arbiter::harness {
 

@@ -10,8 +10,8 @@
 #include <cstddef>
 #include <functional>
 
-#include "bot_process.h"
-#include "referee_fuzz.h"
+#include "process/bot_process.h"
+#include "referee/referee_fuzz.h"
 
 namespace arbiter::harness {
 

@@ -1,5 +1,5 @@
 // PlanAnswers (plan_answers.h): what arbiter answers a referee under test.
-#include "plan_answers.h"
+#include "referee/plan_answers.h"
 
 namespace arbiter::harness {
 

@@ -9,7 +9,7 @@
 
 #include "core/game.h"
 #include "core/rng.h"
-#include "referee_fuzz.h"
+#include "referee/referee_fuzz.h"
 
 namespace arbiter::harness {
 

@@ -7,7 +7,7 @@
 // destroyed at once (cancelling the operations) and the rest lives on until
 // the loop has delivered the cancellations. A handler for a connection that is
 // no longer the seat's current one does nothing.
-#include "probe_hub.h"
+#include "referee/probe_hub.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -28,8 +28,8 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "event_loop_io.h"
-#include "write_queue.h"
+#include "process/event_loop_io.h"
+#include "process/write_queue.h"
 
 namespace arbiter::harness {
 

@@ -26,8 +26,8 @@
 #include <string_view>
 #include <vector>
 
-#include "bot_process.h"
-#include "env.h"
+#include "process/bot_process.h"
+#include "process/env.h"
 
 namespace arbiter::harness {
 

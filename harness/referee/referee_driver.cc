@@ -1,12 +1,12 @@
 // RefereeDriver (referee_driver.h): a game through a real referee, on Env.
-#include "referee_driver.h"
+#include "referee/referee_driver.h"
 
 #include <algorithm>
 #include <utility>
 
+#include "checks/findings.h"
 #include "core/parse.h"
-#include "findings.h"
-#include "interrupt.h"
+#include "process/interrupt.h"
 
 namespace arbiter::harness {
 namespace {

@@ -28,11 +28,11 @@
 #include <string>
 #include <vector>
 
-#include "answer_fuzz.h"
-#include "env.h"
-#include "referee_lines.h"
-#include "referee_template.h"
-#include "seed_line_mode.h"
+#include "referee/answer_fuzz.h"
+#include "process/env.h"
+#include "referee/referee_lines.h"
+#include "referee/referee_template.h"
+#include "referee/seed_line_mode.h"
 
 namespace arbiter::harness {
 

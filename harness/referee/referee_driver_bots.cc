@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <utility>
 
+#include "checks/findings.h"
 #include "core/parse.h"
-#include "findings.h"
-#include "interrupt.h"
-#include "referee_driver.h"
+#include "process/interrupt.h"
+#include "referee/referee_driver.h"
 
 namespace arbiter::harness {
 namespace {

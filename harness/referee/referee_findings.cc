@@ -6,8 +6,8 @@
 #include <map>
 
 #include "core/parse.h"
-#include "findings.h"
-#include "referee_match.h"
+#include "checks/findings.h"
+#include "referee/referee_match.h"
 
 namespace arbiter::harness {
 namespace {

@@ -7,7 +7,7 @@
 // once, when the plan says so), makes a bot late, dead or stalled when the
 // plan says so, says which hang a silent referee shows, and judges how the
 // referee ends: its exit, and the winner of its RESULT line.
-#include "referee_fuzz.h"
+#include "referee/referee_fuzz.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -16,10 +16,10 @@
 #include <utility>
 
 #include "core/parse.h"
-#include "env.h"
-#include "interrupt.h"
-#include "referee_driver.h"
-#include "reference_side.h"
+#include "process/env.h"
+#include "process/interrupt.h"
+#include "referee/referee_driver.h"
+#include "referee/reference_side.h"
 
 namespace arbiter::harness {
 std::chrono::milliseconds KnownProgressPatience(int action_ms) {

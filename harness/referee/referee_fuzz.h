@@ -25,11 +25,11 @@
 #include <utility>
 #include <vector>
 
-#include "bot_process.h"
 #include "checks/silence.h"
 #include "core/game.h"
-#include "referee_template.h"
-#include "seed_line_mode.h"
+#include "process/bot_process.h"
+#include "referee/referee_template.h"
+#include "referee/seed_line_mode.h"
 
 namespace arbiter::harness {
 

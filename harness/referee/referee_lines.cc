@@ -1,5 +1,5 @@
 // What a real referee's lines say (referee_lines.h).
-#include "referee_lines.h"
+#include "referee/referee_lines.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,13 +1,13 @@
 // RefereeState and RunRefereeMatch (referee_match.h): a match through a real
 // referee, and the findings of what the referee said and did.
-#include "referee_match.h"
+#include "referee/referee_match.h"
 
 #include <algorithm>
 #include <cctype>
 #include <utility>
 
+#include "checks/findings.h"
 #include "core/parse.h"
-#include "findings.h"
 
 namespace arbiter::harness {
 namespace {

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "core/game.h"
-#include "referee_driver.h"
-#include "session.h"
+#include "referee/referee_driver.h"
+#include "checks/session.h"
 
 namespace arbiter::harness {
 

@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "core/rng.h"
-#include "interrupt.h"
-#include "referee_fuzz.h"
+#include "process/interrupt.h"
+#include "referee/referee_fuzz.h"
 
 namespace arbiter::harness {
 

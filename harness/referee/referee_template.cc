@@ -1,10 +1,10 @@
 // RefereeTemplate (referee_template.h): checking and instantiating a
 // referee's command template.
-#include "referee_template.h"
+#include "referee/referee_template.h"
 
 #include <map>
 
-#include "command_line.h"
+#include "process/command_line.h"
 
 namespace arbiter::harness {
 namespace {

@@ -5,7 +5,7 @@
 #include <cctype>
 
 #include "core/parse.h"
-#include "reference_side.h"
+#include "referee/reference_side.h"
 
 namespace arbiter::harness {
 

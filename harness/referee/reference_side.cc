@@ -1,6 +1,6 @@
 // ReferenceSide (reference_side.h): the reference engine's view of a game
 // against a referee under test, the same for every protocol.
-#include "reference_side.h"
+#include "referee/reference_side.h"
 
 #include <algorithm>
 

@@ -23,10 +23,10 @@
 #include <vector>
 
 #include "core/game.h"
-#include "divergence_record.h"
-#include "explanation.h"
-#include "plan_answers.h"
-#include "referee_fuzz.h"
+#include "referee/divergence_record.h"
+#include "referee/explanation.h"
+#include "referee/plan_answers.h"
+#include "referee/referee_fuzz.h"
 
 namespace arbiter::harness {
 

@@ -4,8 +4,8 @@
 // replayed game would have shown: its clause's edges were never exercised,
 // and the report says so.
 #include "core/deviations.h"
-#include "explanation.h"
-#include "reference_side.h"
+#include "referee/explanation.h"
+#include "referee/reference_side.h"
 
 namespace arbiter::harness {
 

@@ -1,5 +1,5 @@
 // SymptomShrinks and ClauseCaveats (run_memory.h): their words.
-#include "run_memory.h"
+#include "referee/run_memory.h"
 
 namespace arbiter::harness {
 

@@ -1,9 +1,9 @@
 // ProbeSeedLine and ResolveSeedLine (seed_line.h).
-#include "seed_line.h"
+#include "referee/seed_line.h"
 
 #include <algorithm>
 
-#include "interrupt.h"
+#include "process/interrupt.h"
 
 namespace arbiter::harness {
 namespace {

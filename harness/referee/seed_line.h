@@ -23,7 +23,7 @@
 #include <cstdint>
 #include <string>
 
-#include "referee_driver.h"
+#include "referee/referee_driver.h"
 
 namespace arbiter::harness {
 

@@ -11,7 +11,7 @@
 #include <map>
 #include <vector>
 
-#include "env.h"
+#include "process/env.h"
 
 namespace arbiter::harness::testing {
 

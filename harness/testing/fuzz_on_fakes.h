@@ -9,8 +9,8 @@
 #include <set>
 #include <string>
 
-#include "cg_runner.h"
-#include "referee_fuzz.h"
+#include "referee/cg_runner.h"
+#include "referee/referee_fuzz.h"
 #include "testing/engine_referee.h"
 
 namespace arbiter::harness::testing {

@@ -1,6 +1,6 @@
 // The answer families of fuzz-referee without an engine (answer_fuzz.h):
 // the plans every run draws and the bytes each family sends.
-#include "answer_fuzz.h"
+#include "referee/answer_fuzz.h"
 
 #include <gtest/gtest.h>
 

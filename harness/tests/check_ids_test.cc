@@ -13,9 +13,9 @@
 #include <sstream>
 #include <string>
 
-#include "check_ids.h"
+#include "checks/check_ids.h"
 #include "core/game.h"
-#include "findings.h"
+#include "checks/findings.h"
 #include "registers.h"
 #include "spec_test.h"
 

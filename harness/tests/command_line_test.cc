@@ -1,6 +1,6 @@
 // Tests of shell-like command splitting and quoting (bot commands of
 // `arbiter play`, reproduce commands in reports).
-#include "command_line.h"
+#include "process/command_line.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

@@ -11,9 +11,9 @@
 #include <set>
 #include <string>
 
-#include "cg_runner.h"
 #include "core/game.h"
-#include "referee_fuzz.h"
+#include "referee/cg_runner.h"
+#include "referee/referee_fuzz.h"
 #include "spec_test.h"
 #include "testing/fuzz_on_fakes.h"
 

@@ -1,6 +1,6 @@
 // Tests of the line framer: what counts as an answer line (jc2015.protocol.newline),
 // partial and extra lines, bounded memory, and chunking independence.
-#include "line_framer.h"
+#include "process/line_framer.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

@@ -6,9 +6,9 @@
 
 #include "core/game.h"
 #include "testing/fake_env.h"
-#include "findings.h"
+#include "checks/findings.h"
 #include "registers.h"
-#include "session.h"
+#include "checks/session.h"
 
 namespace arbiter::harness::testing {
 

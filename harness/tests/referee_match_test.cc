@@ -1,7 +1,7 @@
 // A game through a real referee with no engine (referee_match.h), on the
 // fake clock: the referee is a scripted process (runner protocol) or a
 // scripted relay (a referee that launches its bots), the bots scripted too.
-#include "referee_match.h"
+#include "referee/referee_match.h"
 
 #include <gtest/gtest.h>
 

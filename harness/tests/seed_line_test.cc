@@ -2,13 +2,13 @@
 // clock: "###Start P" alone unless three starts show the referee reads
 // "###Seed N"; and arbiter's check of its own framing (a referee quoting a
 // line arbiter wrote, as a bot's answer: referee.out-of-step).
-#include "seed_line.h"
+#include "referee/seed_line.h"
 
 #include <gtest/gtest.h>
 
 #include "testing/fake_env.h"
 #include "match_checks.h"
-#include "referee_match.h"
+#include "referee/referee_match.h"
 #include "registers.h"
 #include "spec_test.h"
 

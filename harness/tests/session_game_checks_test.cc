@@ -13,7 +13,7 @@
 #include "testing/fake_env.h"
 #include "match_checks.h"
 #include "registers.h"
-#include "session.h"
+#include "checks/session.h"
 #include "spec_test.h"
 
 namespace arbiter::harness {

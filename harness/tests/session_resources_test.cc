@@ -8,11 +8,11 @@
 
 #include "core/game.h"
 #include "testing/fake_env.h"
-#include "interrupt.h"
+#include "process/interrupt.h"
 #include "match_checks.h"
-#include "proc_probe.h"
-#include "session.h"
-#include "silence.h"
+#include "process/proc_probe.h"
+#include "checks/session.h"
+#include "checks/silence.h"
 #include "spec_test.h"
 
 namespace arbiter::harness {

@@ -8,7 +8,7 @@
 #include "core/game.h"
 #include "testing/fake_env.h"
 #include "match_checks.h"
-#include "session.h"
+#include "checks/session.h"
 #include "spec_test.h"
 
 namespace arbiter::harness {

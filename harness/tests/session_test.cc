@@ -1,7 +1,7 @@
 // Tests of the referee loop of a match against scripted fake bots on a virtual
 // clock: each check ID is produced for its behaviour, with its evidence, and
 // the times are exact. Real processes are tested in tests/process/.
-#include "session.h"
+#include "checks/session.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Tests of the silence diagnosis: "not flushed" only with the full evidence
 // (jc2015.protocol.flush), and the other reasons a bot can be silent.
-#include "silence.h"
+#include "checks/silence.h"
 
 #include <gtest/gtest.h>
 

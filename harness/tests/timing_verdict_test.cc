@@ -6,12 +6,12 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "confirm.h"
+#include "checks/confirm.h"
 #include "testing/fake_env.h"
-#include "launcher_watch.h"
+#include "process/launcher_watch.h"
 #include "match_checks.h"
-#include "session.h"
-#include "silence.h"
+#include "checks/session.h"
+#include "checks/silence.h"
 #include "spec_test.h"
 
 namespace arbiter::harness {

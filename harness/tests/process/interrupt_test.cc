@@ -3,7 +3,7 @@
 // second signal kills what is left of a group whose leader was already
 // reaped. Each test runs in a process of its own under ctest; the one that
 // needs the handler's _exit runs it in a forked child.
-#include "interrupt.h"
+#include "process/interrupt.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>

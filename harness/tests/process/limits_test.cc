@@ -12,7 +12,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "proc_probe.h"
+#include "process/proc_probe.h"
 #include "process_test_support.h"
 
 namespace arbiter::harness::testing {

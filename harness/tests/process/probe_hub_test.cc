@@ -3,7 +3,7 @@
 // spaces, relay bytes exactly both ways and fast, report the referee closing
 // their stdin, die when the hub kills them, give up on a hub that is gone,
 // and the hub leaves nothing on disk.
-#include "probe_hub.h"
+#include "referee/probe_hub.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>

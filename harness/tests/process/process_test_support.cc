@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "proc_probe.h"
+#include "process/proc_probe.h"
 
 namespace arbiter::harness::testing {
 

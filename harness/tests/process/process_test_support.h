@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "bot_process.h"
+#include "process/bot_process.h"
 
 namespace arbiter::harness::testing {
 

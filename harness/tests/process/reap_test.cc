@@ -9,7 +9,7 @@
 
 #include <chrono>
 
-#include "process_posix.h"
+#include "process/process_posix.h"
 #include "process_test_support.h"
 
 namespace arbiter::harness::testing {

@@ -1,7 +1,7 @@
 // Containment (sandbox.h, arbiter.process.contained): what a contained bot's
 // stderr is taken as evidence of, and a contained bot's pipes and fate as
 // arbiter sees them, the same as uncontained.
-#include "sandbox.h"
+#include "process/sandbox.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

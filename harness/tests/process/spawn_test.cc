@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "proc_probe.h"
+#include "process/proc_probe.h"
 #include "process_test_support.h"
 
 namespace arbiter::harness::testing {

@@ -8,8 +8,8 @@
 
 #include <algorithm>
 
-#include "proc_probe.h"
-#include "process_posix.h"
+#include "process/proc_probe.h"
+#include "process/process_posix.h"
 #include "process_test_support.h"
 
 namespace arbiter::harness::testing {
