@@ -104,12 +104,12 @@ void FuzzRun::RuleEdges() {
   // The deviations the user's rules say the referee has: not edges.
   const uint32_t given = DeviationBitsOf(catalogue, plan_.config.rules);
   for (size_t i = 0; i < catalogue.size() && i < 31; ++i) {
-    if (given >> (i + 1) & 1) continue;
+    if (HasDeviation(given, i)) continue;
     const std::string clause(catalogue[i].clause), name(catalogue[i].name);
     auto edge = std::find_if(rep_.rule_edges.begin(), rep_.rule_edges.end(),
                              [&](const auto& e) { return e.clause == clause; });
     if (edge == rep_.rule_edges.end()) edge = rep_.rule_edges.insert(edge, {clause, {}, {}});
-    const bool told = told_apart_ >> (i + 1) & 1;
+    const bool told = HasDeviation(told_apart_, i);
     (told ? edge->told_apart : edge->not_told_apart).push_back(name);
     const auto out_of_play = plan_.prepared.game->deviation_out_of_play;
     if (!told && out_of_play) edge->out_of_play = out_of_play(catalogue[i], run_rules_);

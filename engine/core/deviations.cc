@@ -29,7 +29,7 @@ std::string SetDeviationRule(std::span<const Deviation> catalogue, std::string_v
              "' is not a deviation of this game" +
              (names.empty() ? std::string(" (it has none)") : " (known: none, " + names + ")");
     }
-    out |= 1u << (i + 1);
+    out |= DeviationBit(i);
   }
   bits = out;
   return {};
@@ -45,7 +45,7 @@ uint32_t DeviationBitsOf(std::span<const Deviation> catalogue, const RuleList& r
 std::string DeviationRuleValue(std::span<const Deviation> catalogue, uint32_t bits) {
   std::string names;
   for (size_t i = 0; i < catalogue.size() && i + 1 < 32; ++i)
-    if (bits >> (i + 1) & 1u) names += (names.empty() ? "" : ",") + std::string(catalogue[i].name);
+    if (HasDeviation(bits, i)) names += (names.empty() ? "" : ",") + std::string(catalogue[i].name);
   return names;
 }
 

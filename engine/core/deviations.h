@@ -20,6 +20,12 @@ namespace arbiter {
 std::string SetDeviationRule(std::span<const Deviation> catalogue, std::string_view value,
                              uint32_t& bits);
 
+// The bit of the catalogue's `i`-th deviation in a set of deviations (bit 0
+// is unused, so that 0 is none; at most 31 deviations): the one layout of
+// every set, the rules' and the told-apart ones alike.
+constexpr uint32_t DeviationBit(size_t i) { return i + 1 < 32 ? 1u << (i + 1) : 0u; }
+constexpr bool HasDeviation(uint64_t bits, size_t i) { return (bits & DeviationBit(i)) != 0; }
+
 // The deviations `rules` select (its rule "deviation", each setting in
 // order), as bits; a value that names no deviation adds none.
 uint32_t DeviationBitsOf(std::span<const Deviation> catalogue, const RuleList& rules);

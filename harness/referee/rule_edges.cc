@@ -33,7 +33,7 @@ void Explanation::TellApart() {
   result.edges_measured = true;
   stated_winner_ = side.winner_stated_;
   for (size_t i = 0; i < catalogue.size(); ++i) {
-    const uint32_t bit = 1u << (i + 1);
+    const uint32_t bit = DeviationBit(i);
     if ((adopted & bit) || (shared->load() & bit)) continue;
     RuleList rules = side.config_->rules;
     Adopt(rules,

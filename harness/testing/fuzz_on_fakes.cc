@@ -4,6 +4,8 @@
 #include <atomic>
 #include <memory>
 
+#include "core/deviations.h"
+
 namespace arbiter::harness::testing {
 
 RefereeFuzzConfig RunnerConfig(const GameInfo& game, RuleList rules) {
@@ -34,7 +36,7 @@ ToldApart ToldApartOnFakes(const GameInfo& game, const RuleList& rules, uint64_t
   const uint64_t bits = config.told_apart->load();
   for (size_t d = 0; d < game.deviations.size(); ++d) {
     const std::string name(game.deviations[d].name);
-    (bits & (uint64_t{1} << (d + 1)) ? out.told : out.untold).insert(name);
+    (HasDeviation(bits, d) ? out.told : out.untold).insert(name);
   }
   return out;
 }
