@@ -187,8 +187,9 @@ std::string WriteReproducer(const std::string& dir, int& number, const RefereeGa
 // arbiter answered it (a divergence of kind "stopped"), turned from a
 // divergence into what the re-runs and the scheduler say; returns its cause,
 // under which every such stop of the run is one entry.
-std::string StopFinding(Finding& f, const RefereeGameResult& shown, bool reproduced,
-                        int confirm_runs, int limit_ms) {
+std::string StopFinding(const harness::CheckCatalog& catalog, Finding& f,
+                        const RefereeGameResult& shown, bool reproduced, int confirm_runs,
+                        int limit_ms) {
   harness::StopEvidence e;
   if (!shown.stopped_by_referee.empty()) e = shown.stopped_by_referee.front().evidence;
   const bool busy = harness::JudgeUnrepeatedStop(e, limit_ms) == harness::StopVerdict::kBusyMachine;
@@ -203,7 +204,7 @@ std::string StopFinding(Finding& f, const RefereeGameResult& shown, bool reprodu
     // Repeated, but each time on a busy machine: the load may have made
     // every run miss the referee's limit. Said, never a rule failure.
     f.check = "referee.undecided";
-    f.severity = harness::Severity::kWarn;
+    f.severity = catalog.Require(f.check).severity;
     f.message = "the same answers, re-run, were stopped again, but the machine was too busy for "
                 "the referee's " +
                 std::to_string(limit_ms) + " ms limit (" + harness::LoadFigures(e) + "): " + what +
@@ -214,7 +215,7 @@ std::string StopFinding(Finding& f, const RefereeGameResult& shown, bool reprodu
   }
   if (busy) {
     f.check = "referee.busy";
-    f.severity = harness::Severity::kInfo;
+    f.severity = catalog.Require(f.check).severity;
     f.message = "the machine was too busy for the referee's " + std::to_string(limit_ms) +
                 " ms limit (" + harness::LoadFigures(e) + "): " + what + again +
                 "; not a rule bug, and the rest of the game was compared with that bot stopped";
@@ -222,7 +223,7 @@ std::string StopFinding(Finding& f, const RefereeGameResult& shown, bool reprodu
     return "referee.busy";
   }
   f.check = "referee.flaky";
-  f.severity = harness::Severity::kWarn;
+  f.severity = catalog.Require(f.check).severity;
   f.message = "a stop the same answers do not repeat, on a machine that was not busy (" +
               harness::LoadFigures(e) + "; a race in the referee's timing?): " + what + again;
   return "referee.flaky|stopped";

@@ -9,13 +9,13 @@
 // first, is a symptom of that one and joins its finding.
 #include <algorithm>
 
-#include "referee/cg_runner.h"
-#include "process/command_line.h"
 #include "core/deviations.h"
 #include "core/parse.h"
 #include "fuzz_referee_run.h"
-#include "process/interrupt.h"
 #include "invocation.h"
+#include "process/command_line.h"
+#include "process/interrupt.h"
+#include "referee/cg_runner.h"
 
 namespace arbiter::cli {
 namespace {
@@ -144,10 +144,9 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     }
     s.script.resize(std::min<size_t>(s.script.size(), s.game.divergence_turn + 1));
     const Divergence& d = *s.game.divergence;
-    Finding f;
-    f.check = "referee.divergence";
+    // The register's severity; the clause is the rule the referee broke.
+    Finding f = harness::NewFinding(catalog_, "referee.divergence");
     f.clause = d.clauses.empty() ? "" : d.clauses.front();
-    f.severity = harness::Severity::kFail;
     // The finding belongs to the game it is shown in: the shrunk one when
     // shrinking reproduced it (its own match, so that the replay's turns
     // are the reproducer's), else the original.
@@ -181,16 +180,13 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     // to report as one (arbiter.referee.replayable): a warning.
     if (s.flaky) {
       f.check = "referee.flaky";
-      f.severity = harness::Severity::kWarn;
+      f.severity = catalog_.Require(f.check).severity;
       f.message = "seen once, not again in " + std::to_string(s.confirm_runs) +
                   " re-runs of the same answers with the same seed: " + f.message;
     }
     // Once per run (each divergence of the game is shrunk apart).
     if (s.nondeterministic && !Seen("referee.nondeterministic", found, shrunk)) {
-      Finding n;
-      n.check = "referee.nondeterministic";
-      if (const auto* info = catalog_.Find(n.check))
-        n.clause = info->clause, n.severity = info->severity;
+      Finding n = harness::NewFinding(catalog_, "referee.nondeterministic");
       n.match = id;
       n.seed = plan.seed;
       n.message =
@@ -204,8 +200,8 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     // A bot the referee stopped: the machine's load, a race, or a referee
     // that stops bots answering in time (arbiter.referee.load).
     if (d.kind == "stopped") {
-      cause =
-          StopFinding(f, s.game, s.reproduced, s.confirm_runs, shrink_config_.referee_action_ms);
+      cause = StopFinding(catalog_, f, s.game, s.reproduced, s.confirm_runs,
+                          shrink_config_.referee_action_ms);
       if (Finding* earlier = Seen(cause, found, shrunk)) {
         ++earlier->occurrences;
         continue;
@@ -323,10 +319,10 @@ bool FuzzRun::Symptom(const std::string& root_cause, const RefereeGameResult& la
   Finding* root = Seen(root_cause, found, shrunk);
   if (!root) return false;
   const Divergence& d = *later.divergence;
-  const std::string note =
-      unshrunk ? harness::SymptomShrinks::Note()
-               : "a later divergence of the same game (" + d.field +
-                     ") follows from it: its reproducer still shows this one first";
+  const std::string note = unshrunk
+                               ? harness::SymptomShrinks::Note()
+                               : "a later divergence of the same game (" + d.field +
+                                     ") follows from it: its reproducer still shows this one first";
   if (root->advice.find(note) == std::string::npos)
     root->advice += (root->advice.empty() ? "" : "; ") + note;
   return true;

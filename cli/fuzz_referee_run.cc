@@ -151,10 +151,9 @@ void FuzzRun::ReadingFindings(const std::string& id, const RefereeGamePlan& plan
       continue;
     }
     const Divergence& d = reading.divergence;
-    Finding f;
-    f.check = "referee.reading";
+    // The register's severity; the clause is the one the reading is of.
+    Finding f = harness::NewFinding(catalog_, "referee.reading");
     f.clause = reading.reading.clause;
-    f.severity = harness::Severity::kInfo;
     f.match = id;
     f.seed = plan.seed;
     f.seat = reading.seat;

@@ -129,7 +129,9 @@ std::string WriteReproducer(const std::string& dir, int& number,
                             const harness::RefereeGameResult& shown,
                             const std::vector<std::string>& script, const std::string& signature,
                             const std::string& clause);
-std::string StopFinding(harness::Finding& f, const harness::RefereeGameResult& shown,
-                        bool reproduced, int confirm_runs, int limit_ms);
+// Severities are `catalog`'s (the arbiter register's "checks").
+std::string StopFinding(const harness::CheckCatalog& catalog, harness::Finding& f,
+                        const harness::RefereeGameResult& shown, bool reproduced,
+                        int confirm_runs, int limit_ms);
 
 }  // namespace arbiter::cli

@@ -4,10 +4,18 @@
 #include <gtest/gtest.h>
 
 #include "../fuzz_referee_run.h"  // the command's, not the tests' helper of that name
+#include "registers.h"
 #include "spec_test.h"
 
 namespace arbiter::cli {
 namespace {
+
+// The arbiter register's checks: the severities the findings take.
+const harness::CheckCatalog& Arbiter() {
+  static const harness::CheckCatalog catalog =
+      harness::CatalogFromRegister(nlohmann::json::parse(report::RegisterJson("arbiter")));
+  return catalog;
+}
 
 harness::RefereeGameResult StoppedGame(double self_wait_ms, double pressure) {
   harness::RefereeGameResult g;
@@ -26,7 +34,7 @@ TEST(StopFinding, AStopRepeatedOnABusyMachineIsUndecidedNeverARuleFailure) {
   // The field case: the arena's 1 s limit, arbiter waited 232.6 ms for a CPU.
   harness::Finding f;
   f.severity = harness::Severity::kFail;
-  const std::string cause = StopFinding(f, StoppedGame(232.6, 69), true, 2, 1000);
+  const std::string cause = StopFinding(Arbiter(), f, StoppedGame(232.6, 69), true, 2, 1000);
   EXPECT_EQ(cause, "referee.undecided");
   EXPECT_EQ(f.check, "referee.undecided");
   EXPECT_EQ(f.severity, harness::Severity::kWarn);
@@ -39,7 +47,8 @@ TEST(StopFinding, AStopRepeatedOnAQuietMachineStaysTheDivergenceItIs) {
   harness::Finding f;
   f.check = "referee.divergence";
   f.severity = harness::Severity::kFail;
-  EXPECT_EQ(StopFinding(f, StoppedGame(0.4, 5), true, 2, 1000), "stopped|arbiter.referee.load");
+  EXPECT_EQ(StopFinding(Arbiter(), f, StoppedGame(0.4, 5), true, 2, 1000),
+            "stopped|arbiter.referee.load");
   EXPECT_EQ(f.check, "referee.divergence");
   EXPECT_EQ(f.severity, harness::Severity::kFail);
 }
@@ -47,9 +56,10 @@ TEST(StopFinding, AStopRepeatedOnAQuietMachineStaysTheDivergenceItIs) {
 CITES(StopFinding, AStopNotRepeatedIsBusyOnABusyMachineAndFlakyOnAQuietOne, "arbiter.referee.load");
 TEST(StopFinding, AStopNotRepeatedIsBusyOnABusyMachineAndFlakyOnAQuietOne) {
   harness::Finding busy, quiet;
-  EXPECT_EQ(StopFinding(busy, StoppedGame(232.6, 69), false, 2, 1000), "referee.busy");
+  EXPECT_EQ(StopFinding(Arbiter(), busy, StoppedGame(232.6, 69), false, 2, 1000), "referee.busy");
   EXPECT_EQ(busy.severity, harness::Severity::kInfo);
-  EXPECT_EQ(StopFinding(quiet, StoppedGame(0.4, 5), false, 2, 1000), "referee.flaky|stopped");
+  EXPECT_EQ(StopFinding(Arbiter(), quiet, StoppedGame(0.4, 5), false, 2, 1000),
+            "referee.flaky|stopped");
   EXPECT_EQ(quiet.severity, harness::Severity::kWarn);
 }
 
