@@ -58,10 +58,15 @@ std::vector<RunReport::FindingRef> RunReport::SortedFindings() const {
 
 namespace {
 
-// Findings that say the same thing: one severity, check and clause, and one
-// message once its figures and quotes are set aside ("turn 31" and "turn 7",
-// "reads 'MOVE&BUILD 0 E E'" and "reads 'MOVE&BUILD 1 N S'" alike).
+// Findings that say the same thing: one severity, check and clause, and the
+// cause the run recorded (fuzz-referee: two causes said alike stay two); a
+// finding with no cause, by its message once its figures and quotes are set
+// aside ("turn 31" and "turn 7", "reads 'MOVE&BUILD 0 E E'" and "reads
+// 'MOVE&BUILD 1 N S'" alike): check-bot's answers, which vary by the turn.
 std::string GroupKey(const harness::Finding& f) {
+  const std::string head =
+      std::string(harness::SeverityName(f.severity)) + "|" + f.check + "|" + f.clause + "|";
+  if (!f.cause.empty()) return head + "cause|" + f.cause;
   std::string message;
   char quote = 0;  // inside '...' or "...": its text is set aside
   for (size_t i = 0; i < f.message.size(); ++i) {
@@ -81,8 +86,7 @@ std::string GroupKey(const harness::Finding& f) {
     const bool digit = ch >= '0' && ch <= '9';
     if (!digit || message.empty() || message.back() != '#') message += digit ? '#' : ch;
   }
-  return std::string(harness::SeverityName(f.severity)) + "|" + f.check + "|" + f.clause + "|" +
-         message;
+  return head + "message|" + message;
 }
 
 }  // namespace

@@ -100,6 +100,34 @@ TEST(ReportModel, FindingsThatDifferOnlyInFiguresOrQuotedTextAreOneGroup) {
   EXPECT_TRUE(groups[2].also.empty());
 }
 
+CITES(ReportModel, FindingsOfTwoCausesSaidAlikeAreTwoGroupsAndOneCauseSaidTwoWaysIsOne,
+      "arbiter.report.bounded", "arbiter.report.check-ids");
+TEST(ReportModel, FindingsOfTwoCausesSaidAlikeAreTwoGroupsAndOneCauseSaidTwoWaysIsOne) {
+  RunReport r;
+  r.tool = "fuzz-referee";
+  const std::pair<const char*, const char*> findings[] = {
+      {"deviation cancel-below-three", "a cancel stands at distance 2: shown as B[1][2]"},
+      {"divergence|jc2015.move.cancel.distance|B", "a cancel stands at distance 2: shown as B[3][4]"},
+      {"deviation cancel-below-three", "cancel-below-two, named again: every message of the game"},
+  };
+  for (int i = 0; i < 3; ++i) {
+    harness::MatchResult m;
+    m.id = "game-" + std::to_string(i + 1);
+    harness::Finding f;
+    f.check = "referee.divergence";
+    f.clause = "jc2015.move.cancel.distance";
+    f.match = m.id;
+    f.cause = findings[i].first;
+    f.message = findings[i].second;
+    m.findings.push_back(f);
+    r.matches.push_back(m);
+  }
+  const auto groups = r.GroupedFindings();
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups[0].also, std::vector<std::string>{"game-3"});
+  EXPECT_TRUE(groups[1].also.empty());
+}
+
 // arbiter.report.bounded: the same finding of several seats of one match
 // (a referee that launches its bots, each seat a copy of the bot) is said
 // as more times in that match, never as more matches.
