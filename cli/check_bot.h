@@ -114,7 +114,8 @@ struct PlayOptions : RunOptions {
 using EnvFactory = std::function<std::unique_ptr<harness::Env>()>;
 int RunCheckBot(const CheckBotOptions& options, std::ostream& out, std::ostream& err,
                 const EnvFactory& make_env = {});
-int RunPlay(const PlayOptions& options, std::ostream& out, std::ostream& err);
+int RunPlay(const PlayOptions& options, std::ostream& out, std::ostream& err,
+            const EnvFactory& make_env = {});
 
 // The built-in echo bot used to calibrate the harness: prints READY, then
 // echoes every line it reads, flushed. Returns the exit status.

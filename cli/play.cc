@@ -209,7 +209,8 @@ void WriteTable(const report::RunReport& rep, bool league, std::ostream& out) {
 
 }  // namespace
 
-int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
+int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err,
+            const EnvFactory& make_env) {
   Prepared p;
   if (!Prepare(o, "play", p, err)) return 2;
   std::string error;
@@ -251,7 +252,7 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   const int games = static_cast<int>(schedule.size());
   ResolveRefereeStart(p, o.seed);
   report::RunReport rep = NewReport(o, p, "play");
-  auto env = harness::MakeRealEnv();
+  auto env = make_env ? make_env() : harness::MakeRealEnv();
   Progress progress(o.quiet, err, "play", games);
   int found = 0;
   FirstTurnEnds first_turn_ends;  // arbiter.referee-run.framing
