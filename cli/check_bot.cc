@@ -556,7 +556,7 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err,
     return Usage(err, "check-bot", why);
   if (!Narrow(o, plan.matches, err)) return 2;
   if (!PrepareLogDir(o, "check-bot", err) || !PrepareTranscriptsDir(o, "check-bot", err)) return 2;
-  ResolveRefereeStart(p, o.seed);
+  ResolveRefereeStart(*make_env(), p, o.seed);
   report::RunReport rep = NewReport(o, p, "check-bot");
   rep.bot = o.bot;
   rep.planned_seats = plan.seats;

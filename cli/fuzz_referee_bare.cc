@@ -225,7 +225,7 @@ std::string WriteRecordedAnswers(const std::string& dir, const std::string& name
 int RunBareFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err) {
   BarePlan plan;
   if (const int status = PlanBare(o, plan, err); status != 0) return status;
-  ResolveRefereeStart(plan.p, o.seed);
+  ResolveRefereeStart(*harness::MakeRealEnv(), plan.p, o.seed);
   BareRun run(o, plan, err);
   run.Play();
   return Finish(o, run.Report(), out, err);

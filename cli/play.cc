@@ -250,9 +250,9 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err,
 
   const std::vector<std::vector<int>> schedule = Schedule(o, static_cast<int>(entrants.size()), players);
   const int games = static_cast<int>(schedule.size());
-  ResolveRefereeStart(p, o.seed);
-  report::RunReport rep = NewReport(o, p, "play");
   auto env = make_env ? make_env() : harness::MakeRealEnv();
+  ResolveRefereeStart(*env, p, o.seed);
+  report::RunReport rep = NewReport(o, p, "play");
   Progress progress(o.quiet, err, "play", games);
   int found = 0;
   FirstTurnEnds first_turn_ends;  // arbiter.referee-run.framing

@@ -399,9 +399,9 @@ report::RunReport NewReport(const RunOptions& o, const Prepared& p, const std::s
   return r;
 }
 
-void ResolveRefereeStart(Prepared& p, uint64_t seed) {
+void ResolveRefereeStart(harness::Env& env, Prepared& p, uint64_t seed) {
   if (!p.referee || harness::Interrupted()) return;
-  p.referee_start = harness::ResolveSeedLine(*harness::MakeRealEnv(), *p.referee, seed,
+  p.referee_start = harness::ResolveSeedLine(env, *p.referee, seed,
                                              &p.referee_unrepeatable);
   // Said once, where every run says what it could not check.
   if (p.referee_unrepeatable)

@@ -110,8 +110,8 @@ inline constexpr const char* kSeedLineHelp =
 // --seed-line auto (arbiter.referee.runner-protocol): resolved once, before
 // the games, for a runner-protocol referee (harness/referee/seed_line.h),
 // into p.referee; the report's line on the referee's start is kept in
-// p.referee_start.
-void ResolveRefereeStart(Prepared& p, uint64_t seed);
+// p.referee_start. The referee's trial starts run in `env`, the run's world.
+void ResolveRefereeStart(harness::Env& env, Prepared& p, uint64_t seed);
 // A run whose referee replays no game (p.referee_unrepeatable): each
 // finding's reproduce command says so, and where the bot's inputs were kept
 // (check-bot's input files), that the bot's side replays exactly from them.
