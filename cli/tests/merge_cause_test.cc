@@ -65,8 +65,8 @@ class MergeCause : public ::testing::Test {
   fs::path dir_;
 };
 
-CITES(MergeCause, FindingsOfOneCauseAreOneWhateverTheirWordsAndOthersStayApart,
-      "arbiter.run.split", "arbiter.report.check-ids");
+CITES(MergeCause, FindingsOfOneCauseAreOneWhateverTheirWordsAndOthersStayApart, "arbiter.run.split",
+      "arbiter.report.check-ids");
 TEST_F(MergeCause, FindingsOfOneCauseAreOneWhateverTheirWordsAndOthersStayApart) {
   const std::string said = "the referee lets a cancel stand at distance 2: shown as B[1][2]";
   report::RunReport one = Shard(1), two = Shard(2);

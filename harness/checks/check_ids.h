@@ -15,10 +15,10 @@ namespace arbiter::harness {
 
 // The register tables a check belongs to (bits).
 enum CheckTable : unsigned {
-  kGameTable = 1,          // a game's "checks" (check-bot, play); opt-in where `opt_in`
-  kRefereeTable = 2,       // arbiter's "checks": fuzz-referee against an engine
-  kRefereeRunTable = 4,    // arbiter's "referee_run_checks": a game with no engine
-  kRefereeBareTable = 8,   // arbiter's "referee_fuzz_checks": fuzz-referee with no engine
+  kGameTable = 1,         // a game's "checks" (check-bot, play); opt-in where `opt_in`
+  kRefereeTable = 2,      // arbiter's "checks": fuzz-referee against an engine
+  kRefereeRunTable = 4,   // arbiter's "referee_run_checks": a game with no engine
+  kRefereeBareTable = 8,  // arbiter's "referee_fuzz_checks": fuzz-referee with no engine
 };
 
 struct CheckId {

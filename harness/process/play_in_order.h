@@ -13,11 +13,17 @@
 // when the thread that forked it ends, not the process. So `play` tears
 // down every bot it starts before it returns, on its own thread: a worker
 // thread outlives each of its bots (real_bot.cc checks it).
+//
+// An exception `play` throws on a worker thread (arbiter's own error, such
+// as checks/findings.h's UnknownCheck) stops the run: no match starts after
+// it, the workers are joined, and it is thrown again on the calling thread,
+// as with one job, rather than ending the process from a worker.
 #pragma once
 
 #include <algorithm>
 #include <condition_variable>
 #include <cstddef>
+#include <exception>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -47,6 +53,7 @@ size_t PlayInOrder(int jobs, size_t count,
   size_t next = 0;      // the next match to start
   size_t consumed = 0;  // results handed over so far
   bool stopped = false;
+  std::exception_ptr failure;  // the first exception of a worker
   std::map<size_t, Result> done;
   auto worker = [&] {
     Worker w;
@@ -58,7 +65,18 @@ size_t PlayInOrder(int jobs, size_t count,
         if (stopped || next >= count) return;
         index = next++;
       }
-      Result r = play(w, index);
+      Result r;
+      try {
+        r = play(w, index);
+      } catch (...) {
+        {
+          std::lock_guard lock(mu);
+          if (!failure) failure = std::current_exception();
+          stopped = true;
+        }
+        changed.notify_all();
+        return;
+      }
       {
         std::lock_guard lock(mu);
         done.emplace(index, std::move(r));
@@ -71,27 +89,38 @@ size_t PlayInOrder(int jobs, size_t count,
   threads.reserve(n);
   for (size_t t = 0; t < n; ++t) threads.emplace_back(worker);
   size_t i = 0;
-  for (; i < count; ++i) {
-    Result r;
-    {
-      std::unique_lock lock(mu);
-      changed.wait(lock, [&] { return done.count(i) > 0; });
-      r = std::move(done.at(i));
-      done.erase(i);
+  try {
+    for (; i < count; ++i) {
+      Result r;
+      {
+        std::unique_lock lock(mu);
+        changed.wait(lock, [&] { return done.count(i) > 0 || failure; });
+        if (failure) break;
+        r = std::move(done.at(i));
+        done.erase(i);
+      }
+      const bool go_on = consume(i, std::move(r));
+      {
+        std::lock_guard lock(mu);
+        consumed = i + 1;
+        stopped = stopped || !go_on;  // never undoes a worker's stop
+      }
+      changed.notify_all();
+      if (!go_on) {
+        ++i;
+        break;
+      }
     }
-    const bool go_on = consume(i, std::move(r));
+  } catch (...) {  // from `consume`: the workers stop before it goes on
     {
       std::lock_guard lock(mu);
-      consumed = i + 1;
-      stopped = !go_on;
+      if (!failure) failure = std::current_exception();
+      stopped = true;
     }
     changed.notify_all();
-    if (!go_on) {
-      ++i;
-      break;
-    }
   }
   for (std::thread& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
   return i;
 }
 

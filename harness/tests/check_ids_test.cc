@@ -4,6 +4,8 @@
 // reports, every check-shaped literal in the product code is in the table,
 // and a finding under an ID its catalog does not list is arbiter's own error,
 // never a FAIL with no clause (arbiter.report.check-ids).
+#include "checks/check_ids.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -13,9 +15,8 @@
 #include <sstream>
 #include <string>
 
-#include "checks/check_ids.h"
-#include "core/game.h"
 #include "checks/findings.h"
+#include "core/game.h"
 #include "registers.h"
 #include "spec_test.h"
 
@@ -73,13 +74,14 @@ SPEC_TEST(CheckIds, EveryCheckShapedLiteralInTheProductCodeIsInTheTable,
           "arbiter.report.check-ids") {
   namespace fs = std::filesystem;
   const std::set<std::string> not_checks = {
-      "arbiter.error",    // a fault of arbiter itself, never a finding (fuzz_referee_run.cc)
-      "referee.stderr",   // a turn's event kinds (referee_match.cc)
+      "arbiter.error",   // a fault of arbiter itself, never a finding (fuzz_referee_run.cc)
+      "referee.stderr",  // a turn's event kinds (referee_match.cc)
       "referee.closed",
-      "bot.py",           // a file name
+      "bot.py",  // a file name
   };
   const std::regex literal(
-      "\"((ready|action|process|timing|bot|output|stderr|referee|opponent|arbiter)\\.[a-z][a-z-]*)\"");
+      "\"((ready|action|process|timing|bot|output|stderr|referee|opponent|arbiter)\\.[a-z][a-z-]*)"
+      "\"");
   int files = 0, literals = 0;
   for (const char* dir : {"harness", "cli", "report", "engine"}) {
     const fs::path root = fs::path(ARBITER_SOURCE_DIR) / dir;
@@ -95,8 +97,8 @@ SPEC_TEST(CheckIds, EveryCheckShapedLiteralInTheProductCodeIsInTheTable,
       std::stringstream text;
       text << in.rdbuf();
       const std::string s = text.str();
-      for (auto it = std::sregex_iterator(s.begin(), s.end(), literal); it != std::sregex_iterator();
-           ++it) {
+      for (auto it = std::sregex_iterator(s.begin(), s.end(), literal);
+           it != std::sregex_iterator(); ++it) {
         const std::string id = (*it)[1];
         ++literals;
         if (!not_checks.count(id)) {
