@@ -30,11 +30,11 @@ struct CheckId {
 };
 
 inline constexpr CheckId kCheckIds[] = {
-    {"ready.missing", kGameTable},
-    {"ready.unflushed", kGameTable},
-    {"ready.late", kGameTable},
-    {"ready.malformed", kGameTable},
-    {"ready.noise", kGameTable},
+    {"ready.missing", kGameTable | kRefereeRunTable},
+    {"ready.unflushed", kGameTable | kRefereeRunTable},
+    {"ready.late", kGameTable | kRefereeRunTable},
+    {"ready.malformed", kGameTable | kRefereeRunTable},
+    {"ready.noise", kGameTable | kRefereeRunTable},
     {"action.deadline", kGameTable | kRefereeRunTable},
     {"action.first-deadline", kGameTable | kRefereeRunTable, true},
     {"action.invalid", kGameTable},
