@@ -17,6 +17,7 @@
 #include <string>
 
 #include "check_bot.h"
+#include "jc2015_fake_bot.h"
 #include "spec_test.h"
 #include "testing/fake_env.h"
 
@@ -24,27 +25,15 @@ namespace arbiter::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using harness::testing::Emit;
 using harness::testing::FakeEnv;
 using harness::testing::FakeScript;
-using harness::testing::Out;
 
 // A jc2015 bot whose `late_turn`-th turn (from 1) takes `late_ms` on the
 // runs `late_on` says (by the bot's start, from 0); every other turn 5 ms.
 FakeScript Jc2015Bot(int late_turn, int late_ms, bool late) {
-  FakeScript s;
-  s.on_start = {Out(20, "READY\n")};
-  auto turns = std::make_shared<int>(0);
-  s.on_input = [=](int, const std::string& in) {
-    std::vector<Emit> out;
-    for (size_t at = in.find("EOD\n"); at != std::string::npos; at = in.find("EOD\n", at + 4)) {
-      ++*turns;
-      out.push_back(Out(late && *turns == late_turn ? late_ms : 5, "N\n"));
-    }
-    return out;
-  };
-  s.on_eof = {harness::testing::Exit(1, 0)};
-  return s;
+  return Jc2015FakeBot([=](int turn) {
+    return std::pair<int, std::string>(late && turn == late_turn ? late_ms : 5, "N");
+  });
 }
 
 struct RunOnFakes {

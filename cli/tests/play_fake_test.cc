@@ -17,6 +17,7 @@
 #include <string>
 
 #include "check_bot.h"
+#include "jc2015_fake_bot.h"
 #include "spec_test.h"
 #include "testing/fake_env.h"
 
@@ -24,23 +25,12 @@ namespace arbiter::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using harness::testing::Emit;
 using harness::testing::FakeEnv;
 using harness::testing::FakeScript;
-using harness::testing::Out;
 
-// READY, then `answer` on each turn (a jc2015 turn ends with "EOD").
+// READY, then `answer` after 5 ms on each turn.
 FakeScript Jc2015Entrant(const std::string& answer) {
-  FakeScript s;
-  s.on_start = {Out(20, "READY\n")};
-  s.on_input = [answer](int, const std::string& in) {
-    std::vector<Emit> out;
-    for (size_t at = in.find("EOD\n"); at != std::string::npos; at = in.find("EOD\n", at + 4))
-      out.push_back(Out(5, answer + "\n"));
-    return out;
-  };
-  s.on_eof = {harness::testing::Exit(1, 0)};
-  return s;
+  return Jc2015FakeBot([answer](int) { return std::pair<int, std::string>(5, answer); });
 }
 
 CITES(PlayOnFakes, EachFindingNamesTheEntrantWhoseBotMadeItAndNoOther, "arbiter.play.table",
