@@ -7,15 +7,15 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "process/command_line.h"
 #include "core/parse.h"
 #include "fuzz_referee_bare_run.h"
-#include "process/interrupt.h"
 #include "invocation.h"
+#include "process/command_line.h"
+#include "process/interrupt.h"
+#include "process/start_check.h"
 #include "progress.h"
 #include "referee_run.h"
 #include "registers.h"
-#include "process/start_check.h"
 
 namespace arbiter::cli {
 namespace {
@@ -80,8 +80,9 @@ int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err) {
   if (o.referee.empty()) return Usage(err, kCmd, "--referee 'COMMAND TEMPLATE' is required");
   if (const std::string e = EngineOnly(o); !e.empty()) return Usage(err, kCmd, e);
   if (!o.seed_answers.empty() && o.match.empty())
-    return Usage(err, kCmd, "--seed-answers plays one game's recorded answers: give the game "
-                            "with --match");
+    return Usage(err, kCmd,
+                 "--seed-answers plays one game's recorded answers: give the game "
+                 "with --match");
   if (o.seed_bot.empty() && o.seed_answers.empty())
     return Usage(err, kCmd,
                  "arbiter has no engine for '" + o.game +
@@ -107,9 +108,10 @@ int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err) {
     if (!ReadRecordedAnswers(o.seed_answers, d.recorded, error))
       return Usage(err, kCmd, "--seed-answers: " + error);
     if (static_cast<int>(d.recorded.size()) != d.players)
-      return Usage(err, kCmd, "--seed-answers: '" + o.seed_answers + "' records " +
-                                  std::to_string(d.recorded.size()) + " seat(s); the referee has " +
-                                  std::to_string(d.players));
+      return Usage(err, kCmd,
+                   "--seed-answers: '" + o.seed_answers + "' records " +
+                       std::to_string(d.recorded.size()) + " seat(s); the referee has " +
+                       std::to_string(d.players));
   } else {
     if (!harness::SplitCommand(o.seed_bot, plan.bot, error))
       return Usage(err, kCmd, "--seed-bot: " + error);
@@ -188,7 +190,8 @@ bool ReadRecordedAnswers(const std::string& path, std::vector<std::vector<std::s
   }
   const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
   if (j.is_discarded() || !j.is_object() || !j.contains("answers") || !j["answers"].is_array()) {
-    error = "'" + path + "' is not a recording of answers (a JSON object with \"answers\", "
+    error = "'" + path +
+            "' is not a recording of answers (a JSON object with \"answers\", "
             "one list of strings a seat)";
     return false;
   }
@@ -222,11 +225,13 @@ std::string WriteRecordedAnswers(const std::string& dir, const std::string& name
   return out ? path : "";
 }
 
-int RunBareFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err) {
+int RunBareFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err,
+                       const EnvFactory& make_env) {
   BarePlan plan;
   if (const int status = PlanBare(o, plan, err); status != 0) return status;
-  ResolveRefereeStart(*harness::MakeRealEnv(), plan.p, o.seed);
-  BareRun run(o, plan, err);
+  std::unique_ptr<harness::Env> env = make_env ? make_env() : harness::MakeRealEnv();
+  ResolveRefereeStart(*env, plan.p, o.seed);
+  BareRun run(o, plan, err, *env);
   run.Play();
   return Finish(o, run.Report(), out, err);
 }

@@ -9,8 +9,8 @@
 #include <cctype>
 #include <iostream>
 
-#include "process/command_line.h"
 #include "core/parse.h"
+#include "process/command_line.h"
 #include "process/interrupt.h"
 #include "progress.h"
 #include "registers.h"
@@ -109,12 +109,13 @@ std::string LineOf(const std::string& text, size_t n) {
 
 }  // namespace
 
-BareRun::BareRun(const FuzzRefereeOptions& o, const BarePlan& plan, std::ostream& err)
+BareRun::BareRun(const FuzzRefereeOptions& o, const BarePlan& plan, std::ostream& err,
+                 harness::Env& env)
     : o_(o),
       plan_(plan),
       games_(plan.games),
       err_(err),
-      env_(harness::MakeRealEnv()),
+      env_(env),
       rep_(NewReport(o, plan.p, "fuzz-referee")) {
   const auto reg = nlohmann::json::parse(report::RegisterJson("arbiter"));
   catalog_ = harness::CatalogFromRegister(reg, "referee_fuzz_checks");
@@ -129,7 +130,7 @@ BareRun::BareRun(const FuzzRefereeOptions& o, const BarePlan& plan, std::ostream
 
 bool BareRun::PlayGame(size_t i, Progress& progress) {
   if (auto tick = progress.Callback()) tick(games_[i].id, 0);
-  played_.push_back(PlayBareGame(*env_, o_, plan_, games_[i]));
+  played_.push_back(PlayBareGame(env_, o_, plan_, games_[i]));
   if (played_.back().m.interrupted || harness::Interrupted()) {
     rep_.skipped.push_back(games_[i].id);
     played_.pop_back();
@@ -175,8 +176,7 @@ void BareRun::Recordings() {
                    [&](const std::string& k) { return bugs_.at(k).finding.check == o_.expect; }))
     rep_.not_reproduced = "the " + o_.expect + " it reproduces was not seen in " + o_.match +
                           " this time" +
-                          (o_.seed_answers.empty() ? std::string()
-                                                   : " with the recorded answers") +
+                          (o_.seed_answers.empty() ? std::string() : " with the recorded answers") +
                           " (a referee that draws its own game may play another)";
 }
 
@@ -356,14 +356,14 @@ std::optional<std::map<int, AnswerFamily>> BareRun::Shrink(
     BareGame again = *game;
     again.fuzz.at = at;
     if (recorded) again.recorded = witness.answers;
-    const Played shown = PlayBareGame(*env_, o_, plan_, again);
+    const Played shown = PlayBareGame(env_, o_, plan_, again);
     if (shown.r.recording_ended) continue;  // another game: it shows nothing
     const std::optional<BareFault> same = FaultOf(shown);
     if (!same || same->key != fault.key) continue;
     // Played back, it must show the fault twice: a referee that draws its
     // game may have drawn a game that shows it once by chance.
     if (recorded) {
-      const Played twice = PlayBareGame(*env_, o_, plan_, again);
+      const Played twice = PlayBareGame(env_, o_, plan_, again);
       const std::optional<BareFault> still = FaultOf(twice);
       if (twice.r.recording_ended || !still || still->key != fault.key) continue;
     }
@@ -375,8 +375,9 @@ std::optional<std::map<int, AnswerFamily>> BareRun::Shrink(
     answers = shown.answers;
     live = !recorded;
     if (!recorded)
-      f.message += " (with the seed bot playing again: from its recorded answers the referee "
-                   "played another game)";
+      f.message +=
+          " (with the seed bot playing again: from its recorded answers the referee "
+          "played another game)";
     return at;
   }
   return std::nullopt;
@@ -394,7 +395,7 @@ void BareRun::Determinism(size_t index) {
   ++replays_;
   BareGame same = games_[index];
   same.recorded = g.answers;  // the same answers: the seed bot's of the first play
-  const Played again = PlayBareGame(*env_, o_, plan_, same);
+  const Played again = PlayBareGame(env_, o_, plan_, same);
   if (again.m.interrupted || bugs_.count("referee.nondeterministic")) return;
   const int at = Parted(g.m, again.m);
   if (at < 0) return;
@@ -474,8 +475,8 @@ void BareRun::Rankings() {
                          : ": arbiter cannot say who won"),
         static_cast<int>(unranked_.size()));
   if (!misranked_.empty())
-    add("referee.ranking", misranked_.front(),
-        played_[misranked_.front()].misranked, static_cast<int>(misranked_.size()));
+    add("referee.ranking", misranked_.front(), played_[misranked_.front()].misranked,
+        static_cast<int>(misranked_.size()));
   if (!exits_.empty())
     add("referee.exit", exits_.front(),
         "the referee " + played_[exits_.front()].r.outcome.exit_text + " after its game's end",

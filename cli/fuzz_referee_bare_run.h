@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "referee/answer_fuzz.h"
-#include "process/env.h"
 #include "fuzz_referee.h"
+#include "process/env.h"
 #include "progress.h"
+#include "referee/answer_fuzz.h"
 #include "referee/referee_match.h"
 #include "run_common.h"
 #include "run_report.h"
@@ -49,7 +49,7 @@ int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err);
 struct Played {
   harness::MatchResult m;
   harness::RefereeRecord r;
-  std::string reproduce;  // the command that plays the game again
+  std::string reproduce;                          // the command that plays the game again
   std::vector<std::vector<std::string>> answers;  // the seed bot's, by seat, in turn
   // The referee ranked first a player it said it put out (referee.ranking,
   // the match's own judgement): its message, quoting both; "" if not.
@@ -82,7 +82,9 @@ struct BareFault {
 
 class BareRun {
  public:
-  BareRun(const FuzzRefereeOptions& o, const BarePlan& plan, std::ostream& err);
+  // `env`: where every game is played (the caller's, real or fake); it
+  // outlives the run.
+  BareRun(const FuzzRefereeOptions& o, const BarePlan& plan, std::ostream& err, harness::Env& env);
   void Play();
   const report::RunReport& Report() const { return rep_; }
 
@@ -145,13 +147,13 @@ class BareRun {
   int longest_ = 0;              // the most requests of a game that came to its end
   int reached_ = 0;              // the most requests of any game
   std::ostream& err_;
-  std::unique_ptr<harness::Env> env_;
+  harness::Env& env_;
   report::RunReport rep_;
   harness::CheckCatalog catalog_;  // the arbiter register's "referee_fuzz_checks"
   std::vector<Played> played_;     // a retired game: moved into rep_, left empty
   std::vector<bool> retired_;
   int ranked_ = 0;                        // games ended with a ranking
-  std::vector<size_t> misranked_;  // ranked first a player it had put out
+  std::vector<size_t> misranked_;         // ranked first a player it had put out
   std::vector<size_t> unranked_, exits_;  // ended with none; exited with an error after
   uint32_t tried_ = 0;                    // the families that reached the referee (bits)
   std::map<std::string, Bug> bugs_;       // by key, in the order found

@@ -15,6 +15,7 @@ FakeBot::FakeBot(FakeEnv& env, FakeScript script)
 }
 
 FakeBot::~FakeBot() {
+  if (env_.relay && env_.relay->referee == this) env_.relay->referee = nullptr;
   auto& v = env_.bots;
   v.erase(std::remove(v.begin(), v.end(), this), v.end());
 }
@@ -30,6 +31,16 @@ void FakeBot::Write(std::string_view bytes) {
     return Schedule(script_.on_more_input);
   const int index = inputs_++;
   if (script_.on_input) Schedule(script_.on_input(index, std::string(bytes)));
+}
+
+void FakeBot::SeatAnswer(int seat, const std::string& answer) {
+  if (exited()) return;
+  Schedule(script_.on_seat_answer(seat, answer));
+}
+
+void FakeBot::SeatGone(int seat) {
+  if (exited() || !script_.on_seat_gone) return;
+  Schedule(script_.on_seat_gone(seat));
 }
 
 void FakeBot::CloseStdin() {
@@ -55,6 +66,13 @@ ProcProbe FakeBot::Probe() const {
   return p;
 }
 
+// A referee that launched its bots is gone: their pipes close with it.
+void FakeBot::EndSeats() {
+  if (!env_.relay || env_.relay->referee != this) return;
+  for (int seat = 0; seat < static_cast<int>(env_.relay->seats()); ++seat)
+    env_.relay->CloseSeat(seat);
+}
+
 TeardownReport FakeBot::Terminate(Clock::duration) {
   TeardownReport r;
   r.exited_before = exited();
@@ -63,6 +81,7 @@ TeardownReport FakeBot::Terminate(Clock::duration) {
   if (!exited()) {
     signal_ = 15;
     exited_at_ = env_.Now();
+    EndSeats();
   }
   pending_.clear();
   return r;
@@ -96,11 +115,22 @@ void FakeBot::DeliverDue() {
         exit_code_ = e.code;
         exited_at_ = env_.Now();
         stdout_eof_ = true;
+        EndSeats();
         break;
       case Emit::kSignal:
         signal_ = e.code;
         exited_at_ = env_.Now();
         stdout_eof_ = true;
+        EndSeats();
+        break;
+      case Emit::kToSeat:
+        if (env_.relay && env_.relay->referee == this) env_.relay->ToSeat(e.code, e.bytes);
+        break;
+      case Emit::kCloseSeat:
+        if (env_.relay && env_.relay->referee == this) env_.relay->CloseSeat(e.code);
+        break;
+      case Emit::kCall:
+        Schedule(e.call());
         break;
       case Emit::kCloseStdout:
         stdout_eof_ = true;
@@ -132,11 +162,11 @@ bool FakeEnv::RunUntil(Clock::time_point deadline, const std::function<bool()>& 
 }
 
 std::unique_ptr<SeatRelay> FakeEnv::OpenRelay(int seats, const std::string&, std::string& error) {
-  if (!relay_script) {
+  if (!relay_script && !referees_launch_bots) {
     error = "no relay in this fake";
     return nullptr;
   }
-  auto r = std::make_unique<FakeRelay>(*this, seats, std::move(*relay_script));
+  auto r = std::make_unique<FakeRelay>(*this, seats, relay_script.value_or(FakeRelayScript{}));
   relay_script.reset();
   relay = r.get();
   return r;
@@ -161,9 +191,22 @@ void FakeRelay::Schedule(const std::vector<RelayEmit>& emits) {
   for (const RelayEmit& e : emits) pending_.emplace(env_.Now() + e.delay, e);
 }
 
+void FakeRelay::ToSeat(int seat, const std::string& bytes) {
+  if (ended_.at(seat)) return;
+  inbox_.at(seat) += bytes;
+  arrived_.at(seat) = env_.Now();
+}
+
+void FakeRelay::Kill(int seat) {
+  if (killed_.at(seat)) return;
+  killed_.at(seat) = true;
+  if (referee) referee->SeatGone(seat);
+}
+
 void FakeRelay::Send(int seat, std::string_view bytes) {
   sent.push_back(std::to_string(seat) + ":" + std::string(bytes));
   if (killed_.at(seat)) return;
+  if (referee) referee->SeatAnswer(seat, std::string(bytes));
   if (script_.on_answer) Schedule(script_.on_answer(seat, std::string(bytes)));
 }
 
@@ -201,6 +244,7 @@ std::unique_ptr<BotProcess> FakeEnv::Spawn(const SpawnOptions& options, std::str
   }
   auto bot = std::make_unique<FakeBot>(*this, std::move(script));
   bots.push_back(bot.get());
+  if (relay && !relay->referee && bot->plays_referee()) relay->referee = bot.get();
   return bot;
 }
 

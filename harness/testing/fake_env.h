@@ -18,11 +18,15 @@ namespace arbiter::harness::testing {
 using std::chrono::milliseconds;
 
 struct Emit {
-  enum Kind { kStdout, kStderr, kExit, kSignal, kCloseStdout };
+  // kToSeat, kCloseSeat: a referee that launches its bots writes `bytes` to
+  // seat `code`'s bot, or closes that bot's input (the relay's inbox).
+  // kCall: at its time, `call` says what the process does next (a timer).
+  enum Kind { kStdout, kStderr, kExit, kSignal, kCloseStdout, kToSeat, kCloseSeat, kCall };
   milliseconds delay{0};
   Kind kind = kStdout;
   std::string bytes;
   int code = 0;
+  std::function<std::vector<Emit>()> call = {};
 };
 inline Emit Out(int ms, std::string bytes) {
   return {milliseconds(ms), Emit::kStdout, std::move(bytes)};
@@ -33,6 +37,13 @@ inline Emit Err(int ms, std::string bytes) {
 inline Emit Exit(int ms, int code) { return {milliseconds(ms), Emit::kExit, {}, code}; }
 inline Emit Signal(int ms, int sig) { return {milliseconds(ms), Emit::kSignal, {}, sig}; }
 inline Emit CloseOut(int ms) { return {milliseconds(ms), Emit::kCloseStdout, {}, 0}; }
+inline Emit ToSeat(int ms, int seat, std::string bytes) {
+  return {milliseconds(ms), Emit::kToSeat, std::move(bytes), seat};
+}
+inline Emit CloseSeat(int ms, int seat) { return {milliseconds(ms), Emit::kCloseSeat, {}, seat}; }
+inline Emit After(int ms, std::function<std::vector<Emit>()> call) {
+  return {milliseconds(ms), Emit::kCall, {}, 0, std::move(call)};
+}
 
 struct FakeScript {
   std::vector<Emit> on_start;  // e.g. {Out(5, "READY\n")}
@@ -44,6 +55,15 @@ struct FakeScript {
   // Every write is an input, the line above included: a referee, to which
   // arbiter's answer "0" is an answer like any other.
   bool every_write_is_input = false;
+  // A referee that launches its bots, scripted as one process: what it does
+  // when seat `seat`'s bot answers (the bytes arbiter relays), with ToSeat
+  // and CloseSeat for what it writes to the bots. Set, the process started
+  // first after a relay opened is that relay's referee (FakeEnv::OpenRelay
+  // without a relay_script), and when it exits every seat's input ends.
+  std::function<std::vector<Emit>(int seat, const std::string& answer)> on_seat_answer;
+  // When arbiter stops seat `seat`'s bot (a crash it plays): what the
+  // referee does on seeing that bot's output end.
+  std::function<std::vector<Emit>(int seat)> on_seat_gone;
   bool waiting_for_stdin = true;  // what Probe says while silent
   bool burns_cpu = false;
   std::vector<pid_t> leftovers;  // reported by Terminate
@@ -63,6 +83,7 @@ struct FakeScript {
 };
 
 class FakeEnv;
+class FakeBot;
 
 // A bot-launching referee's relays in the fake (Env::OpenRelay): what the
 // referee writes to each seat, scripted like a bot's output.
@@ -84,12 +105,13 @@ class FakeRelay final : public SeatRelay {
   FakeRelay(FakeEnv& env, int seats, FakeRelayScript script);
   ~FakeRelay() override;
   std::string ProbeCommand(int seat) const override { return "relay" + std::to_string(seat); }
+  size_t seats() const { return inbox_.size(); }
   bool connected(int seat) const override { return !killed_.at(seat); }
   int connections(int seat) const override { return connections_.at(seat); }
   bool ended(int seat) const override { return ended_.at(seat); }
   std::string& inbox(int seat) override { return inbox_.at(seat); }
   void Send(int seat, std::string_view bytes) override;
-  void Kill(int seat) override { killed_.at(seat) = true; }
+  void Kill(int seat) override;
   std::string_view process_name() const override { return "relay"; }
   std::optional<Clock::time_point> last_arrival(int seat) const override {
     return arrived_.at(seat);
@@ -98,6 +120,10 @@ class FakeRelay final : public SeatRelay {
   std::optional<Clock::time_point> NextEventTime() const;
   void DeliverDue();
   std::vector<std::string> sent;  // every Send, "<seat>:<bytes>"
+  FakeBot* referee = nullptr;     // the process that plays the relay's referee, if one does
+  // What the referee writes to a seat's bot, or its closing that bot's input.
+  void ToSeat(int seat, const std::string& bytes);
+  void CloseSeat(int seat) { ended_.at(seat) = true; }
   bool killed(int seat) const { return killed_.at(seat); }
 
  private:
@@ -150,12 +176,16 @@ class FakeBot final : public BotProcess {
   // For FakeEnv.
   std::optional<Clock::time_point> NextEventTime() const;
   void DeliverDue();
+  void SeatAnswer(int seat, const std::string& answer);  // the relay's referee's input
+  void SeatGone(int seat);
+  bool plays_referee() const { return static_cast<bool>(script_.on_seat_answer); }
   int inputs() const { return inputs_; }
   bool terminated() const { return terminated_; }
   bool stdin_closed() const { return stdin_closed_; }
 
  private:
   void Schedule(const std::vector<Emit>& emits);
+  void EndSeats();
   FakeEnv& env_;
   FakeScript script_;
   Clock::time_point started_;
@@ -191,8 +221,11 @@ class FakeEnv final : public Env {
   std::unique_ptr<SeatRelay> OpenRelay(int seats, const std::string& probe_executable,
                                        std::string& error) override;
 
-  // The next relay opened follows this script; none: OpenRelay fails.
+  // The next relay opened follows this script; none: OpenRelay fails, unless
+  // referees_launch_bots: the relay is then played by the process started
+  // next (its script's on_seat_answer).
   std::optional<FakeRelayScript> relay_script;
+  bool referees_launch_bots = false;
   FakeRelay* relay = nullptr;  // the open one, owned by its driver
 
   // Scripts handed to the bots in the order they are spawned; when none is
