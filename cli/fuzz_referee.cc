@@ -255,8 +255,13 @@ std::string RefereeLimitsText(const FuzzRefereeOptions& o) {
   return s;
 }
 
-int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err) {
-  if (WithoutEngine(o)) return RunBareFuzzReferee(o, out, err);
+int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err,
+                   const FuzzEnvFactory& make_env) {
+  if (WithoutEngine(o)) {
+    if (!make_env) return RunBareFuzzReferee(o, out, err);
+    auto loop = std::make_shared<harness::EventLoop>();
+    return RunBareFuzzReferee(o, out, err, [=] { return make_env(*loop); });
+  }
   if (!o.seed_bot.empty() || o.players || !o.answers.empty() || !o.seed_answers.empty())
     return Usage(err, "fuzz-referee",
                  "--seed-bot, --seed-answers, --players and --answers are for a game arbiter "
@@ -265,10 +270,14 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
                      o.game + "'s engine arbiter chooses every answer itself");
   FuzzPlan plan;
   if (const int status = PlanFuzzReferee(o, plan, err); status != 0) return status;
-  if (plan.runner && !harness::Interrupted())  // arbiter.referee.runner-protocol
+  if (plan.runner && !harness::Interrupted()) {  // arbiter.referee.runner-protocol
+    harness::EventLoop loop;
+    const std::unique_ptr<harness::Env> env =
+        make_env ? make_env(loop) : harness::MakeRealEnv(loop);
     plan.prepared.referee_start =
-        harness::ResolveRunnerSeedLine(*harness::MakeRealEnv(), plan.config, plan.players, o.seed);
-  FuzzRun run(o, plan, err);
+        harness::ResolveRunnerSeedLine(*env, plan.config, plan.players, o.seed);
+  }
+  FuzzRun run(o, plan, err, make_env);
   if (!run.Play()) return 2;
   if (plan.made_repro_dir) {
     std::error_code ec;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "check_bot.h"
+#include "process/bot_process.h"
 
 namespace CLI {
 class App;
@@ -55,9 +56,15 @@ struct FuzzRefereeOptions : RunOptions {
   std::string seed_line = "auto";  // --seed-line: the runner protocol's ###Seed (seed_line.h)
 };
 
+// Where fuzz-referee's games run (the Env seam, harness/process/env.h): one
+// Env a game, made on the event loop of the thread that plays it; the real
+// world by default, the fakes of harness/testing in a test (with --jobs 1).
+using FuzzEnvFactory = std::function<std::unique_ptr<harness::Env>(harness::EventLoop& loop)>;
+
 // Exit status: 0 no divergence and no referee fault, 1 at least one, 2 usage
 // error or arbiter could not run.
-int RunFuzzReferee(const FuzzRefereeOptions& options, std::ostream& out, std::ostream& err);
+int RunFuzzReferee(const FuzzRefereeOptions& options, std::ostream& out, std::ostream& err,
+                   const FuzzEnvFactory& make_env = {});
 
 // The --time-limit the user gave, as a duration; nullopt when none was
 // given, or when it is out of range (`error` then says so).

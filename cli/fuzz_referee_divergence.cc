@@ -84,8 +84,7 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
                                  const RefereeGameResult& r, Found& found, Shrunk& shrunk) {
   const bool shrinking = o_.shrink && o_.replay_path.empty();
   const harness::GameRunner run_game = [&](const RefereeGamePlan& p) {
-    return plan_.runner ? harness::RunCgRunnerGame(loop_, shrink_config_, p)
-                        : harness::RunRefereeGame(loop_, shrink_config_, p);
+    return PlayOne(loop_, shrink_config_, p);
   };
   int shrunk_count = 0;
   // The game's first divergence no deviation explains (its signature, and

@@ -20,11 +20,13 @@ using harness::Finding;
 using harness::RefereeGamePlan;
 using harness::RefereeGameResult;
 
-FuzzRun::FuzzRun(const FuzzRefereeOptions& o, const FuzzPlan& plan, std::ostream& err)
+FuzzRun::FuzzRun(const FuzzRefereeOptions& o, const FuzzPlan& plan, std::ostream& err,
+                 FuzzEnvFactory make_env)
     : o_(o),
       plan_(plan),
       err_(err),
       rep_(NewReport(o, plan.prepared, "fuzz-referee")),
+      make_env_(std::move(make_env)),
       run_rules_(plan.config.rules),
       shrink_config_(plan.config),
       progress_(o.quiet, err, "fuzz-referee", static_cast<long long>(plan.games.size())) {
@@ -37,11 +39,20 @@ FuzzRun::FuzzRun(const FuzzRefereeOptions& o, const FuzzPlan& plan, std::ostream
     rep_.checks.push_back({c["id"], c["id"], harness::Severity::kFail, c["summary"]});
 }
 
+RefereeGameResult FuzzRun::PlayOne(harness::EventLoop& loop,
+                                   const harness::RefereeFuzzConfig& config,
+                                   const RefereeGamePlan& game) const {
+  if (!make_env_)
+    return plan_.runner ? harness::RunCgRunnerGame(loop, config, game)
+                        : harness::RunRefereeGame(loop, config, game);
+  const std::unique_ptr<harness::Env> env = make_env_(loop);
+  return plan_.runner ? harness::RunCgRunnerGame(*env, config, game)
+                      : harness::RunRefereeGame(*env, config, game);
+}
+
 bool FuzzRun::Play() {
   const auto play = [&](harness::EventLoop& game_loop, size_t index) {
-    const RefereeGamePlan& game = plan_.games[index].second;
-    return plan_.runner ? harness::RunCgRunnerGame(game_loop, plan_.config, game)
-                        : harness::RunRefereeGame(game_loop, plan_.config, game);
+    return PlayOne(game_loop, plan_.config, plan_.games[index].second);
   };
   harness::PlayGames(plan_.jobs, plan_.games.size(), play,
                      [&](size_t index, RefereeGameResult r) { Consume(index, std::move(r)); });

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "fuzz_referee.h"
-#include "referee/game_pool.h"
 #include "progress.h"
+#include "referee/game_pool.h"
 #include "referee/referee_fuzz.h"
 #include "referee/run_memory.h"
 #include "run_common.h"
@@ -45,7 +45,9 @@ int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& e
 // result, in plan order, into findings, each reported once per root cause.
 class FuzzRun {
  public:
-  FuzzRun(const FuzzRefereeOptions& o, const FuzzPlan& plan, std::ostream& err);
+  // `make_env`: each game's Env (RunFuzzReferee's seam); unset, the real one.
+  FuzzRun(const FuzzRefereeOptions& o, const FuzzPlan& plan, std::ostream& err,
+          FuzzEnvFactory make_env = {});
   // Plays every game; false (said on err) when arbiter itself failed.
   bool Play();
   report::RunReport& report() { return rep_; }
@@ -96,6 +98,11 @@ class FuzzRun {
   // Shrinking runs on this thread's loop, under the rules of the run so far
   // (the user's and the readings adopted).
   harness::EventLoop loop_;
+  FuzzEnvFactory make_env_;
+  // One game of `config` and `game` in a fresh Env on `loop`.
+  harness::RefereeGameResult PlayOne(harness::EventLoop& loop,
+                                     const harness::RefereeFuzzConfig& config,
+                                     const harness::RefereeGamePlan& game) const;
   std::vector<std::pair<std::string, std::string>> run_rules_;
   harness::RefereeFuzzConfig shrink_config_;
   int repro_count_ = 0;
@@ -111,8 +118,8 @@ class FuzzRun {
   std::vector<DeviationCause> deviation_causes_;
   harness::SymptomShrinks symptom_shrinks_;  // root and later signatures shrinks joined
   harness::ClauseCaveats caveats_;           // clauses with a divergence nothing explains
-  uint64_t families_played_ = 0;  // the swarm bits of the games played
-  uint64_t told_apart_ = 0;       // the deviations the games told apart (arbiter.referee.edges)
+  uint64_t families_played_ = 0;             // the swarm bits of the games played
+  uint64_t told_apart_ = 0;  // the deviations the games told apart (arbiter.referee.edges)
   void RuleEdges();
   std::chrono::steady_clock::time_point run_start_ = std::chrono::steady_clock::now();
   Progress progress_;
@@ -131,7 +138,7 @@ std::string WriteReproducer(const std::string& dir, int& number,
                             const std::string& clause);
 // Severities are `catalog`'s (the arbiter register's "checks").
 std::string StopFinding(const harness::CheckCatalog& catalog, harness::Finding& f,
-                        const harness::RefereeGameResult& shown, bool reproduced,
-                        int confirm_runs, int limit_ms);
+                        const harness::RefereeGameResult& shown, bool reproduced, int confirm_runs,
+                        int limit_ms);
 
 }  // namespace arbiter::cli

@@ -201,11 +201,13 @@ TEST(FuzzRefereeBareOnFakes, EachBugOfALaunchingRefereeIsOneFindingWhoseReproduc
     const std::string message = f.value("message", ""), reproduce = f.value("reproduce", "");
     const std::string check = f["check"];
     // int() unguarded: an empty line, garbage or a near-valid "3 3" alike.
-    if (check == "referee.crash")
+    if (check == "referee.crash") {
       EXPECT_NE(message.find("ValueError"), std::string::npos) << message;
+    }
     EXPECT_NE(message.find(" was given "), std::string::npos) << message;
-    if (check == "referee.hang")
+    if (check == "referee.hang") {
       EXPECT_NE(message.find("a near-valid answer"), std::string::npos) << message;
+    }
     // The recorded answers, never the random seed bot again, and the check
     // it is to show.
     EXPECT_NE(reproduce.find("--seed-answers "), std::string::npos) << reproduce;
