@@ -148,7 +148,8 @@ harness::MatchSpec CopyOf(const harness::MatchSpec& m) {
 // putting it out) is not the bot's (arbiter.referee-run.evidence): each of
 // its findings becomes opponent.finding, a note naming it, and its seat is
 // not counted as the bot's coverage.
-void AsOpponents(harness::MatchResult& r, const std::vector<std::string>& opponents) {
+void AsOpponents(harness::MatchResult& r, const std::vector<std::string>& opponents,
+                 const harness::CheckCatalog& catalog) {
   const auto opponent = [&](int seat) -> const std::string* {
     if (seat < 0 || seat >= static_cast<int>(opponents.size()) || opponents[seat].empty())
       return nullptr;
@@ -159,9 +160,11 @@ void AsOpponents(harness::MatchResult& r, const std::vector<std::string>& oppone
     if (!text) continue;
     f.message = "the opponent in seat " + std::to_string(f.seat) + " (" + *text + "), not the bot: " +
                 f.check + ": " + f.message;
-    f.check = "opponent.finding";
-    f.clause = "arbiter.referee-run.evidence";
-    f.severity = harness::Severity::kInfo;
+    // Its clause and severity are the register's (referee_run_checks).
+    const harness::Finding stamp = harness::NewFinding(catalog, "opponent.finding");
+    f.check = stamp.check;
+    f.clause = stamp.clause;
+    f.severity = stamp.severity;
     f.advice.clear();
   }
   std::erase_if(r.seat_plays,
@@ -185,9 +188,9 @@ harness::MatchResult Confirmed(harness::Env& env, harness::MatchResult run,
                                const harness::Progress& progress) {
   if (!harness::TimeVerdictToConfirm(run) || run.interrupted || harness::Interrupted()) return run;
   harness::MatchResult again = PlayMatch(env, CopyOf(spec), p, progress);
-  AsOpponents(again, spec.opponents);
+  AsOpponents(again, spec.opponents, p.catalog);
   if (again.interrupted) return run;
-  return harness::ConfirmTimeVerdict(std::move(run), std::move(again));
+  return harness::ConfirmTimeVerdict(p.catalog, std::move(run), std::move(again));
 }
 
 // Plays a match; when only the machine's load made an answer late
@@ -199,7 +202,7 @@ harness::MatchResult PlayDecided(harness::Env& env, harness::MatchSpec m, const 
                                  const harness::Progress& progress) {
   const harness::MatchSpec spec = CopyOf(m);
   harness::MatchResult first = PlayMatch(env, std::move(m), p, progress);
-  AsOpponents(first, spec.opponents);
+  AsOpponents(first, spec.opponents, p.catalog);
   if (first.interrupted || harness::Interrupted()) return first;
   if (harness::TimeVerdictToConfirm(first))
     return Confirmed(env, std::move(first), spec, p, progress);
@@ -207,7 +210,7 @@ harness::MatchResult PlayDecided(harness::Env& env, harness::MatchSpec m, const 
   for (const auto& f : first.findings) failed = failed || f.severity == harness::Severity::kFail;
   if (!first.timing_inconclusive || failed) return first;
   harness::MatchResult replay = PlayMatch(env, CopyOf(spec), p, progress);
-  AsOpponents(replay, spec.opponents);
+  AsOpponents(replay, spec.opponents, p.catalog);
   if (replay.interrupted) return first;
   harness::MatchResult second = Confirmed(env, std::move(replay), spec, p, progress);
   if (second.replayed.empty())

@@ -68,7 +68,7 @@ const Finding* TimeVerdictToConfirm(const MatchResult& run) {
   return nullptr;
 }
 
-MatchResult ConfirmTimeVerdict(MatchResult first, MatchResult second) {
+MatchResult ConfirmTimeVerdict(const CheckCatalog& catalog, MatchResult first, MatchResult second) {
   const Finding* verdict = TimeVerdictToConfirm(first);
   if (!verdict) return first;
   const Finding v = *verdict;
@@ -87,9 +87,10 @@ MatchResult ConfirmTimeVerdict(MatchResult first, MatchResult second) {
     return first;
   }
   Finding w = v;
-  w.check = "timing.unconfirmed";
-  w.clause = "arbiter.timing.confirm";
-  w.severity = Severity::kWarn;
+  const Finding stamp = NewFinding(catalog, "timing.unconfirmed");
+  w.check = stamp.check;
+  w.clause = stamp.clause;
+  w.severity = stamp.severity;
   w.confirm = false;
   w.message = "on the first run of the match: " + v.message + "; on a second run (same seed) " +
               SecondRunText(second, v) + ": not confirmed, so a warning, not a FAIL" +

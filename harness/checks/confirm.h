@@ -21,7 +21,8 @@ const Finding* TimeVerdictToConfirm(const MatchResult& run);
 // the second run stands, and the first run's verdict joins it as a
 // timing.unconfirmed warning with both measurements. Either way a bot
 // whose answers before that turn differ between the runs is said not to
-// be deterministic.
-MatchResult ConfirmTimeVerdict(MatchResult first, MatchResult second);
+// be deterministic. The warning's clause and severity are `catalog`'s
+// (the register's timing.unconfirmed; an unlisted one throws UnknownCheck).
+MatchResult ConfirmTimeVerdict(const CheckCatalog& catalog, MatchResult first, MatchResult second);
 
 }  // namespace arbiter::harness

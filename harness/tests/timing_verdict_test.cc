@@ -7,12 +7,12 @@
 #include <rapidcheck/gtest.h>
 
 #include "checks/confirm.h"
-#include "testing/fake_env.h"
-#include "process/launcher_watch.h"
-#include "match_checks.h"
 #include "checks/session.h"
 #include "checks/silence.h"
+#include "match_checks.h"
+#include "process/launcher_watch.h"
 #include "spec_test.h"
+#include "testing/fake_env.h"
 
 namespace arbiter::harness {
 namespace {
@@ -265,7 +265,7 @@ SPEC_TEST(TimingVerdict, ALateAnswerTheSecondRunGivesInTimeIsAWarningWithBothMea
           "arbiter.timing.confirm") {
   const MatchResult first = PlayOnce(LateOn(3));
   ASSERT_TRUE(TimeVerdictToConfirm(first)) << Checks(first);
-  const MatchResult r = ConfirmTimeVerdict(first, PlayOnce(LateOn(-1)));
+  const MatchResult r = ConfirmTimeVerdict(Jc2015Catalog(), first, PlayOnce(LateOn(-1)));
   EXPECT_FALSE(Find(r, "action.deadline")) << Checks(r);
   const Finding* f = Find(r, "timing.unconfirmed");
   ASSERT_TRUE(f) << Checks(r);
@@ -280,7 +280,8 @@ SPEC_TEST(TimingVerdict, ALateAnswerTheSecondRunGivesInTimeIsAWarningWithBothMea
 
 SPEC_TEST(TimingVerdict, ALateAnswerLateAgainOnTheSecondRunFailsWithBothMeasurements,
           "arbiter.timing.confirm") {
-  const MatchResult r = ConfirmTimeVerdict(PlayOnce(LateOn(3)), PlayOnce(LateOn(3, 170)));
+  const MatchResult r =
+      ConfirmTimeVerdict(Jc2015Catalog(), PlayOnce(LateOn(3)), PlayOnce(LateOn(3, 170)));
   EXPECT_FALSE(Find(r, "timing.unconfirmed")) << Checks(r);
   const Finding* f = Find(r, "action.deadline");
   ASSERT_TRUE(f) << Checks(r);
@@ -296,7 +297,8 @@ SPEC_TEST(TimingVerdict, ALateAnswerLateAgainOnTheSecondRunFailsWithBothMeasurem
 
 SPEC_TEST(TimingVerdict, ABotWhoseAnswersDifferBetweenTheRunsIsSaidNotToBeDeterministic,
           "arbiter.timing.confirm") {
-  const MatchResult r = ConfirmTimeVerdict(PlayOnce(LateOn(3)), PlayOnce(LateOn(-1, 160, true)));
+  const MatchResult r =
+      ConfirmTimeVerdict(Jc2015Catalog(), PlayOnce(LateOn(3)), PlayOnce(LateOn(-1, 160, true)));
   const Finding* f = Find(r, "timing.unconfirmed");
   ASSERT_TRUE(f) << Checks(r);
   EXPECT_TRUE(Says(f->message, "the bot is not deterministic")) << f->message;
@@ -314,7 +316,7 @@ SPEC_TEST(TimingVerdict, ASecondRunThatWasAnotherGameIsSaidSoNotBlamedOnTheBot,
       t.input += "x", t.answer = "S";
       break;
     }
-  const Finding* f = Find(ConfirmTimeVerdict(first, second), "timing.unconfirmed");
+  const Finding* f = Find(ConfirmTimeVerdict(Jc2015Catalog(), first, second), "timing.unconfirmed");
   ASSERT_TRUE(f);
   EXPECT_TRUE(Says(f->message, "the second run was another game")) << f->message;
   EXPECT_FALSE(Says(f->message, "not deterministic")) << f->message;
