@@ -24,6 +24,7 @@
 #include "fuzz_referee.h"
 #include "fuzz_referee_bare.h"
 #include "process/command_line.h"
+#include "report_findings.h"
 #include "spec_test.h"
 #include "testing/fake_env.h"
 
@@ -126,19 +127,8 @@ BareOutcome Connect4(const std::string& name, const std::string& bugs, int games
                      "/bin/cat", "--games", std::to_string(games), "--time-limit", "3"}));
 }
 
-std::map<std::string, int> Checks(const nlohmann::json& report, const std::string& severity) {
-  std::map<std::string, int> out;
-  if (!report.is_object()) return out;
-  for (const auto& f : report["findings"])
-    if (f["severity"] == severity) ++out[f["check"].get<std::string>()];
-  return out;
-}
-
-const nlohmann::json* FindingOf(const nlohmann::json& report, const std::string& check) {
-  for (const auto& f : report["findings"])
-    if (f["check"] == check) return &f;
-  return nullptr;
-}
+using arbiter::testing::Checks;
+using arbiter::testing::FindingOf;
 
 CITES(FuzzRefereeBareOnFakes, ARunnerRefereeWithFourPlantedBugsShowsEachOnceUnderItsClause,
       "arbiter.referee-fuzz.answers", "arbiter.referee.runner-protocol",

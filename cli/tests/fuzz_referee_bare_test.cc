@@ -8,6 +8,7 @@
 #include <string>
 
 #include "fuzz_referee_run.h"
+#include "report_findings.h"
 #include "spec_test.h"
 
 namespace arbiter::testing {
@@ -18,21 +19,6 @@ const std::string kPyBot = std::string("python3 ") + CYCLES_PY_BOT;
 // The Python referee without planted bugs, and the seed bot's option.
 const std::string kPyCleanReferee = kPyReferee + " --seed {seed} {bot0} {bot1}";
 const std::string kSeedBot = " --seed-bot '" + kPyBot + "'";
-
-// The findings of a run by severity: check -> how many findings of it.
-std::map<std::string, int> Checks(const nlohmann::json& report, const std::string& severity) {
-  std::map<std::string, int> out;
-  if (report.is_null()) return out;
-  for (const auto& f : report["findings"])
-    if (f["severity"] == severity) ++out[f["check"].get<std::string>()];
-  return out;
-}
-
-const nlohmann::json* FindingOf(const nlohmann::json& report, const std::string& check) {
-  for (const auto& f : report["findings"])
-    if (f["check"] == check) return &f;
-  return nullptr;
-}
 
 CITES(FuzzRefereeBare, APythonRefereeWithThreePlantedBugsShowsEachOnceUnderItsClause,
       "arbiter.referee-fuzz.answers", "arbiter.referee.completes", "arbiter.referee.replayable");
