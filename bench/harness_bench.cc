@@ -375,7 +375,7 @@ void HarnessGame(benchmark::State& bs, Placement placement, bool contained) {
     harness::MatchSpec spec;
     spec.id = "bench";
     spec.seed = seed;
-    spec.state = game->new_game(seed++, {}, error);
+    spec.side = harness::EngineSide::Of(game->new_game(seed++, {}, error));
     for (int i = 0; i < 4; ++i) spec.seats.push_back({argv, ""});
     env.first_close = {};
     env.spawn_us = 0;

@@ -132,7 +132,9 @@ harness::MatchSpec CopyOf(const harness::MatchSpec& m) {
   harness::MatchSpec c;
   c.id = m.id;
   c.description = m.description;
-  c.state = m.state ? m.state->Clone() : nullptr;  // a referee's game starts anew
+  // An engine's match is copied; a referee's game starts anew.
+  if (const auto* engine = dynamic_cast<const harness::EngineSide*>(m.side.get()))
+    c.side = engine->Copy();
   c.kind = m.kind;
   c.seats = m.seats;
   c.opponents = m.opponents;
@@ -272,8 +274,8 @@ bool AddSeededGames(const PlanContext& c, MatchPlan& plan, std::string& error) {
     m.id = "game-" + std::to_string(i + 1);
     m.seed = c.o.seed + i;
     const RuleList& variant = c.variants[(i / c.players) % c.variants.size()];
-    m.state = game.new_game(*m.seed, c.RulesOf(variant), error);
-    if (!m.state) return false;
+    m.side = harness::EngineSide::Of(game.new_game(*m.seed, c.RulesOf(variant), error));
+    if (!m.side) return false;
     const int seat = i % c.players;
     const auto opponents = Opponents(game, i);
     m.seats.resize(c.players);
@@ -308,8 +310,8 @@ bool AddWholeGames(const PlanContext& c, MatchPlan& plan, std::string& error) {
       m.id = plain + (c.sweep ? "-" + VariantId(variant) : "");
       m.kind = "whole";
       m.seed = c.o.seed + static_cast<uint64_t>(seat);
-      m.state = game.new_game(*m.seed, c.RulesOf(variant), error);
-      if (!m.state) return false;
+      m.side = harness::EngineSide::Of(game.new_game(*m.seed, c.RulesOf(variant), error));
+      if (!m.side) return false;
       m.variant = VariantText(variant);
       m.seats.resize(c.players, harness::Seat{{}, std::string(game.whole_game_policy)});
       m.seats[seat] = harness::Seat{c.o.bot, ""};
@@ -344,8 +346,8 @@ void AddEdgeStates(const PlanContext& c, MatchPlan& plan) {
         m.variant = VariantText(variant);
         m.description = e.description + " (" + e.clause + ")";
         if (!m.variant.empty()) m.description += ", " + m.variant;
-        m.state = run < c.depth ? e.state->Clone() : std::move(e.state);
-        const int n = m.state->num_players();
+        m.side = harness::EngineSide::Of(run < c.depth ? e.state->Clone() : std::move(e.state));
+        const int n = m.side->num_players();
         m.seats.resize(n, harness::Seat{{}, std::string(game.policies.front())});
         m.seats[e.seat].argv = c.o.bot;
         // The edge turn and two more rounds; the deeper runs play on to the

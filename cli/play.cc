@@ -146,7 +146,7 @@ harness::MatchSpec GameOf(const PlayOptions& o, const Prepared& p,
   const uint64_t seed = o.seed + static_cast<uint64_t>(g);
   m.id = games > 1 ? "game-" + std::to_string(g + 1) : "game";
   m.seed = seed;
-  if (p.game) m.state = p.game->new_game(seed, p.rules, error);
+  if (p.game) m.side = harness::EngineSide::Of(p.game->new_game(seed, p.rules, error));
   m.reproduce = Self() + " play --game " + o.game + " --profile " + std::string(p.profile->name) +
                 " --seed " + std::to_string(seed) + ResultOptions(o, *p.profile, p.rules);
   if (p.referee) m.reproduce += RefereeOptionsText(o.through);
@@ -258,7 +258,7 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err,
   FirstTurnEnds first_turn_ends;  // arbiter.referee-run.framing
   for (int g = 0; g < games && !harness::Interrupted(); ++g) {
     harness::MatchSpec m = GameOf(o, p, entrants, schedule[g], g, games, error);
-    if (!m.state && p.game) return Usage(err, "play", error);
+    if (!m.side && p.game) return Usage(err, "play", error);
     rep.matches.push_back(PlayMatch(*env, std::move(m), p, progress.Callback()));
     // Each finding names its seat's entrant (arbiter.play.table).
     for (harness::Finding& f : rep.matches.back().findings)

@@ -148,12 +148,6 @@ class GameState {
   // ClassifyAnswer judges kInvalid or kIllegal ("no tile 4 in hand 33222
   // (island.move.tile)"); empty when the game has nothing to add.
   virtual std::string RejectionReason(std::string_view /*line*/) const { return {}; }
-  // How many lines the current player's answer takes: ApplyLine then gets
-  // them joined by '\n'. One in every built-in game; a real referee's
-  // runner protocol says it on each turn (###Output p K); 0: as many as the
-  // referee reads, which only it knows (a real referee that launches its
-  // bots: the harness streams them, session.h MatchSpec::stream_line).
-  virtual int AnswerLines() const { return 1; }
 };
 
 // The bot side of a game's protocol, for the harness.

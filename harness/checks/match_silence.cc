@@ -174,7 +174,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   // The player gives no answer whatever the diagnosis; the game says whether
   // it had a legal action (NoLegalSilence), which names the finding.
   rec.silent = true;
-  rec.events = spec_.state->ApplySilence();
+  rec.events = spec_.side->ApplySilence();
   const bool no_legal = NoLegalSilence(rec);
   const std::string no_legal_note = no_legal ? " on a turn with no legal action" : "";
   // A bot that exits or closes its output instead of answering is out either

@@ -150,7 +150,7 @@ void Match::Handshake(BotSeat& b) {
   handshake_ended_ = ready_seen && *ready_at <= deadline ? *ready_at : deadline;
   // A real referee that launches its bots reads the handshake itself.
   const auto relay = [&] {
-    if (spec_.handshake_line) spec_.handshake_line(b.seat, ready_line.line.text);
+    spec_.side->HandshakeLine(b.seat, ready_line.line.text);
   };
   if (ready_seen && *ready_at <= deadline) return relay();
   if (ready_seen) {
@@ -274,7 +274,7 @@ void Match::CheckFloods(BotSeat& b, int turn) {
 // text to stdout.
 std::string Match::InvalidHint(const std::string& text, const std::string& why) const {
   const std::string upper = AsciiUpper(text);
-  if (upper != text && spec_.state->ClassifyAnswer(upper) != AnswerVerdict::kInvalid &&
+  if (upper != text && spec_.side->ClassifyAnswer(upper) != AnswerVerdict::kInvalid &&
       why.find("upper case") == std::string::npos)
     return "commands are upper case: '" + EscapeBytes(upper.substr(0, 80)) + "' is one";
   // The game named another word at fault (a direction, an index).
@@ -286,7 +286,7 @@ std::string Match::InvalidHint(const std::string& text, const std::string& why) 
 void Match::CheckBetweenTurns(BotSeat& b, int turn) {
   BotProcess& p = *b.proc;
   env_.Poll();
-  if (p.HasLine() && turn >= 0 && spec_.state->QueuesExtraLines()) {
+  if (p.HasLine() && turn >= 0 && spec_.side->QueuesExtraLines()) {
     // The server queues every line (FIFO): they stay to be read, the
     // oldest as this turn's answer, every later answer one turn behind.
     Finding& f = Report(b, "action.extra-lines",
@@ -318,7 +318,7 @@ void Match::CheckBetweenTurns(BotSeat& b, int turn) {
                             (unasked ? "its first answers" : "the next answers"),
                         turn);
     if (f.received.empty()) f.received = extra;
-    if (f.advice.empty() && unasked && spec_.handshake_line && !config_.ready_line)
+    if (f.advice.empty() && unasked && spec_.side->IsRealReferee() && !config_.ready_line)
       f.advice =
           "if the game starts with this line as a handshake the referee waits for, "
           "give it to arbiter (--ready-line '" +
@@ -330,7 +330,7 @@ void Match::CheckBetweenTurns(BotSeat& b, int turn) {
 
 void Match::Stop(BotSeat& b, int turn) {
   b.active = false;
-  if (spec_.seat_stopped) spec_.seat_stopped(b.seat);
+  spec_.side->SeatStopped(b.seat);
   Teardown(b, turn);
 }
 
@@ -357,16 +357,15 @@ void Match::Teardown(BotSeat& b, int turn) {
   }
 }
 
-// The answer's lines, as many as the game asks this turn (GameState::
+// The answer's lines, as many as the game asks this turn (MatchSide::
 // AnswerLines; a runner-protocol referee's ###Output K), joined by '\n' into
 // `joined`; the last one, which times the answer. Fewer by the deadline:
 // action.line-count, the bot is stopped and its turn is silent (nullopt).
 std::optional<TimedLine> Match::AnswerLines(BotSeat& b, Clock::time_point deadline, int limit,
                                             TurnRecord& rec, std::string& joined) {
   BotProcess& p = *b.proc;
-  if (spec_.state->AnswerLines() == 0 && spec_.stream_line && spec_.turn_over)
-    return StreamedAnswer(b, deadline, limit, joined);
-  const size_t want = static_cast<size_t>(std::max(1, spec_.state->AnswerLines()));
+  if (spec_.side->AnswerLines() == 0) return StreamedAnswer(b, deadline, limit, joined);
+  const size_t want = static_cast<size_t>(std::max(1, spec_.side->AnswerLines()));
   std::vector<TimedLine> lines{p.PopLine()};
   // The last line times the answer: one that comes within late_window after
   // the deadline is a late answer, judged as one (the machine's load).
@@ -388,15 +387,15 @@ std::optional<TimedLine> Match::AnswerLines(BotSeat& b, Clock::time_point deadli
                       rec.turn);
   if (f.received.empty()) f.received = got;
   rec.silent = true;
-  rec.events = spec_.state->ApplySilence();
+  rec.events = spec_.side->ApplySilence();
   Stop(b, rec.turn);
   return std::nullopt;
 }
 
-// A turn whose number of lines only the referee knows (GameState::
+// A turn whose number of lines only the referee knows (MatchSide::
 // AnswerLines 0, a referee that launches its bots): each line goes to the
 // referee, and the next one only if the referee has not moved on (it wrote
-// to a seat, closed one, exited: MatchSpec::turn_over) within a moment of
+// to a seat, closed one, exited: MatchSide::TurnOver) within a moment of
 // the last, else it is an extra line, left for the next turn's check. The
 // last line given times the answer; a referee still waiting at the deadline
 // is given late_window more, and a line then is a late answer.
@@ -404,12 +403,14 @@ TimedLine Match::StreamedAnswer(BotSeat& b, Clock::time_point deadline, int limi
                                 std::string& joined) {
   using std::chrono::milliseconds;
   BotProcess& p = *b.proc;
+  MatchSide& side = *spec_.side;
   TimedLine last = p.PopLine();
-  spec_.stream_line(last.line.text);
+  side.StreamLine(last.line.text);
   joined = last.line.text;
   const auto hold = std::clamp(milliseconds(limit / 50), milliseconds(2), milliseconds(5));
+  const std::function<bool()> turn_over = [&] { return side.TurnOver(); };
   const auto waiting = [&] {
-    return spec_.turn_over() || p.HasLine() || p.exited() || p.stdout_eof();
+    return side.TurnOver() || p.HasLine() || p.exited() || p.stdout_eof();
   };
   // Bounded: a bot that prints on and on is an output flood, not a turn.
   const auto end = deadline + config_.late_window;
@@ -417,7 +418,7 @@ TimedLine Match::StreamedAnswer(BotSeat& b, Clock::time_point deadline, int limi
     // A referee that wrote to other seats before reading this one's answer
     // will not move on before it has theirs: the answer ends when the bot
     // goes quiet, blocked reading its next input.
-    if (spec_.others_waiting && spec_.others_waiting() &&
+    if (side.OthersWaiting() &&
         !env_.RunUntil(env_.Now() + hold, waiting) && p.Probe().waiting_for_stdin)
       break;
     const auto until = env_.Now() < deadline ? deadline : end;
@@ -425,10 +426,10 @@ TimedLine Match::StreamedAnswer(BotSeat& b, Clock::time_point deadline, int limi
       if (until == end) break;
       continue;
     }
-    if (spec_.turn_over() || !p.HasLine()) break;
-    if (env_.RunUntil(env_.Now() + hold, spec_.turn_over)) break;  // an extra line
+    if (side.TurnOver() || !p.HasLine()) break;
+    if (env_.RunUntil(env_.Now() + hold, turn_over)) break;  // an extra line
     last = p.PopLine();
-    spec_.stream_line(last.line.text);
+    side.StreamLine(last.line.text);
     joined += "\n" + last.line.text;
   }
   return last;
@@ -465,8 +466,8 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
     more = false;
     env_.RunUntil(deadline, [&] {
       if (p.HasLine() || p.exited() || p.stdout_eof()) return true;
-      if (spec_.more_input && env_.Now() < pieces_until) {
-        if (std::string bytes = spec_.more_input(b.seat); !bytes.empty()) {
+      if (env_.Now() < pieces_until) {
+        if (std::string bytes = spec_.side->MoreInput(b.seat); !bytes.empty()) {
           p.Write(bytes);
           b.sent += bytes;
           rec.input += bytes;
@@ -502,7 +503,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   if (elapsed > limit) {
     if (const std::optional<LateJudgement> late = LateUnexplained(b, elapsed, limit, rec.turn, tl)) {
       rec.silent = true;
-      rec.events = spec_.state->ApplySilence();
+      rec.events = spec_.side->ApplySilence();
       ReportLate(b, tl, elapsed, limit, rec, *late);
       return;
     }
@@ -516,12 +517,12 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   // On a turn with no legal action the player is out whatever it prints:
   // what it prints is a note, not a failure (action.no-legal-line).
   const bool no_legal =
-      catalog_.Find(kNoLegalLine) != nullptr && !spec_.state->CurrentPlayerHasLegalAction();
+      catalog_.Find(kNoLegalLine) != nullptr && !spec_.side->CurrentPlayerHasLegalAction();
   if (no_legal) b.no_legal_turn = rec.turn;
   std::string played = text;
-  AnswerVerdict verdict = spec_.state->ClassifyAnswer(text);
+  AnswerVerdict verdict = spec_.side->ClassifyAnswer(text);
   if (verdict == AnswerVerdict::kServerAccepts) {
-    const std::optional<std::string> read = spec_.state->ServerReading(text);
+    const std::optional<std::string> read = spec_.side->ServerReading(text);
     if (read && catalog_.Find(kServerAccepts)) {
       Finding& f = Report(b, kServerAccepts,
                           "the rule text does not allow this answer; the game's real server "
@@ -559,7 +560,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
     case AnswerVerdict::kInvalid:
     case AnswerVerdict::kIllegal: {
       const std::string check = RejectedCheck(verdict);
-      const std::string why = spec_.state->RejectionReason(text);
+      const std::string why = spec_.side->RejectionReason(text);
       Finding& f = Report(
           b, check,
           (check == kIllegalCheck ? "the answer is well-formed but not a legal action on this turn"
@@ -572,7 +573,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
     }
   }
   rec.answer = text;
-  rec.events = spec_.state->ApplyLine(played);
+  rec.events = spec_.side->ApplyLine(played);
 }
 
 void Match::Finish(BotSeat& b) {
@@ -612,8 +613,8 @@ std::string Match::NewStderr(BotSeat& b) {
 }
 
 void Match::Run(const Progress& progress) {
-  GameState& state = *spec_.state;
-  result_.initial_state = state.Serialize();
+  MatchSide& state = *spec_.side;
+  result_.initial_state = state.InitialState();
   for (size_t seat = 0; seat < spec_.seats.size(); ++seat) {
     if (spec_.seats[seat].argv.empty()) continue;
     BotSeat b;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "checks/findings.h"
+#include "checks/match_side.h"
 #include "core/game.h"
 #include "process/env.h"
 
@@ -52,7 +53,8 @@ struct MatchSpec {
   std::string id;           // "game-2", "edge-stunned"
   std::string description;  // for people
   std::string variant;  // the rules the match plays under, when not the game's default ("league=2")
-  std::unique_ptr<GameState> state;
+  // What decides the game: an engine (EngineSide) or a real referee.
+  std::unique_ptr<MatchSide> side;
   std::vector<Seat> seats;  // one per player
   // check-bot through a referee: by seat, the --opponent command as the user
   // gave it for a seat that is not the bot under test ("" for the bot's).
@@ -65,32 +67,13 @@ struct MatchSpec {
   // (a short game against hostile players), "whole" (played to the game's
   // end against players that keep it alive) or "edge" (from an edge state).
   std::string kind = "game";
-  // A real referee's turn written in pieces (arbiter.referee-run.framing):
-  // the bytes for `seat` that came after its input was taken, written to
-  // the bot as they come, its time counted from the last. Unset: none.
-  std::function<std::string(int seat)> more_input;
-  // A turn of as many lines as the referee reads (GameState::AnswerLines 0):
-  // each line of the bot's goes to the referee as it comes (stream_line),
-  // until the referee moves on (turn_over: it wrote to a seat, closed one,
-  // or exited).
-  std::function<void(const std::string& line)> stream_line;
-  std::function<bool()> turn_over;
-  // Input was waiting for another seat when this turn began (a referee that
-  // writes to every seat before it reads any): the answer ends once the bot
-  // goes quiet.
-  std::function<bool()> others_waiting;
-  // A bot's accepted handshake line, for a real referee that reads it.
-  std::function<void(int seat, const std::string& line)> handshake_line;
-  // A bot arbiter stopped (at its handshake, or later): a real referee that
-  // launches its bots is to see it die.
-  std::function<void(int seat)> seat_stopped;
 };
 
 // How far one bot seat of a match played (arbiter.check.coverage).
 struct SeatPlay {
   int seat = 0;
   int own_turns = 0;       // turns on which the bot was sent its input and asked to answer
-  int own_turn_limit = 0;  // the seat's turns in a whole game (GameState::TurnLimit); 0: no limit
+  int own_turn_limit = 0;  // the seat's turns in a whole game (MatchSide::TurnLimit); 0: no limit
   bool to_end = false;     // the game reached its end with the bot still playing
 };
 
@@ -117,7 +100,7 @@ struct MatchResult {
   std::string description;
   std::string variant;  // MatchSpec::variant
   std::optional<uint64_t> seed;
-  std::string initial_state;  // GameState::Serialize()
+  std::string initial_state;  // MatchSide::InitialState()
   std::vector<TurnRecord> turns;
   std::vector<Finding> findings;
   std::vector<double> latencies_ms;  // every answer of a bot, in order

@@ -367,17 +367,7 @@ MatchResult RunRefereeMatch(Env& env, MatchSpec spec, const SessionConfig& sessi
                             const RefereeDriverConfig& config, const CheckCatalog& catalog,
                             const Progress& progress, RefereeRecord* record_out) {
   auto record = std::make_shared<RefereeRecord>();
-  auto state = std::make_unique<RefereeState>(env, config, spec.seed.value_or(0), record);
-  RefereeState* raw = state.get();
-  spec.state = std::move(state);
-  spec.more_input = [raw](int seat) { return raw->MoreInput(seat); };
-  spec.stream_line = [raw](const std::string& line) { raw->StreamLine(line); };
-  spec.turn_over = [raw] { return raw->TurnOver(); };
-  spec.others_waiting = [raw] { return raw->OthersWaiting(); };
-  spec.handshake_line = [raw](int seat, const std::string& line) {
-    raw->HandshakeLine(seat, line);
-  };
-  spec.seat_stopped = [raw](int seat) { raw->SeatStopped(seat); };
+  spec.side = std::make_unique<RefereeState>(env, config, spec.seed.value_or(0), record);
   const std::string reproduce = spec.reproduce;
   MatchResult m = RunMatch(env, std::move(spec), session, catalog, progress);
   RefereeFindings(m, *record, catalog, reproduce, session, config.concede_answers).Add();

@@ -15,9 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "checks/match_side.h"
+#include "checks/session.h"
 #include "core/game.h"
 #include "referee/referee_driver.h"
-#include "checks/session.h"
 
 namespace arbiter::harness {
 
@@ -46,9 +47,9 @@ struct RefereeRecord {
   bool recording_ended = false;
 };
 
-// The game as GameState sees it: the referee's requests are the turns.
-// Starting it starts the referee and waits for its first request.
-class RefereeState final : public GameState {
+// The referee as a match's side (checks/match_side.h): its requests are the
+// turns. Starting it starts the referee and waits for its first request.
+class RefereeState final : public MatchSide {
  public:
   RefereeState(Env& env, const RefereeDriverConfig& config, uint64_t seed,
                std::shared_ptr<RefereeRecord> record);
@@ -63,23 +64,21 @@ class RefereeState final : public GameState {
   std::vector<Event> ApplySilence() override;
   bool IsTerminal() const override { return !Begun().request_; }
   int Winner() const override;
-  std::string Serialize() const override { return ""; }
-  std::unique_ptr<GameState> Clone() const override { return nullptr; }
   // A seat of kRecordedPolicy: its next recorded answer.
   std::optional<std::string> BuiltinAnswer(std::string_view policy, Rng&) const override;
   // Without an engine only the form is judged: surrounding whitespace or a
   // CR (kWhitespace); the referee judges the rest.
   AnswerVerdict ClassifyAnswer(std::string_view line) const override;
-  std::vector<std::string> LegalAnswers() const override { return {}; }
   int AnswerLines() const override { return request_ ? request_->lines : 1; }
 
-  // MatchSpec::handshake_line, more_input, stream_line and turn_over.
-  void HandshakeLine(int seat, const std::string& line) { driver_.Handshake(seat, line); }
-  void SeatStopped(int seat);
-  std::string MoreInput(int seat);
-  void StreamLine(const std::string& line);
-  bool TurnOver() const { return driver_.Moved(); }
-  bool OthersWaiting() const { return driver_.OthersWaiting(); }
+  // What only a real referee does (MatchSide).
+  bool IsRealReferee() const override { return true; }
+  void HandshakeLine(int seat, const std::string& line) override { driver_.Handshake(seat, line); }
+  void SeatStopped(int seat) override;
+  std::string MoreInput(int seat) override;
+  void StreamLine(const std::string& line) override;
+  bool TurnOver() const override { return driver_.Moved(); }
+  bool OthersWaiting() const override { return driver_.OthersWaiting(); }
   // The current request's input waited while another seat was relayed.
   bool queued() const { return request_ && request_->queued; }
 
@@ -98,8 +97,8 @@ class RefereeState final : public GameState {
   std::vector<bool> closed_;
   std::vector<std::vector<std::string>> recorded_;  // RefereeDriverConfig::recorded
   mutable std::vector<size_t> replayed_;            // by seat: the recorded answers given
-  std::set<int> silenced_;  // seats whose bot arbiter stopped
-  bool streamed_ = false;   // the current answer went to the referee line by line
+  std::set<int> silenced_;                          // seats whose bot arbiter stopped
+  bool streamed_ = false;  // the current answer went to the referee line by line
   int turn_ = 0;
 };
 

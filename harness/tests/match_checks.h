@@ -26,7 +26,7 @@ inline MatchSpec Jc2015Match(int seat = 0) {
   MatchSpec spec;
   spec.id = "game-1";
   std::string error;
-  spec.state = FindGame("jc2015")->new_game(1, {}, error);
+  spec.side = EngineSide::Of(FindGame("jc2015")->new_game(1, {}, error));
   spec.seats.resize(4, Seat{{}, "idle"});
   spec.seats[seat].argv = {"./bot"};
   spec.seed = 1;

@@ -78,7 +78,7 @@ MatchResult PlayWondev(FakeEnv& env, FakeScript script, const CheckCatalog& cata
   MatchSpec spec;
   spec.id = "game-1";
   std::string error;
-  spec.state = state ? std::move(state) : FindGame("wondev")->new_game(1, {}, error);
+  spec.side = EngineSide::Of(state ? std::move(state) : FindGame("wondev")->new_game(1, {}, error));
   spec.seats = {Seat{{"./bot"}, ""}, Seat{{}, "greedy"}};
   spec.seed = 1;
   spec.max_turns = 20;
