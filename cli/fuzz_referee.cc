@@ -257,10 +257,12 @@ std::string RefereeLimitsText(const FuzzRefereeOptions& o) {
 
 int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err,
                    const FuzzEnvFactory& make_env) {
+  // The real world unless a test hands its fakes.
+  const FuzzEnvFactory envs =
+      make_env ? make_env : [](harness::EventLoop& loop) { return harness::MakeRealEnv(loop); };
   if (WithoutEngine(o)) {
-    if (!make_env) return RunBareFuzzReferee(o, out, err);
     auto loop = std::make_shared<harness::EventLoop>();
-    return RunBareFuzzReferee(o, out, err, [=] { return make_env(*loop); });
+    return RunBareFuzzReferee(o, out, err, [=] { return envs(*loop); });
   }
   if (!o.seed_bot.empty() || o.players || !o.answers.empty() || !o.seed_answers.empty())
     return Usage(err, "fuzz-referee",
@@ -272,12 +274,10 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
   if (const int status = PlanFuzzReferee(o, plan, err); status != 0) return status;
   if (plan.runner && !harness::Interrupted()) {  // arbiter.referee.runner-protocol
     harness::EventLoop loop;
-    const std::unique_ptr<harness::Env> env =
-        make_env ? make_env(loop) : harness::MakeRealEnv(loop);
     plan.prepared.referee_start =
-        harness::ResolveRunnerSeedLine(*env, plan.config, plan.players, o.seed);
+        harness::ResolveRunnerSeedLine(*envs(loop), plan.config, plan.players, o.seed);
   }
-  FuzzRun run(o, plan, err, make_env);
+  FuzzRun run(o, plan, err, envs);
   if (!run.Play()) return 2;
   if (plan.made_repro_dir) {
     std::error_code ec;

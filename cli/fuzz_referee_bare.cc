@@ -229,7 +229,7 @@ int RunBareFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostr
                        const EnvFactory& make_env) {
   BarePlan plan;
   if (const int status = PlanBare(o, plan, err); status != 0) return status;
-  std::unique_ptr<harness::Env> env = make_env ? make_env() : harness::MakeRealEnv();
+  const std::unique_ptr<harness::Env> env = make_env();
   ResolveRefereeStart(*env, plan.p, o.seed);
   BareRun run(o, plan, err, *env);
   run.Play();

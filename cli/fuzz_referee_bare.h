@@ -19,9 +19,9 @@ namespace arbiter::cli {
 bool WithoutEngine(const FuzzRefereeOptions& o);
 
 // Exit status as RunFuzzReferee's. `make_env`: where the referee and the
-// seed bot run (the Env seam, check_bot.h): the real world by default, the
-// fakes of harness/testing in a test. The run uses one Env for its games.
+// seed bot run (the Env seam, check_bot.h): RunFuzzReferee's real world, or
+// the fakes of harness/testing in a test. The run uses one Env for its games.
 int RunBareFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err,
-                       const EnvFactory& make_env = {});
+                       const EnvFactory& make_env);
 
 }  // namespace arbiter::cli

@@ -42,9 +42,6 @@ FuzzRun::FuzzRun(const FuzzRefereeOptions& o, const FuzzPlan& plan, std::ostream
 RefereeGameResult FuzzRun::PlayOne(harness::EventLoop& loop,
                                    const harness::RefereeFuzzConfig& config,
                                    const RefereeGamePlan& game) const {
-  if (!make_env_)
-    return plan_.runner ? harness::RunCgRunnerGame(loop, config, game)
-                        : harness::RunRefereeGame(loop, config, game);
   const std::unique_ptr<harness::Env> env = make_env_(loop);
   return plan_.runner ? harness::RunCgRunnerGame(*env, config, game)
                       : harness::RunRefereeGame(*env, config, game);

@@ -45,9 +45,10 @@ int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& e
 // result, in plan order, into findings, each reported once per root cause.
 class FuzzRun {
  public:
-  // `make_env`: each game's Env (RunFuzzReferee's seam); unset, the real one.
+  // `make_env`: each game's Env (RunFuzzReferee's seam, the real world
+  // unless a test hands its fakes).
   FuzzRun(const FuzzRefereeOptions& o, const FuzzPlan& plan, std::ostream& err,
-          FuzzEnvFactory make_env = {});
+          FuzzEnvFactory make_env);
   // Plays every game; false (said on err) when arbiter itself failed.
   bool Play();
   report::RunReport& report() { return rep_; }

@@ -7,23 +7,17 @@
 // fakes play them. The real-process proofs of the same referee are
 // FuzzRefereeBare.AJavaRunnerReferee... (cli/tests/fuzz_referee_bare_test.cc).
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <CLI/CLI.hpp>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 
 #include "connect4_fake_referee.h"
 #include "cycles_fake_referee.h"
+#include "fuzz_command_on_fakes.h"
 #include "fuzz_referee.h"
 #include "fuzz_referee_bare.h"
-#include "process/command_line.h"
 #include "report_findings.h"
 #include "spec_test.h"
 #include "testing/fake_env.h"
@@ -31,15 +25,7 @@
 namespace arbiter::cli {
 namespace {
 
-namespace fs = std::filesystem;
 using harness::testing::FakeEnv;
-
-struct BareOutcome {
-  int status = -1;
-  std::string output;
-  nlohmann::json report;
-  int referees = 0;  // referee processes started
-};
 
 // The game whose referee the fakes play, keyed by its command: the
 // referee is "/bin/true ...", the seed bot "/bin/cat".
@@ -63,58 +49,28 @@ EnvFactory Fakes(World world, std::shared_ptr<int> referees) {
   };
 }
 
-// A run of `o` in `world`, its JSON report read back.
+// A run of `o` in `world`, its JSON report read back, and how many
+// referee processes it started.
+struct BareOutcome : FuzzOutcome {
+  int referees = 0;
+};
 BareOutcome RunIn(World world, const FuzzRefereeOptions& o) {
   auto referees = std::make_shared<int>(0);
-  std::ostringstream out, err;
-  BareOutcome r;
-  std::remove(o.json_path.c_str());
-  r.status = RunBareFuzzReferee(o, out, err, Fakes(world, referees));
-  r.output = out.str() + err.str();
+  BareOutcome r{
+      RunFuzzCommand(o, [&](const FuzzRefereeOptions& given, std::ostream& out, std::ostream& err) {
+        return RunBareFuzzReferee(given, out, err, Fakes(world, referees));
+      })};
   r.referees = *referees;
-  std::ifstream in(o.json_path);
-  if (in) r.report = nlohmann::json::parse(in, nullptr, false);
   return r;
-}
-
-// The options of a run named `name` (its report and reproducers in a
-// directory of its own), as `args` give them on a command line.
-FuzzRefereeOptions Options(const std::string& name, const std::vector<std::string>& args) {
-  const fs::path dir = fs::path(::testing::TempDir()) / (name + "-" + std::to_string(getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  FuzzRefereeOptions o;
-  CLI::App app;
-  AddFuzzRefereeCommand(app, o);
-  std::vector<std::string> words = {
-      "arbiter",     "fuzz-referee",          "--quiet", "--json", (dir / "report.json").string(),
-      "--repro-dir", (dir / "repro").string()};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& w : words) argv.push_back(w.data());
-  app.parse(static_cast<int>(argv.size()), argv.data());
-  return o;
-}
-
-// The options of a printed reproduce command, as a user's shell splits it,
-// its report written beside the first run's.
-FuzzRefereeOptions Reproducer(const std::string& command, const std::string& name) {
-  std::vector<std::string> words;
-  std::string error;
-  EXPECT_TRUE(harness::SplitCommand(command, words, error)) << error << ": " << command;
-  EXPECT_GE(words.size(), 2u);
-  EXPECT_EQ(words.size() >= 2 ? words[1] : "", "fuzz-referee") << command;
-  if (words.size() < 2) return {};
-  return Options(name, std::vector<std::string>(words.begin() + 2, words.end()));
 }
 
 // `fuzz-referee --game cycles --protocol cg-runner --games N` against the
 // fake runner referee with `bugs` ("" none).
 BareOutcome RunOnFakes(const std::string& name, const std::string& bugs, int games) {
   return RunIn(World::kCyclesRunner,
-               Options(name, {"--game", "cycles", "--protocol", "cg-runner", "--referee",
-                              "/bin/true" + (bugs.empty() ? std::string() : " --bugs " + bugs),
-                              "--seed-bot", "/bin/cat", "--games", std::to_string(games)}));
+               FuzzOptions(name, {"--game", "cycles", "--protocol", "cg-runner", "--referee",
+                                  "/bin/true" + (bugs.empty() ? std::string() : " --bugs " + bugs),
+                                  "--seed-bot", "/bin/cat", "--games", std::to_string(games)}));
 }
 
 // `fuzz-referee --game connect4 --games N --time-limit 3` against the fake
@@ -122,9 +78,9 @@ BareOutcome RunOnFakes(const std::string& name, const std::string& bugs, int gam
 BareOutcome Connect4(const std::string& name, const std::string& bugs, int games) {
   return RunIn(
       World::kConnect4,
-      Options(name, {"--game", "connect4", "--referee",
-                     "/bin/true --bugs " + bugs + " --seed {seed} {bot0} {bot1}", "--seed-bot",
-                     "/bin/cat", "--games", std::to_string(games), "--time-limit", "3"}));
+      FuzzOptions(name, {"--game", "connect4", "--referee",
+                         "/bin/true --bugs " + bugs + " --seed {seed} {bot0} {bot1}", "--seed-bot",
+                         "/bin/cat", "--games", std::to_string(games), "--time-limit", "3"}));
 }
 
 using arbiter::testing::Checks;
@@ -206,7 +162,8 @@ TEST(FuzzRefereeBareOnFakes, EachBugOfALaunchingRefereeIsOneFindingWhoseReproduc
     // The command as printed, played twice in a fresh world of fakes.
     for (int again = 0; again < 2; ++again) {
       const BareOutcome r =
-          RunIn(World::kConnect4, Reproducer(reproduce, "c4-fake-again-" + std::to_string(++n)));
+          RunIn(World::kConnect4,
+                FuzzOptions("c4-fake-again-" + std::to_string(++n), ReproduceArgs(reproduce)));
       EXPECT_EQ(r.status, 1) << reproduce << "\n" << r.output;
       EXPECT_EQ(Checks(r.report, "fail").count(check), 1u) << reproduce << "\n" << r.output;
       EXPECT_TRUE(r.report.value("not_reproduced", "").empty()) << r.report.dump(1);

@@ -8,22 +8,16 @@
 // shell splits it and played again. The real-process proofs of the same
 // command are cli/tests/fuzz_referee_cg_test.cc.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <CLI/CLI.hpp>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/deviations.h"
 #include "core/game.h"
+#include "fuzz_command_on_fakes.h"
 #include "fuzz_referee.h"
-#include "process/command_line.h"
 #include "spec_test.h"
 #include "testing/engine_referee.h"
 #include "testing/fake_env.h"
@@ -31,65 +25,24 @@
 namespace arbiter::cli {
 namespace {
 
-namespace fs = std::filesystem;
 using harness::testing::EngineRefereeOptions;
 using harness::testing::FakeEnv;
 
-struct Outcome {
-  int status = -1;
-  std::string output;
-  nlohmann::json report;
-};
-
 // `fuzz-referee ARGS` (with its report in a directory named `name`) where
 // every referee the run starts is a fresh engine referee of `referee`.
-Outcome FuzzOnFakes(const std::string& name, std::vector<std::string> args,
-                    const EngineRefereeOptions& referee) {
-  const fs::path dir = fs::path(::testing::TempDir()) / (name + "-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  const std::string json = (dir / (name + ".json")).string();
-  std::remove(json.c_str());
-  std::vector<std::string> words = {
-      "arbiter",     "fuzz-referee",          "--quiet", "--json", json,
-      "--repro-dir", (dir / "repro").string()};
-  words.insert(words.end(), args.begin(), args.end());
-  FuzzRefereeOptions o;
-  CLI::App app;
-  AddFuzzRefereeCommand(app, o);
-  std::vector<char*> argv;
-  for (std::string& w : words) argv.push_back(w.data());
-  app.parse(static_cast<int>(argv.size()), argv.data());
+FuzzOutcome FuzzOnFakes(const std::string& name, const std::vector<std::string>& args,
+                        const EngineRefereeOptions& referee) {
+  const FuzzRefereeOptions o = FuzzOptions(name, args);
   const GameInfo& game = *FindGame(o.game);
   const FuzzEnvFactory fakes = [&](harness::EventLoop&) {
     auto env = std::make_unique<FakeEnv>();
     env->script_for = harness::testing::EngineRunnerReferees(game, referee);
     return std::unique_ptr<harness::Env>(std::move(env));
   };
-  std::ostringstream out, err;
-  Outcome r;
-  r.status = RunFuzzReferee(o, out, err, fakes);
-  r.output = out.str() + err.str();
-  std::ifstream in(json);
-  if (in) r.report = nlohmann::json::parse(in, nullptr, false);
-  return r;
-}
-
-// The words of a printed reproduce command after "fuzz-referee", as a
-// user's shell splits them, without the report options the run gave it.
-std::vector<std::string> ReproduceArgs(const std::string& command) {
-  std::vector<std::string> words;
-  std::string error;
-  EXPECT_TRUE(harness::SplitCommand(command.substr(0, command.find("   # ")), words, error))
-      << error << ": " << command;
-  std::vector<std::string> args;
-  for (size_t i = 2; i < words.size(); ++i) {
-    if (words[i] == "--json" || words[i] == "--repro-dir") {
-      ++i;
-      continue;
-    }
-    args.push_back(words[i]);
-  }
-  return args;
+  return RunFuzzCommand(o,
+                        [&](const FuzzRefereeOptions& given, std::ostream& out, std::ostream& err) {
+                          return RunFuzzReferee(given, out, err, fakes);
+                        });
 }
 
 const std::vector<std::string> kLeague3Run = {
@@ -100,7 +53,7 @@ CITES(FuzzRefereeOnFakes, ARefereeWithAPlantedRuleBugIsOneFindingNamingItWhoseRe
       "arbiter.referee.deviations", "arbiter.referee.replayable", "wondev.move.climb");
 TEST(FuzzRefereeOnFakes, ARefereeWithAPlantedRuleBugIsOneFindingNamingItWhoseReproducerShowsIt) {
   const EngineRefereeOptions planted{{{"league", "3"}, {std::string(kDeviationRule), "climb-two"}}};
-  const Outcome run = FuzzOnFakes("fake-climb-two", kLeague3Run, planted);
+  const FuzzOutcome run = FuzzOnFakes("fake-climb-two", kLeague3Run, planted);
   ASSERT_EQ(run.status, 1) << run.output;
   ASSERT_TRUE(run.report.is_object()) << run.output;
   std::vector<nlohmann::json> failing;
@@ -115,7 +68,7 @@ TEST(FuzzRefereeOnFakes, ARefereeWithAPlantedRuleBugIsOneFindingNamingItWhoseRep
   // The printed command, played again in fresh fakes, shows the same bug.
   const std::string reproduce = f.value("reproduce", "");
   ASSERT_NE(reproduce.find(" fuzz-referee "), std::string::npos) << reproduce;
-  const Outcome again = FuzzOnFakes("fake-climb-two-again", ReproduceArgs(reproduce), planted);
+  const FuzzOutcome again = FuzzOnFakes("fake-climb-two-again", ReproduceArgs(reproduce), planted);
   EXPECT_EQ(again.status, 1) << reproduce << "\n" << again.output;
   int shown = 0;
   for (const auto& g : again.report["findings"])
@@ -126,7 +79,7 @@ TEST(FuzzRefereeOnFakes, ARefereeWithAPlantedRuleBugIsOneFindingNamingItWhoseRep
 CITES(FuzzRefereeOnFakes, ARefereeThatPlaysByTheRulesPassesWithEveryGameCompared,
       "arbiter.referee.compared");
 TEST(FuzzRefereeOnFakes, ARefereeThatPlaysByTheRulesPassesWithEveryGameCompared) {
-  const Outcome run = FuzzOnFakes("fake-clean", kLeague3Run, {{{"league", "3"}}});
+  const FuzzOutcome run = FuzzOnFakes("fake-clean", kLeague3Run, {{{"league", "3"}}});
   ASSERT_EQ(run.status, 0) << run.output << run.report.dump(1);
   for (const auto& f : run.report["findings"]) EXPECT_NE(f["severity"], "fail") << f;
   EXPECT_EQ(run.report["compared"]["games_compared"], 30) << run.report["compared"];
