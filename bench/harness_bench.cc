@@ -63,7 +63,7 @@
 #include "process/env.h"
 #include "process/memory_cgroup.h"
 #include "process/sandbox.h"
-#include "registers.h"
+#include "report/registers.h"
 
 #ifndef ARBITER_TESTBOT
 #error "ARBITER_TESTBOT must name the arbiter_testbot binary"

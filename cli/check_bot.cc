@@ -22,7 +22,7 @@
 // built-in echo bot, and reports it with the results. Every match runs
 // (--fail-fast stops at the first failing one), and the report states the
 // run's coverage (arbiter.check.coverage).
-#include "check_bot.h"
+#include "cli/check_bot.h"
 
 #include <unistd.h>
 
@@ -40,11 +40,11 @@
 #include "process/command_line.h"
 #include "core/game.h"
 #include "process/interrupt.h"
-#include "option_checks.h"
+#include "cli/option_checks.h"
 #include "process/play_in_order.h"
-#include "referee_run.h"
-#include "run_common.h"
-#include "run_options.h"
+#include "cli/referee_run.h"
+#include "cli/run_common.h"
+#include "cli/run_options.h"
 #include "process/start_check.h"
 
 namespace arbiter::cli {

@@ -3,7 +3,7 @@
 // toward rule edges; some make a bot answer late or die), runs them through
 // the referee, shrinks each new divergence, writes its reproducer, and
 // reports once per root cause.
-#include "fuzz_referee.h"
+#include "cli/fuzz_referee.h"
 
 #include <sys/stat.h>
 
@@ -14,14 +14,14 @@
 
 #include "referee/cg_runner.h"
 #include "checks/silence.h"
-#include "fuzz_referee_bare.h"
-#include "fuzz_referee_run.h"
+#include "cli/fuzz_referee_bare.h"
+#include "cli/fuzz_referee_run.h"
 #include "process/interrupt.h"
-#include "option_checks.h"
+#include "cli/option_checks.h"
 #include "referee/referee_fuzz.h"
-#include "rule_options.h"
-#include "run_common.h"
-#include "run_options.h"
+#include "report/rule_options.h"
+#include "cli/run_common.h"
+#include "cli/run_options.h"
 
 namespace arbiter::cli {
 

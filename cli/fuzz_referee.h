@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "check_bot.h"
+#include "cli/check_bot.h"
 #include "process/bot_process.h"
 
 namespace CLI {

@@ -1,6 +1,6 @@
 // fuzz-referee without an engine (fuzz_referee_bare.h): the plan, the games,
 // and the run (fuzz_referee_bare_run.cc: each referee fault one finding).
-#include "fuzz_referee_bare.h"
+#include "cli/fuzz_referee_bare.h"
 
 #include <filesystem>
 #include <fstream>
@@ -8,14 +8,14 @@
 #include <nlohmann/json.hpp>
 
 #include "core/parse.h"
-#include "fuzz_referee_bare_run.h"
-#include "invocation.h"
+#include "cli/fuzz_referee_bare_run.h"
+#include "cli/invocation.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
 #include "process/start_check.h"
-#include "progress.h"
-#include "referee_run.h"
-#include "registers.h"
+#include "cli/progress.h"
+#include "cli/referee_run.h"
+#include "report/registers.h"
 
 namespace arbiter::cli {
 namespace {

@@ -11,7 +11,7 @@
 
 #include <iosfwd>
 
-#include "fuzz_referee.h"
+#include "cli/fuzz_referee.h"
 
 namespace arbiter::cli {
 

@@ -3,7 +3,7 @@
 // (arbiter.referee-fuzz.answers): each fault one finding, kept under the key
 // of its bug and shrunk to the fewest mutated answers that show it again;
 // the same game played twice from its seed and answers; every game ranked.
-#include "fuzz_referee_bare_run.h"
+#include "cli/fuzz_referee_bare_run.h"
 
 #include <algorithm>
 #include <cctype>
@@ -12,8 +12,8 @@
 #include "core/parse.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
-#include "progress.h"
-#include "registers.h"
+#include "cli/progress.h"
+#include "report/registers.h"
 
 namespace arbiter::cli {
 namespace {

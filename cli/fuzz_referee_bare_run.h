@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "fuzz_referee.h"
+#include "cli/fuzz_referee.h"
 #include "process/env.h"
-#include "progress.h"
+#include "cli/progress.h"
 #include "referee/answer_fuzz.h"
 #include "referee/referee_match.h"
-#include "run_common.h"
-#include "run_report.h"
+#include "cli/run_common.h"
+#include "report/run_report.h"
 
 namespace arbiter::cli {
 

@@ -11,8 +11,8 @@
 
 #include "core/deviations.h"
 #include "core/parse.h"
-#include "fuzz_referee_run.h"
-#include "invocation.h"
+#include "cli/fuzz_referee_run.h"
+#include "cli/invocation.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
 #include "referee/cg_runner.h"

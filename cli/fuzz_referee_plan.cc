@@ -7,11 +7,11 @@
 
 #include "process/command_line.h"
 #include "core/parse.h"
-#include "fuzz_referee_run.h"
-#include "input_files.h"
+#include "cli/fuzz_referee_run.h"
+#include "cli/input_files.h"
 #include "referee/probe_hub.h"
 #include "referee/referee_template.h"
-#include "registers.h"
+#include "report/registers.h"
 #include "process/start_check.h"
 
 namespace arbiter::cli {

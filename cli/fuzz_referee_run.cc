@@ -1,18 +1,18 @@
 // FuzzRun (fuzz_referee_run.h): plays the planned games and turns each
 // result into findings, in plan order: the readings a game adopted, the
 // referee's faults, and its divergences (fuzz_referee_divergence.cc).
-#include "fuzz_referee_run.h"
+#include "cli/fuzz_referee_run.h"
 
 #include <algorithm>
 #include <iostream>
 
 #include "core/deviations.h"
 #include "core/parse.h"
-#include "invocation.h"
+#include "cli/invocation.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
 #include "referee/cg_runner.h"
-#include "registers.h"
+#include "report/registers.h"
 
 namespace arbiter::cli {
 

@@ -14,13 +14,13 @@
 #include <utility>
 #include <vector>
 
-#include "fuzz_referee.h"
-#include "progress.h"
+#include "cli/fuzz_referee.h"
+#include "cli/progress.h"
 #include "referee/game_pool.h"
 #include "referee/referee_fuzz.h"
 #include "referee/run_memory.h"
-#include "run_common.h"
-#include "run_report.h"
+#include "cli/run_common.h"
+#include "report/run_report.h"
 
 namespace arbiter::cli {
 

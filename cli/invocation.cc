@@ -1,5 +1,5 @@
 // The first word of the commands arbiter prints (invocation.h).
-#include "invocation.h"
+#include "cli/invocation.h"
 
 #include "process/command_line.h"
 

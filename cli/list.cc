@@ -3,16 +3,16 @@
 // register (spec-tests/<game>/clauses.json, compiled in): the same sources
 // the commands read, so the list is what they accept. One line per item in
 // text; with --json, one array of objects.
-#include "list.h"
+#include "cli/list.h"
 
 #include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "core/game.h"
-#include "option_checks.h"
-#include "registers.h"
-#include "rule_options.h"
-#include "run_common.h"
+#include "cli/option_checks.h"
+#include "report/registers.h"
+#include "report/rule_options.h"
+#include "cli/run_common.h"
 
 namespace arbiter::cli {
 namespace {

@@ -9,17 +9,17 @@
 #include <iostream>
 #include <sstream>
 
-#include "check_bot.h"
-#include "fuzz_referee.h"
-#include "invocation.h"
-#include "list.h"
-#include "merge_reports.h"
-#include "option_names.h"
+#include "cli/check_bot.h"
+#include "cli/fuzz_referee.h"
+#include "cli/invocation.h"
+#include "cli/list.h"
+#include "cli/merge_reports.h"
+#include "cli/option_names.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
-#include "run_report.h"
-#include "simulate.h"
-#include "spec.h"
+#include "report/run_report.h"
+#include "cli/simulate.h"
+#include "cli/spec.h"
 
 namespace {
 

@@ -4,7 +4,7 @@
 // every shard of one run (one command but for the shard and the report
 // files, one arbiter version); the per-clause table is computed again from
 // the merged findings.
-#include "merge_reports.h"
+#include "cli/merge_reports.h"
 
 #include <algorithm>
 #include <fstream>
@@ -17,11 +17,11 @@
 
 #include "core/game.h"
 #include "core/parse.h"
-#include "invocation.h"
-#include "option_checks.h"
+#include "cli/invocation.h"
+#include "cli/option_checks.h"
 #include "process/command_line.h"
-#include "run_options.h"
-#include "run_report.h"
+#include "cli/run_options.h"
+#include "report/run_report.h"
 
 namespace arbiter::cli {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "run_common.h"
+#include "cli/run_common.h"
 
 namespace CLI {
 class App;

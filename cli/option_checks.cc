@@ -1,5 +1,5 @@
 // The option checks every command shares (option_checks.h).
-#include "option_checks.h"
+#include "cli/option_checks.h"
 
 #include <cerrno>
 #include <cmath>

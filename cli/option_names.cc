@@ -1,5 +1,5 @@
 // Unknown options named with the nearest known one (option_names.h).
-#include "option_names.h"
+#include "cli/option_names.h"
 
 #include <algorithm>
 

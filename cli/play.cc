@@ -18,13 +18,13 @@
 #include <map>
 #include <set>
 
-#include "check_bot.h"
+#include "cli/check_bot.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
-#include "option_checks.h"
-#include "referee_run.h"
-#include "run_common.h"
-#include "run_options.h"
+#include "cli/option_checks.h"
+#include "cli/referee_run.h"
+#include "cli/run_common.h"
+#include "cli/run_options.h"
 #include "process/start_check.h"
 
 namespace arbiter::cli {

@@ -1,5 +1,5 @@
 // Progress lines of a long run (progress.h).
-#include "progress.h"
+#include "cli/progress.h"
 
 #include <unistd.h>
 

@@ -1,5 +1,5 @@
 // The options of a run through a real referee, checked once (referee_run.h).
-#include "referee_run.h"
+#include "cli/referee_run.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -8,10 +8,10 @@
 #include "process/bot_environment.h"
 #include "process/command_line.h"
 #include "checks/findings.h"
-#include "option_checks.h"
-#include "option_names.h"
+#include "cli/option_checks.h"
+#include "cli/option_names.h"
 #include "referee/probe_hub.h"
-#include "registers.h"
+#include "report/registers.h"
 #include "process/start_check.h"
 
 namespace arbiter::cli {

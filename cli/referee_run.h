@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "check_bot.h"
+#include "cli/check_bot.h"
 #include "core/game.h"
-#include "run_common.h"
+#include "cli/run_common.h"
 
 namespace CLI {
 class App;

@@ -1,4 +1,4 @@
-#include "run_common.h"
+#include "cli/run_common.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -21,8 +21,8 @@
 #include "process/interrupt.h"
 #include "process/memory_cgroup.h"
 #include "referee/referee_match.h"
-#include "referee_run.h"
-#include "registers.h"
+#include "cli/referee_run.h"
+#include "report/registers.h"
 #include "process/sandbox.h"
 #include "referee/seed_line.h"
 

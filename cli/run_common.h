@@ -9,16 +9,16 @@
 #include <utility>
 #include <vector>
 
-#include "check_bot.h"
+#include "cli/check_bot.h"
 #include "checks/findings.h"
 #include "checks/session.h"
 #include "core/game.h"
-#include "invocation.h"
+#include "cli/invocation.h"
 #include "process/env.h"
-#include "progress.h"
+#include "cli/progress.h"
 #include "referee/referee_driver.h"
 #include "referee/referee_fuzz.h"
-#include "run_report.h"
+#include "report/run_report.h"
 
 namespace arbiter::cli {
 

@@ -1,9 +1,9 @@
 // The options every run shares (run_options.h).
-#include "run_options.h"
+#include "cli/run_options.h"
 
-#include "check_bot.h"
+#include "cli/check_bot.h"
 #include "core/game.h"
-#include "option_checks.h"
+#include "cli/option_checks.h"
 
 namespace arbiter::cli {
 

@@ -1,4 +1,4 @@
-#include "simulate.h"
+#include "cli/simulate.h"
 
 #include <fstream>
 #include <iostream>
@@ -8,8 +8,8 @@
 #include "core/game.h"
 #include "core/parse.h"
 #include "core/rng.h"
-#include "input_files.h"
-#include "option_checks.h"
+#include "cli/input_files.h"
+#include "cli/option_checks.h"
 
 namespace arbiter::cli {
 namespace {

@@ -1,6 +1,6 @@
 // `arbiter spec` (spec.h): reads the results, builds the report through
 // report/spec_report.h and writes it in the chosen format.
-#include "spec.h"
+#include "cli/spec.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -10,10 +10,10 @@
 #include <iostream>
 #include <iterator>
 
-#include "input_files.h"
-#include "option_checks.h"
-#include "registers.h"
-#include "spec_report.h"
+#include "cli/input_files.h"
+#include "cli/option_checks.h"
+#include "report/registers.h"
+#include "report/spec_report.h"
 
 namespace arbiter::cli {
 namespace {

@@ -17,8 +17,8 @@
 #include "jc2015/invariants.h"
 #include "jc2015/serialize.h"
 #include "jc2015/state.h"
-#include "jc2015_state_input.h"
-#include "mutant_env.h"
+#include "fuzz/jc2015_state_input.h"
+#include "spec-tests/common/mutant_env.h"
 
 namespace {
 

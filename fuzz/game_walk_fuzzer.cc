@@ -31,7 +31,7 @@
 
 #include "core/game.h"
 #include "core/rng.h"
-#include "game_walk_input.h"
+#include "fuzz/game_walk_input.h"
 
 namespace {
 

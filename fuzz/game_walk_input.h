@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "core/game.h"
-#include "rule_options.h"
+#include "report/rule_options.h"
 
 namespace arbiter::fuzz {
 

@@ -34,7 +34,7 @@
 
 #include "jc2015/rules.h"
 #include "jc2015/state.h"
-#include "jc2015_game_input.h"
+#include "fuzz/jc2015_game_input.h"
 
 namespace arbiter::jc2015::fuzz {
 

@@ -24,11 +24,11 @@
 
 #include "core/game.h"
 #include "core/parse.h"
-#include "game_walk_input.h"
+#include "fuzz/game_walk_input.h"
 #include "jc2015/codec.h"
 #include "jc2015/game.h"
-#include "jc2015_game_input.h"
-#include "jc2015_state_input.h"
+#include "fuzz/jc2015_game_input.h"
+#include "fuzz/jc2015_state_input.h"
 
 namespace {
 

@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "core/game.h"
-#include "game_walk_input.h"
+#include "fuzz/game_walk_input.h"
 
 namespace {
 

@@ -11,11 +11,11 @@
 #include <string>
 
 #include "jc2015/codec.h"
-#include "jc2015/model.h"
+#include "spec-tests/jc2015/model.h"
 #include "jc2015/placement.h"
 #include "jc2015/state.h"
-#include "jc2015_game_input.h"
-#include "mutant_env.h"
+#include "fuzz/jc2015_game_input.h"
+#include "spec-tests/common/mutant_env.h"
 
 namespace {
 

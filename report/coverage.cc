@@ -11,7 +11,7 @@
 #include <map>
 #include <set>
 
-#include "run_report.h"
+#include "report/run_report.h"
 
 namespace arbiter::report {
 

@@ -5,7 +5,7 @@
 // reports then depend on what was found, not on how many games were played.
 #include <algorithm>
 
-#include "run_report.h"
+#include "report/run_report.h"
 
 namespace arbiter::report {
 namespace {

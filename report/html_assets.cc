@@ -7,7 +7,7 @@
 // what differs between the referee's board and the reference board; the
 // browser test looks for crimson in its screenshot. The script is in
 // html_script.cc.
-#include "html_internal.h"
+#include "report/html_internal.h"
 
 namespace arbiter::report::html {
 

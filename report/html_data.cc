@@ -13,7 +13,7 @@
 
 #include "core/game.h"
 #include "core/parse.h"
-#include "html_internal.h"
+#include "report/html_internal.h"
 
 namespace arbiter::report::html {
 namespace {

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "run_report.h"
+#include "report/run_report.h"
 
 namespace arbiter::report::html {
 

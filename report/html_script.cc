@@ -11,7 +11,7 @@
 // "#selftest" the script also steps each replay itself through real DOM
 // events and writes what was shown into <pre id="selftest-result"> (for the
 // headless-browser test); otherwise that code does nothing.
-#include "html_internal.h"
+#include "report/html_internal.h"
 
 namespace arbiter::report::html {
 

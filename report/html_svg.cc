@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "html_internal.h"
+#include "report/html_internal.h"
 
 namespace arbiter::report::html {
 namespace {

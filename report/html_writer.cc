@@ -14,7 +14,7 @@
 #include <set>
 
 #include "core/game.h"
-#include "html_internal.h"
+#include "report/html_internal.h"
 
 namespace arbiter::report {
 namespace {

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/parse.h"
-#include "run_report.h"
-#include "spec_render.h"
+#include "report/run_report.h"
+#include "report/spec_render.h"
 
 namespace arbiter::report {
 namespace {

@@ -4,7 +4,7 @@
 #include <ostream>
 
 #include "core/parse.h"
-#include "run_report.h"
+#include "report/run_report.h"
 
 namespace arbiter::report {
 namespace {

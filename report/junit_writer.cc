@@ -5,7 +5,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "run_report.h"
+#include "report/run_report.h"
 
 namespace arbiter::report {
 namespace {

@@ -1,10 +1,10 @@
 // RuleOptionsOf (rule_options.h): the decisions of a compiled-in register
 // (registers.h) read as rule options.
-#include "rule_options.h"
+#include "report/rule_options.h"
 
 #include <nlohmann/json.hpp>
 
-#include "registers.h"
+#include "report/registers.h"
 
 namespace arbiter::report {
 

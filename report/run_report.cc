@@ -1,6 +1,6 @@
 // The event model's derived facts: counts, the verdict, the per-clause table
 // of a run from its checks, and percentiles for the latency summaries.
-#include "run_report.h"
+#include "report/run_report.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <cstring>
 #include <map>
 
-#include "spec_render.h"
+#include "report/spec_render.h"
 
 namespace arbiter::report {
 int RunReport::Count(harness::Severity s) const {

@@ -1,4 +1,4 @@
-#include "spec_render.h"
+#include "report/spec_render.h"
 
 namespace arbiter::report {
 namespace {

@@ -2,12 +2,12 @@
 // reader is deliberately small: it understands the JUnit shape GoogleTest and
 // CTest write (testcase elements with name/classname/status attributes and
 // failure/error/skipped/system-out children), not XML in general.
-#include "spec_report.h"
+#include "report/spec_report.h"
 
 #include <algorithm>
 
 #include "checks/findings.h"
-#include "spec_render.h"
+#include "report/spec_render.h"
 
 namespace arbiter::report {
 namespace {

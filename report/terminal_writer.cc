@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "core/parse.h"
-#include "run_report.h"
+#include "report/run_report.h"
 
 namespace arbiter::report {
 namespace {

@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "run_command.h"
-#include "spec_test.h"
+#include "cli/tests/run_command.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace {
 

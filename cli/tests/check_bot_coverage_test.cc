@@ -10,9 +10,9 @@
 #include <iterator>
 #include <string>
 
-#include "check_bot_run.h"
-#include "no_leftovers.h"
-#include "spec_test.h"
+#include "cli/tests/check_bot_run.h"
+#include "cli/tests/no_leftovers.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace {
 

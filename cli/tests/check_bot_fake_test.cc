@@ -16,9 +16,9 @@
 #include <sstream>
 #include <string>
 
-#include "check_bot.h"
-#include "jc2015_fake_bot.h"
-#include "spec_test.h"
+#include "cli/check_bot.h"
+#include "cli/tests/jc2015_fake_bot.h"
+#include "spec-tests/common/spec_test.h"
 #include "testing/fake_env.h"
 
 namespace arbiter::cli {

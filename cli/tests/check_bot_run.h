@@ -11,8 +11,8 @@
 #include <set>
 #include <string>
 
-#include "report_files.h"
-#include "run_command.h"
+#include "cli/tests/report_files.h"
+#include "cli/tests/run_command.h"
 
 namespace arbiter::testing {
 

@@ -17,9 +17,9 @@
 #include <fstream>
 #include <string>
 
-#include "check_bot_run.h"
-#include "run_command.h"
-#include "spec_test.h"
+#include "cli/tests/check_bot_run.h"
+#include "cli/tests/run_command.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace {
 

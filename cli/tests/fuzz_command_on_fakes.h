@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "fuzz_referee.h"
+#include "cli/fuzz_referee.h"
 #include "process/command_line.h"
 
 namespace arbiter::cli {

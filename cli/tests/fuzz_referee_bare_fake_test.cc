@@ -13,13 +13,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "connect4_fake_referee.h"
-#include "cycles_fake_referee.h"
-#include "fuzz_command_on_fakes.h"
-#include "fuzz_referee.h"
-#include "fuzz_referee_bare.h"
-#include "report_findings.h"
-#include "spec_test.h"
+#include "cli/tests/connect4_fake_referee.h"
+#include "cli/tests/cycles_fake_referee.h"
+#include "cli/tests/fuzz_command_on_fakes.h"
+#include "cli/fuzz_referee.h"
+#include "cli/fuzz_referee_bare.h"
+#include "cli/tests/report_findings.h"
+#include "spec-tests/common/spec_test.h"
 #include "testing/fake_env.h"
 
 namespace arbiter::cli {

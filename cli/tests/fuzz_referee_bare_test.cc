@@ -7,9 +7,9 @@
 #include <map>
 #include <string>
 
-#include "fuzz_referee_run.h"
-#include "report_findings.h"
-#include "spec_test.h"
+#include "cli/tests/fuzz_referee_run.h"
+#include "cli/tests/report_findings.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::testing {
 namespace {

@@ -18,10 +18,10 @@
 #include <ostream>
 #include <set>
 
-#include "fuzz_referee_run.h"
-#include "no_leftovers.h"
-#include "run_command.h"
-#include "spec_test.h"
+#include "cli/tests/fuzz_referee_run.h"
+#include "cli/tests/no_leftovers.h"
+#include "cli/tests/run_command.h"
+#include "spec-tests/common/spec_test.h"
 #include "testing/fuzz_on_fakes.h"
 
 namespace {

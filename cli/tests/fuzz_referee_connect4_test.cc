@@ -12,8 +12,8 @@
 #include <map>
 #include <string>
 
-#include "fuzz_referee_run.h"
-#include "spec_test.h"
+#include "cli/tests/fuzz_referee_run.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::testing {
 namespace {

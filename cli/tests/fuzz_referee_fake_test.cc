@@ -16,9 +16,9 @@
 
 #include "core/deviations.h"
 #include "core/game.h"
-#include "fuzz_command_on_fakes.h"
-#include "fuzz_referee.h"
-#include "spec_test.h"
+#include "cli/tests/fuzz_command_on_fakes.h"
+#include "cli/fuzz_referee.h"
+#include "spec-tests/common/spec_test.h"
 #include "testing/engine_referee.h"
 #include "testing/fake_env.h"
 

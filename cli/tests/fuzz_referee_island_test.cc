@@ -19,9 +19,9 @@
 #include <set>
 #include <string>
 
-#include "fuzz_referee_run.h"
-#include "no_leftovers.h"
-#include "spec_test.h"
+#include "cli/tests/fuzz_referee_run.h"
+#include "cli/tests/no_leftovers.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace {
 

@@ -21,11 +21,11 @@
 #include <set>
 #include <sstream>
 
-#include "fuzz_referee_run.h"
-#include "no_leftovers.h"
-#include "report_files.h"
-#include "run_command.h"
-#include "spec_test.h"
+#include "cli/tests/fuzz_referee_run.h"
+#include "cli/tests/no_leftovers.h"
+#include "cli/tests/report_files.h"
+#include "cli/tests/run_command.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace {
 

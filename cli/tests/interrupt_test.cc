@@ -21,8 +21,8 @@
 #include <thread>
 #include <vector>
 
-#include "no_leftovers.h"
-#include "run_command.h"
+#include "cli/tests/no_leftovers.h"
+#include "cli/tests/run_command.h"
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include <set>
 #include <string>
 
-#include "run_command.h"
-#include "spec_test.h"
+#include "cli/tests/run_command.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace {
 

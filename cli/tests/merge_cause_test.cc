@@ -11,9 +11,9 @@
 #include <sstream>
 #include <string>
 
-#include "merge_reports.h"
-#include "run_report.h"
-#include "spec_test.h"
+#include "cli/merge_reports.h"
+#include "report/run_report.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::cli {
 namespace {

@@ -1,6 +1,6 @@
 // Unknown options named with the nearest known one (cli/option_names.h),
 // tested on plain words (arbiter.cli.bad-input).
-#include "option_names.h"
+#include "cli/option_names.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // arbiter.cli.progress: a long run says where it is, on a terminal and in a
 // log, with a fake clock so no test waits.
-#include "progress.h"
+#include "cli/progress.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::cli {
 namespace {

@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "check_bot_run.h"
-#include "no_leftovers.h"
-#include "spec_test.h"
+#include "cli/tests/check_bot_run.h"
+#include "cli/tests/no_leftovers.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace {
 

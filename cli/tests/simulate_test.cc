@@ -1,7 +1,7 @@
 // Tests of `arbiter simulate`: the output format of the example, and a
 // clear error naming the field (exit status 2) for every kind of bad scenario.
 // Most tests call the library directly; a few run the real binary.
-#include "simulate.h"
+#include "cli/simulate.h"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "run_command.h"
+#include "cli/tests/run_command.h"
 
 namespace arbiter::cli {
 namespace {

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "run_command.h"
+#include "cli/tests/run_command.h"
 
 namespace {
 

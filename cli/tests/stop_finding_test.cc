@@ -3,9 +3,9 @@
 // answers repeat is a rule failure only on a machine that was not busy.
 #include <gtest/gtest.h>
 
-#include "../fuzz_referee_run.h"  // the command's, not the tests' helper of that name
-#include "registers.h"
-#include "spec_test.h"
+#include "cli/fuzz_referee_run.h"  // the command's, not the tests' helper of that name
+#include "report/registers.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::cli {
 namespace {

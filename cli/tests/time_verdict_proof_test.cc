@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "check_bot_run.h"
-#include "spec_test.h"
+#include "cli/tests/check_bot_run.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace {
 

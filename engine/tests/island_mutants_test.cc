@@ -15,7 +15,7 @@
 #include "island/codec.h"
 #include "island/rules.h"
 #include "island/state.h"
-#include "mutant_catalogue.h"
+#include "tests/mutant_catalogue.h"
 
 namespace arbiter::island {
 namespace {

@@ -35,7 +35,7 @@
 #include "jc2015/rules.h"
 #include "jc2015/serialize.h"
 #include "jc2015/state.h"
-#include "mutant_catalogue.h"
+#include "tests/mutant_catalogue.h"
 
 namespace arbiter::jc2015 {
 namespace {

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <set>
 
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::harness {
 namespace {

@@ -17,8 +17,8 @@
 
 #include "checks/findings.h"
 #include "core/game.h"
-#include "registers.h"
-#include "spec_test.h"
+#include "report/registers.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::harness {
 namespace {

@@ -14,7 +14,7 @@
 #include "core/game.h"
 #include "referee/cg_runner.h"
 #include "referee/referee_fuzz.h"
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 #include "testing/fuzz_on_fakes.h"
 
 namespace arbiter::harness {

@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::harness {
 namespace {

@@ -7,7 +7,7 @@
 #include "core/game.h"
 #include "testing/fake_env.h"
 #include "checks/findings.h"
-#include "registers.h"
+#include "report/registers.h"
 #include "checks/session.h"
 
 namespace arbiter::harness::testing {

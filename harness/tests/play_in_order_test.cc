@@ -11,7 +11,7 @@
 #include <optional>
 #include <stdexcept>
 
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::harness {
 namespace {

@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 
 #include "testing/fake_env.h"
-#include "match_checks.h"
-#include "registers.h"
-#include "spec_test.h"
+#include "tests/match_checks.h"
+#include "report/registers.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::harness::testing {
 namespace {

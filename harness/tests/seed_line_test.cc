@@ -7,10 +7,10 @@
 #include <gtest/gtest.h>
 
 #include "testing/fake_env.h"
-#include "match_checks.h"
+#include "tests/match_checks.h"
 #include "referee/referee_match.h"
-#include "registers.h"
-#include "spec_test.h"
+#include "report/registers.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::harness::testing {
 namespace {

@@ -11,10 +11,10 @@
 
 #include "core/game.h"
 #include "testing/fake_env.h"
-#include "match_checks.h"
-#include "registers.h"
+#include "tests/match_checks.h"
+#include "report/registers.h"
 #include "checks/session.h"
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::harness {
 namespace {

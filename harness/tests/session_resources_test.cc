@@ -9,11 +9,11 @@
 #include "core/game.h"
 #include "testing/fake_env.h"
 #include "process/interrupt.h"
-#include "match_checks.h"
+#include "tests/match_checks.h"
 #include "process/proc_probe.h"
 #include "checks/session.h"
 #include "checks/silence.h"
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::harness {
 namespace {

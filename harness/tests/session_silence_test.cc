@@ -7,9 +7,9 @@
 
 #include "core/game.h"
 #include "testing/fake_env.h"
-#include "match_checks.h"
+#include "tests/match_checks.h"
 #include "checks/session.h"
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::harness {
 namespace {

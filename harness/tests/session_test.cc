@@ -7,8 +7,8 @@
 
 #include "core/game.h"
 #include "testing/fake_env.h"
-#include "match_checks.h"
-#include "spec_test.h"
+#include "tests/match_checks.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::harness {
 namespace {

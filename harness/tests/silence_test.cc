@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::harness {
 namespace {

@@ -9,9 +9,9 @@
 #include "checks/confirm.h"
 #include "checks/session.h"
 #include "checks/silence.h"
-#include "match_checks.h"
+#include "tests/match_checks.h"
 #include "process/launcher_watch.h"
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 #include "testing/fake_env.h"
 
 namespace arbiter::harness {

@@ -8,7 +8,7 @@
 
 #include "core/game.h"
 #include "core/rng.h"
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter {
 namespace {

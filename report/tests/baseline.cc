@@ -1,6 +1,6 @@
 // Baseline comparison (baseline.h). The first differing line is printed with
 // both versions, so a failure reads like a diff.
-#include "baseline.h"
+#include "report/tests/baseline.h"
 
 #include <cstdlib>
 #include <fstream>
@@ -8,7 +8,7 @@
 #include <regex>
 #include <sstream>
 
-#include "run_report.h"
+#include "report/run_report.h"
 
 namespace arbiter::report::testing {
 

@@ -1,13 +1,13 @@
 // The report fixtures (fixtures.h). Games are played by the jc2015 engine
 // through the uniform API, with fixed seeds, policies and times.
-#include "fixtures.h"
+#include "report/tests/fixtures.h"
 
 #include "core/check.h"
 #include "core/game.h"
 #include "core/parse.h"
 #include "core/rng.h"
-#include "registers.h"
-#include "spec_report.h"
+#include "report/registers.h"
+#include "report/spec_report.h"
 
 namespace arbiter::report::testing {
 namespace {

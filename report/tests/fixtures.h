@@ -10,7 +10,7 @@
 //    30 of them, then a note, then a failure (grouping, sorting, shortening).
 #pragma once
 
-#include "run_report.h"
+#include "report/run_report.h"
 
 namespace arbiter::report::testing {
 

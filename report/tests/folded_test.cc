@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "run_report.h"
-#include "spec_test.h"
+#include "report/run_report.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::report::testing {
 namespace {

@@ -27,10 +27,10 @@
 
 #include "core/game.h"
 #include "core/parse.h"
-#include "fixtures.h"
-#include "html_browser_png.h"
-#include "html_browser_run.h"
-#include "run_report.h"
+#include "report/tests/fixtures.h"
+#include "report/tests/html_browser_png.h"
+#include "report/tests/html_browser_run.h"
+#include "report/run_report.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;

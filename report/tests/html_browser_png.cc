@@ -1,7 +1,7 @@
 // The PNG reader of the browser check (html_browser_png.h). Built without
 // zlib (ARBITER_HAVE_ZLIB unset), it reads the header only and says that it
 // cannot decode, so that the check fails rather than passes blindly.
-#include "html_browser_png.h"
+#include "report/tests/html_browser_png.h"
 
 #include <cstdlib>
 #include <unordered_set>

@@ -2,7 +2,7 @@
 // group of its own, stdout and stderr to files, a polling wait with a time
 // limit, and SIGKILL to the whole group afterwards, so that no renderer or
 // helper outlives the check.
-#include "html_browser_run.h"
+#include "report/tests/html_browser_run.h"
 
 #include <fcntl.h>
 #include <signal.h>

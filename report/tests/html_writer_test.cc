@@ -12,12 +12,12 @@
 #include <regex>
 #include <sstream>
 
-#include "baseline.h"
+#include "report/tests/baseline.h"
 #include "core/parse.h"
-#include "fixtures.h"
-#include "html_internal.h"
-#include "run_report.h"
-#include "spec_test.h"
+#include "report/tests/fixtures.h"
+#include "report/html_internal.h"
+#include "report/run_report.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::report::testing {
 namespace {

@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "fixtures.h"
-#include "registers.h"
-#include "spec_report.h"
+#include "report/tests/fixtures.h"
+#include "report/registers.h"
+#include "report/spec_report.h"
 
 namespace arbiter::report {
 namespace {

@@ -7,10 +7,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "baseline.h"
-#include "fixtures.h"
-#include "run_report.h"
-#include "spec_test.h"
+#include "report/tests/baseline.h"
+#include "report/tests/fixtures.h"
+#include "report/run_report.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::report::testing {
 namespace {

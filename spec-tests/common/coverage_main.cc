@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "spec_render.h"
+#include "report/spec_render.h"
 
 namespace {
 

@@ -16,9 +16,9 @@
 
 #include "core/game.h"
 #include "core/rng.h"
-#include "registers.h"
-#include "rule_options.h"
-#include "spec_test.h"
+#include "report/registers.h"
+#include "report/rule_options.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter {
 namespace {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/parse.h"
-#include "simulate.h"
+#include "cli/simulate.h"
 
 namespace arbiter::spec {
 

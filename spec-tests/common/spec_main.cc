@@ -5,7 +5,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::spec {
 

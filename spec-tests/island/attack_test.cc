@@ -2,8 +2,8 @@
 // island.edge.knocked). Every expected position is worked out here from the
 // rules: with a attack tiles and k = min(a, matching defence tiles), s = a - k
 // hits put the attacker next to the defender and the defender 3*s further.
-#include "builders.h"
-#include "spec_test.h"
+#include "spec-tests/island/builders.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::island {
 namespace {

@@ -1,7 +1,7 @@
 // Spec tests of the board a bot is sent (island.board.*): its exact bytes,
 // who receives it, and the strict parser that reads other referees' boards.
-#include "builders.h"
-#include "spec_test.h"
+#include "spec-tests/island/builders.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::island {
 namespace {

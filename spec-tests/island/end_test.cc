@@ -1,7 +1,7 @@
 // Spec tests of the turn sequence, of disqualification (island.invalid,
 // island.timeout) and of the end of the game (island.end.*).
-#include "builders.h"
-#include "spec_test.h"
+#include "spec-tests/island/builders.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::island {
 namespace {

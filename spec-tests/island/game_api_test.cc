@@ -6,12 +6,12 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "builders.h"
+#include "spec-tests/island/builders.h"
 #include "island/codec.h"
 #include "island/game.h"
 #include "island/policies.h"
-#include "registers.h"
-#include "spec_test.h"
+#include "report/registers.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::island {
 namespace {

@@ -8,14 +8,14 @@
 // is also followed board by board with the model of model.h: each board must
 // show the positions the rules give, keep every tile the rules keep, and the
 // RESULT line must name the winner and turn count the rules give.
-#include "golden.h"
+#include "spec-tests/common/golden.h"
 
 #include <sstream>
 
-#include "builders.h"
+#include "spec-tests/island/builders.h"
 #include "core/parse.h"
-#include "model.h"
-#include "spec_test.h"
+#include "spec-tests/island/model.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::island {
 namespace {

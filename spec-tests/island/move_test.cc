@@ -1,7 +1,7 @@
 // Spec tests of moving, retreating and shuffling (island.move.*,
 // island.retreat*, island.shuffle*).
-#include "builders.h"
-#include "spec_test.h"
+#include "spec-tests/island/builders.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::island {
 namespace {

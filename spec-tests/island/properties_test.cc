@@ -10,11 +10,11 @@
 #include <map>
 #include <string>
 
-#include "builders.h"
+#include "spec-tests/island/builders.h"
 #include "island/invariants.h"
 #include "island/policies.h"
-#include "model.h"
-#include "spec_test.h"
+#include "spec-tests/island/model.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::island {
 namespace {

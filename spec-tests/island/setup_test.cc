@@ -2,8 +2,8 @@
 // island.tiles.random) and of the scenario format that gives any position.
 #include <nlohmann/json.hpp>
 
-#include "builders.h"
-#include "spec_test.h"
+#include "spec-tests/island/builders.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::island {
 namespace {

@@ -1,9 +1,9 @@
 // Spec tests of the answer line (island.syntax.*): the grammar, letter case,
 // blanks and line ends, separators and tile characters, each under its
 // default and its alternative reading, as probes a referee fuzzer sends.
-#include "builders.h"
+#include "spec-tests/island/builders.h"
 #include "core/parse.h"
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::island {
 namespace {

@@ -3,7 +3,7 @@
 #include "core/game.h"
 #include "jc2015/codec.h"
 #include "jc2015/game.h"
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::jc2015 {
 namespace {

@@ -1,7 +1,7 @@
 // The simple model of the JavaChallenge2015 rules (see model.h): every rule is
 // written out as a plain loop over absolute turn numbers, in the words of the
 // rule text and the decisions of spec-tests/jc2015/clauses.json.
-#include "jc2015/model.h"
+#include "spec-tests/jc2015/model.h"
 
 namespace arbiter::jc2015::model {
 namespace {

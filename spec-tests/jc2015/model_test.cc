@@ -7,7 +7,7 @@
 // disagreement to a short action sequence), from seeded placements and from
 // hand-made tight ones where players start close together; a plain seeded test
 // replays 300 full random games for a fast, deterministic check.
-#include "jc2015/model.h"
+#include "spec-tests/jc2015/model.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -20,8 +20,8 @@
 #include "jc2015/invariants.h"
 #include "jc2015/placement.h"
 #include "jc2015/policies.h"
-#include "mutant_env.h"
-#include "spec_test.h"
+#include "spec-tests/common/mutant_env.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::jc2015 {
 namespace {

@@ -10,14 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "builders.h"
+#include "spec-tests/jc2015/builders.h"
 #include "core/game.h"
 #include "jc2015/codec.h"
 #include "jc2015/game.h"
 #include "jc2015/placement.h"
 #include "jc2015/protocol.h"
-#include "registers.h"
-#include "spec_test.h"
+#include "report/registers.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::jc2015 {
 namespace {

@@ -16,7 +16,7 @@
 #include "jc2015/invariants.h"
 #include "jc2015/placement.h"
 #include "jc2015/serialize.h"
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::jc2015 {
 namespace {

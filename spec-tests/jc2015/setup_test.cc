@@ -2,12 +2,12 @@
 // seed, the distance rule, the 18x18 board of 6x6 blocks, and directions.
 #include <set>
 
-#include "builders.h"
+#include "spec-tests/jc2015/builders.h"
 #include "core/game.h"
 #include "jc2015/codec.h"
 #include "jc2015/placement.h"
-#include "nlohmann/json.hpp"
-#include "spec_test.h"
+#include <nlohmann/json.hpp>
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::jc2015 {
 namespace {

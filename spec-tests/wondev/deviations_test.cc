@@ -8,9 +8,9 @@
 #include <functional>
 #include <set>
 
-#include "builders.h"
+#include "spec-tests/wondev/builders.h"
 #include "core/game.h"
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 #include "wondev/rules.h"
 
 namespace arbiter::wondev {

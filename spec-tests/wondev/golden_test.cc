@@ -2,9 +2,9 @@
 // is replayed from its scenario header and its answer lines ("> ...") and must
 // come out byte for byte the same. A rule change shows up as a readable diff
 // of these files; regenerate them with scripts/regen-golden and review it.
-#include "golden.h"
+#include "spec-tests/common/golden.h"
 
-#include "spec_test.h"
+#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::wondev {
 namespace {

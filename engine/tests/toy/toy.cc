@@ -1,6 +1,6 @@
 // The toy game (toy.h): its state, the contract, and what the referee
 // fuzzer needs, in one file.
-#include "toy.h"
+#include "tests/toy/toy.h"
 
 #include <nlohmann/json.hpp>
 

@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "toy.h"
+#include "tests/toy/toy.h"
 
 #define AllGames AllGamesOfTheEngine
 #include "games.cc"

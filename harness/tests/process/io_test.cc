@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "process_test_support.h"
+#include "tests/process/process_test_support.h"
 
 namespace arbiter::harness::testing {
 namespace {

@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "process/proc_probe.h"
-#include "process_test_support.h"
+#include "tests/process/process_test_support.h"
 
 namespace arbiter::harness::testing {
 namespace {

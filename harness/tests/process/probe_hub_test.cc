@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "process_test_support.h"
+#include "tests/process/process_test_support.h"
 
 namespace arbiter::harness::testing {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "process_test_support.h"
+#include "tests/process/process_test_support.h"
 
 namespace arbiter::harness::testing {
 namespace {

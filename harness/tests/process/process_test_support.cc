@@ -1,5 +1,5 @@
 // Helpers for the real-process tests (see process_test_support.h).
-#include "process_test_support.h"
+#include "tests/process/process_test_support.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -10,7 +10,7 @@
 #include <chrono>
 
 #include "process/process_posix.h"
-#include "process_test_support.h"
+#include "tests/process/process_test_support.h"
 
 namespace arbiter::harness::testing {
 namespace {

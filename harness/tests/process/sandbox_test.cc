@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "process_test_support.h"
+#include "tests/process/process_test_support.h"
 
 namespace arbiter::harness::testing {
 namespace {
