@@ -648,16 +648,18 @@ TEST_F(FuzzRefereeCgTest, APythonJc2015RunnerRefereeWithFourBugsShowsEachOnceUnd
                                            "jc2015.end.win");
 }
 
-// arbiter.referee.completes: a referee that works 40 ms before each turn
+// arbiter.referee.completes: a referee that works 100 ms before each turn
 // (a slow one, or one on a busy machine) plays a game longer than a 4 s
-// limit. Cut while it still sends messages the rules agree with, it was
+// limit: the game's 96 turns take 9.6 s, more than twice the limit however
+// fast the machine (at 40 ms a quiet machine played the game out inside
+// the limit, and the test failed). Cut while it still sends messages the rules agree with, it was
 // playing, not hung: referee.unfinished, a warning naming the turn reached,
 // never a referee.hang FAIL. Before issue 48 this was "FAIL referee.hang".
 CITES(FuzzRefereeCgTest, ASlowRefereeTheGameLimitCutsWhilePlayingIsUnfinishedNeverAHang,
       "arbiter.referee.completes");
 TEST_F(FuzzRefereeCgTest, ASlowRefereeTheGameLimitCutsWhilePlayingIsUnfinishedNeverAHang) {
   const Outcome o = arbiter::testing::RunFuzzReferee(
-      "fuzz-cg-jc2015-py-slow", Jc2015PyReferee("--turn-ms 40"),
+      "fuzz-cg-jc2015-py-slow", Jc2015PyReferee("--turn-ms 100"),
       "--game jc2015 --protocol cg-runner --games 1 --seed 2 --time-limit 4 --no-shrink");
   EXPECT_EQ(o.status, 0) << o.output;
   const std::set<std::string> checks = Checks(o);
