@@ -58,8 +58,12 @@ std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const s
 // The finding's sentence: the deviation's words when one explains the
 // divergence; else the first differing field, and when the game's catalogue
 // was tried, that no single rule change of it explains it.
+std::string Field(const Divergence& d) {
+  return d.field + " expected " + d.expected + ", the referee sent " + d.actual;
+}
+
 std::string Sentence(const Divergence& d) {
-  const std::string shown = d.field + " expected " + d.expected + ", the referee sent " + d.actual;
+  const std::string shown = Field(d);
   if (!d.deviation.empty()) return d.message + ": " + shown;  // its words, and what showed it
   std::string out = d.message + ": " + shown;
   if (d.changes_tried > 0)
@@ -177,11 +181,14 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     f.reproduce += "   # referee command: " + harness::QuoteCommand(s.game.argv);
     // A divergence the same answers do not show again is not a rule bug
     // to report as one (arbiter.referee.replayable): a warning.
+    const std::string seen_once = s.flaky ? "seen once, not again in " +
+                                                std::to_string(s.confirm_runs) +
+                                                " re-runs of the same answers with the same seed: "
+                                          : "";
     if (s.flaky) {
       f.check = "referee.flaky";
       f.severity = catalog_.Require(f.check).severity;
-      f.message = "seen once, not again in " + std::to_string(s.confirm_runs) +
-                  " re-runs of the same answers with the same seed: " + f.message;
+      f.message = seen_once + f.message;
     }
     // Once per run (each divergence of the game is shrunk apart).
     if (s.nondeterministic && !Seen("referee.nondeterministic", found, shrunk)) {
@@ -207,7 +214,8 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
       }
     }
     cause = GroupOf(d, cause, r);
-    if (!s.flaky && d.kind != "stopped") SameClause(f, d.deviation.empty(), found, shrunk);
+    FirstOfCause(cause, d, seen_once, f);
+    if (!s.flaky && d.kind != "stopped") SameClause(f, d.deviation.empty(), cause, found, shrunk);
     if (!s.reproduced) {
       found.emplace_back(cause, std::move(f));
       continue;
@@ -261,7 +269,7 @@ std::string FuzzRun::RuleOf(const std::string& deviation) const {
 
 // A divergence of a cause reported before joins its finding. A deviation
 // finding whose named deviation a later game rules out is named again by one
-// that every game of it allows; a larger amount of the same bug is said.
+// that every game of it allows; another amount of the same bug is said once.
 bool FuzzRun::Joined(const std::string& cause, const Divergence& d,
                      const harness::RefereeGameResult& r, const std::string& id, Found& found,
                      Shrunk& shrunk) {
@@ -274,40 +282,78 @@ bool FuzzRun::Joined(const std::string& cause, const Divergence& d,
   }
   ++earlier->occurrences;
   if (d.deviation.empty()) return true;
-  DeviationCause* group = nullptr;
-  for (DeviationCause& each : deviation_causes_)
-    if (each.key == key) group = &each;
+  DeviationCause* group = CauseOf(key);
   if (!group) return true;
   const std::string named = group->named;
   if (!group->live.count(named)) {
     // Named again, by the first deviation of the catalogue every game allows.
     for (const Deviation& dev : plan_.prepared.game->deviations) {
       if (!group->live.count(std::string(dev.name))) continue;
-      const size_t showed = earlier->message.find(harness::kShowedAs);
-      earlier->message = harness::DeviationMessage(
+      group->words = harness::DeviationMessage(
           dev, "every message of each game it touched; " + id + " ruled out " + named,
-          showed == std::string::npos
-              ? ""
-              : earlier->message.substr(showed + harness::kShowedAs.size()));
+          group->showed);
+      earlier->message = Worded(*group);
       earlier->clause = dev.clause;
       group->named = dev.name;
       break;
     }
-  } else if (named != d.deviation && RuleOf(named) == RuleOf(d.deviation)) {
-    earlier->message += "; in " + id + " more of it showed: " +
-                        d.message.substr(0, d.message.find(harness::kShowedAs));
+  } else if (named != d.deviation && RuleOf(named) == RuleOf(d.deviation) &&
+             group->amounts.insert(d.deviation).second) {
+    // Another amount of the bug, said once (by the first game that showed
+    // it): the deviation's words without what showed it (that is a field).
+    const Deviation* dev = FindDeviation(plan_.prepared.game->deviations, d.deviation);
+    group->after += "; " + id + " showed it in another amount: " +
+                    (d.showed.empty() || !dev ? d.message
+                                              : harness::DeviationMessage(*dev, harness::kWholeGame,
+                                                                          ""));
+    earlier->message = Worded(*group);
   }
   return true;
 }
 
+FuzzRun::DeviationCause* FuzzRun::CauseOf(const std::string& key) {
+  for (DeviationCause& each : deviation_causes_)
+    if (each.key == key) return &each;
+  return nullptr;
+}
+
+// The message the finding was given (a flaky one's "seen once", then
+// Sentence), as the parts a later game may name again or add to.
+void FuzzRun::FirstOfCause(const std::string& cause, const Divergence& d,
+                           const std::string& before, Finding& f) {
+  DeviationCause* c = d.deviation.empty() ? nullptr : CauseOf(cause);
+  if (!c) return;
+  c->before = before;
+  c->words = d.message;
+  c->showed = d.showed;
+  c->after = ": " + Field(d);
+  f.message = Worded(*c);
+}
+
+void FuzzRun::Caveat(DeviationCause& c, const std::string& caveat) {
+  if (caveat.empty() || std::find(c.caveats.begin(), c.caveats.end(), caveat) != c.caveats.end())
+    return;
+  c.caveats.push_back(caveat);
+  c.after += caveat;
+}
+
 // A deviation's finding and a divergence no deviation explains under one
 // clause (run_memory.h: ClauseCaveats), whichever came first.
-void FuzzRun::SameClause(Finding& f, bool unexplained, Found& found, Shrunk& shrunk) {
-  if (!unexplained) return harness::ClauseCaveats::Add(f.message, caveats_.For(f.clause));
+void FuzzRun::SameClause(Finding& f, bool unexplained, const std::string& cause, Found& found,
+                         Shrunk& shrunk) {
+  if (!unexplained) {
+    DeviationCause* c = CauseOf(cause);
+    if (!c) return harness::ClauseCaveats::Add(f.message, caveats_.For(f.clause));
+    Caveat(*c, caveats_.For(f.clause));
+    f.message = Worded(*c);
+    return;
+  }
   caveats_.Unexplained(f.clause, f.match);
-  for (const DeviationCause& each : deviation_causes_)
-    if (Finding* named = Seen(each.key, found, shrunk); named && named->clause == f.clause)
-      harness::ClauseCaveats::Add(named->message, caveats_.For(f.clause));
+  for (DeviationCause& each : deviation_causes_)
+    if (Finding* named = Seen(each.key, found, shrunk); named && named->clause == f.clause) {
+      Caveat(each, caveats_.For(f.clause));
+      named->message = Worded(each);
+    }
 }
 
 // A later divergence counted under the game's first (`root_cause`): the

@@ -75,8 +75,10 @@ class FuzzRun {
   // A later divergence that is a symptom of the game's first
   // (fuzz_referee_divergence.cc); false when that one has no finding.
   // A deviation's finding and an unexplained divergence under one clause:
-  // the former says the bug may be one no deviation models.
-  void SameClause(harness::Finding& f, bool unexplained, Found& found, Shrunk& shrunk);
+  // the former says the bug may be one no deviation models. `cause`: the
+  // one `f` is reported under.
+  void SameClause(harness::Finding& f, bool unexplained, const std::string& cause, Found& found,
+                  Shrunk& shrunk);
   // `unshrunk`: joined by symptom_shrinks_, not by a shrink of its own.
   bool Symptom(const std::string& root_cause, const harness::RefereeGameResult& later, Found& found,
                Shrunk& shrunk, bool unshrunk = false);
@@ -109,14 +111,28 @@ class FuzzRun {
   int repro_count_ = 0;
   std::string arbiter_error_;
   // Deviation findings (arbiter.referee.deviations): the cause each is
-  // reported under, the deviations every game it touched allows, and the one
-  // its message names.
+  // reported under, the deviations every game it touched allows, the one
+  // its message names, and that message in parts, so that naming it again
+  // or adding to it never reads the message back (Worded): what came
+  // before the deviation's words (a flaky finding's "seen once"), the words
+  // with what showed them (Divergence::showed), and what was added after
+  // (the field shown, another amount of the bug, a clause's caveat, each
+  // once: `amounts` and `caveats` are those said).
   struct DeviationCause {
     std::string key;
     std::set<std::string> live;
     std::string named;
+    std::string before = {}, words = {}, showed = {}, after = {};
+    std::set<std::string> amounts = {};
+    std::vector<std::string> caveats = {};
   };
   std::vector<DeviationCause> deviation_causes_;
+  DeviationCause* CauseOf(const std::string& key);
+  static std::string Worded(const DeviationCause& c) { return c.before + c.words + c.after; }
+  // The deviation finding `f` starts `cause` (its first): its message in parts.
+  void FirstOfCause(const std::string& cause, const Divergence& d, const std::string& before,
+                    harness::Finding& f);
+  static void Caveat(DeviationCause& c, const std::string& caveat);
   harness::SymptomShrinks symptom_shrinks_;  // root and later signatures shrinks joined
   harness::ClauseCaveats caveats_;           // clauses with a divergence nothing explains
   uint64_t families_played_ = 0;             // the swarm bits of the games played

@@ -87,3 +87,50 @@ TEST(FuzzRefereeOnFakes, ARefereeThatPlaysByTheRulesPassesWithEveryGameCompared)
 
 }  // namespace
 }  // namespace arbiter::cli
+namespace arbiter::cli {
+namespace {
+
+size_t Count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// arbiter.referee.deviations: a referee that lets a unit climb any number
+// of levels shows it as a climb of two in most games that show it at all.
+// One bug, one finding, under its clause; the other amount is said once,
+// by the first game that showed it, however many games show it again: the
+// finding's length depends on what was found, not on how long the run was.
+// (Before, each of the eight games that showed a climb of two added the
+// same sentence again.)
+CITES(FuzzRefereeOnFakes, ABugSeenInAnotherAmountSaysThatAmountOnceHoweverManyGamesShowIt,
+      "arbiter.referee.deviations", "wondev.move.climb");
+TEST(FuzzRefereeOnFakes, ABugSeenInAnotherAmountSaysThatAmountOnceHoweverManyGamesShowIt) {
+  const EngineRefereeOptions planted{{{"league", "3"}, {std::string(kDeviationRule), "climb-any"}}};
+  const FuzzOutcome run = FuzzOnFakes("fake-climb-any", kLeague3Run, planted);
+  ASSERT_EQ(run.status, 1) << run.output;
+  ASSERT_TRUE(run.report.is_object()) << run.output;
+  std::vector<nlohmann::json> failing;
+  for (const auto& f : run.report["findings"])
+    if (f["severity"] == "fail") failing.push_back(f);
+  ASSERT_EQ(failing.size(), 1u) << run.report["findings"].dump(1);
+  const nlohmann::json& f = failing.front();
+  EXPECT_EQ(f["clause"], "wondev.move.climb") << f;
+  const std::string cause = f.value("cause", "");
+  ASSERT_TRUE(cause == "deviation climb-any" || cause == "deviation climb-two") << f;
+  const std::string other = cause == "deviation climb-any" ? "climb-two" : "climb-any";
+  const std::string m = f.value("message", "");
+  EXPECT_EQ(Count(m, "--rule deviation=" + other), 1u) << m;
+  // Its own words say what showed it, also when its game named it again
+  // (climb-two, then climb-any: Divergence::showed); the other amount is
+  // the rule's words alone.
+  const size_t other_at = m.find(" showed it in another amount: ");
+  ASSERT_NE(other_at, std::string::npos) << m;
+  EXPECT_EQ(Count(m.substr(0, other_at), "it showed as: "), 1u) << m;
+  EXPECT_EQ(m.find("it showed as: ", other_at), std::string::npos) << m;
+  // Every game that showed it is still counted.
+  EXPECT_GE(f.value("occurrences", 0), 3) << f;
+}
+
+}  // namespace
+}  // namespace arbiter::cli

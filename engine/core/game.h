@@ -220,6 +220,12 @@ struct Divergence {
   // an answer the referee played as a known misreading, the deviation that
   // plays it so (Misreading::deviation). Empty: none.
   std::string deviation = {};
+  // A divergence a deviation names (`deviation` set by the fuzzer's
+  // explanation): what the referee's message showed before the deviation
+  // named it, in the compare's words; `message` is then the deviation's
+  // words followed by it. A field, so that naming the divergence again reads
+  // it here, never out of the message.
+  std::string showed = {};
   // How many rule changes (readings, deviations) were replayed and did not
   // explain it; 0 when none was tried.
   int changes_tried = 0;

@@ -248,8 +248,9 @@ void Explanation::NameDeviation(Divergence& d, const RuleReading& reading,
   d.kind = "deviation " + reading.deviation;
   LeadWith(d.clauses, reading.clause);
   d.listing_only = false;
+  d.showed = showed;
   if (const Deviation* dev = FindDeviation(side_.config_->game->deviations, reading.deviation))
-    d.message = DeviationMessage(*dev, "every message of the game", showed);
+    d.message = DeviationMessage(*dev, kWholeGame, showed);
 }
 
 // The game named `reading.instead_of` too early: its divergences are
@@ -262,10 +263,7 @@ void Explanation::RenameDeviation(const RuleReading& reading) {
   const std::string& stop_at = side_.plan_.stop_at;
   for (LaterDivergence& l : side_.record_.deviated()) {
     if (l.divergence.deviation != reading.instead_of) continue;
-    const size_t at = l.divergence.message.find(kShowedAs);
-    const std::string showed = at == std::string::npos
-                                   ? l.divergence.message
-                                   : l.divergence.message.substr(at + kShowedAs.size());
+    const std::string showed = l.divergence.showed;
     if (was && was->clause != reading.clause) std::erase(l.divergence.clauses, was->clause);
     NameDeviation(l.divergence, reading, showed);
     stop_explained_ = stop_explained_ || (!stop_at.empty() && Signature(l.divergence) == stop_at);

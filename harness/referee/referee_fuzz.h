@@ -53,9 +53,11 @@ struct RuleReading {
 
 // A deviation's finding in its words (arbiter.referee.deviations): what the
 // referee does, what the rules say, the rule option that replays `replays`
-// ("every message of the game"), then, after kShowedAs, what showed it
-// (when known).
+// (kWholeGame for one game), then, after kShowedAs, what showed it (when
+// known; Divergence::showed keeps it apart, so nothing reads it back out of
+// the words).
 inline constexpr std::string_view kShowedAs = "; it showed as: ";
+inline constexpr std::string_view kWholeGame = "every message of the game";
 std::string DeviationMessage(const Deviation& dev, std::string_view replays,
                              std::string_view showed);
 
