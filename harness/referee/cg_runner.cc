@@ -7,6 +7,7 @@
 #include "referee/cg_runner.h"
 
 #include "referee/cg_runner_game.h"
+#include "referee/fuzz_game.h"
 #include "checks/silence.h"
 #include "process/interrupt.h"
 #include "referee/referee_template.h"
@@ -18,14 +19,8 @@ namespace {
 // The one driver's config for a runner-protocol referee of `config`, its
 // ###Start naming `players`: a game's, and the seed-line probe's.
 RefereeDriverConfig RunnerDriver(const RefereeFuzzConfig& config, int players) {
-  RefereeDriverConfig d;
-  d.referee = config.referee;
+  RefereeDriverConfig d = FuzzDriverConfig(config);
   d.players = players;
-  d.limits = config.limits;
-  d.env = config.env;
-  d.containment = config.containment;
-  d.patience = config.game_time_limit;
-  d.game_limit = config.game_time_limit;
   d.one_line_answers = true;
   d.seed_line = config.seed_line;
   return d;

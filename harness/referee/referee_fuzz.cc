@@ -18,6 +18,7 @@
 #include "core/parse.h"
 #include "process/env.h"
 #include "process/interrupt.h"
+#include "referee/fuzz_game.h"
 #include "referee/referee_driver.h"
 #include "referee/reference_side.h"
 
@@ -391,14 +392,10 @@ bool RefereeGame::Configure(RefereeDriverConfig& d) {
     return false;
   }
   const int action_ms = config_.referee_action_ms;
-  d.referee = config_.referee;
+  // No patience but the game's (FuzzDriverConfig): a stalled bot's and a
+  // known hang's are WakeAt's.
+  d = FuzzDriverConfig(config_);
   d.probe_executable = config_.probe_executable;
-  d.limits = config_.limits;
-  d.env = config_.env;
-  d.containment = config_.containment;
-  // No patience but the game's: a referee may take its time; a stalled
-  // bot's and a known hang's are WakeAt's.
-  d.patience = d.game_limit = config_.game_time_limit;
   // Once every bot's input is closed, its exit: generous, since a referee
   // may write its replay first, on a loaded machine.
   d.exit_grace = milliseconds(5000);
