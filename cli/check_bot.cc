@@ -143,6 +143,7 @@ harness::MatchSpec CopyOf(const harness::MatchSpec& m) {
   c.max_turns = m.max_turns;
   c.reproduce = m.reproduce;
   c.variant = m.variant;
+  c.deciding = m.deciding;
   return c;
 }
 
@@ -211,32 +212,23 @@ harness::MatchResult PlayDecided(harness::Env& env, harness::MatchSpec m, const 
   bool failed = false;
   for (const auto& f : first.findings) failed = failed || f.severity == harness::Severity::kFail;
   if (!first.timing_inconclusive || failed) return first;
-  harness::MatchResult replay = PlayMatch(env, CopyOf(spec), p, progress);
+  // The deciding run says itself what it leaves undecided (a WARN).
+  harness::MatchSpec deciding = CopyOf(spec);
+  deciding.deciding = true;
+  harness::MatchResult replay = PlayMatch(env, CopyOf(deciding), p, progress);
   AsOpponents(replay, spec.opponents, p.catalog);
   if (replay.interrupted) return first;
-  harness::MatchResult second = Confirmed(env, std::move(replay), spec, p, progress);
+  harness::MatchResult second = Confirmed(env, std::move(replay), deciding, p, progress);
   if (second.replayed.empty())
     second.replayed = "played again: the first run had an answer made late by the machine's load";
-  if (!second.timing_inconclusive) {
-    for (harness::Finding f : first.findings) {
-      if (f.check != "timing.inconclusive") continue;
-      f.severity = harness::Severity::kInfo;
-      f.message += "; the second run of the match decided it: NOTE, not WARN";
-      second.findings.push_back(std::move(f));
-    }
-  } else {
-    // Why this is a WARN where a quieter run gives a NOTE (arbiter.timing.load).
-    const std::string again = "so the match is played again to decide";
-    const std::string why =
-        "and so it was on both runs of the match: undecided, so a WARN (on a quieter machine "
-        "the second run decides it: a NOTE, or a FAIL)";
-    for (harness::Finding& f : second.findings) {
-      if (f.check != "timing.inconclusive") continue;
-      if (const size_t at = f.message.find(again); at != std::string::npos)
-        f.message.replace(at, again.size(), why);
-      else
-        f.message += "; " + why;
-    }
+  // Undecided again, the deciding run's findings say why they are a WARN
+  // where a quieter run gives a NOTE (arbiter.timing.load).
+  if (second.timing_inconclusive) return second;
+  for (harness::Finding f : first.findings) {
+    if (f.check != "timing.inconclusive") continue;
+    f.severity = harness::Severity::kInfo;
+    f.message += "; the second run of the match decided it: NOTE, not WARN";
+    second.findings.push_back(std::move(f));
   }
   return second;
 }

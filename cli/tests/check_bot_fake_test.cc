@@ -45,8 +45,12 @@ struct RunOnFakes {
 
 // check-bot on jc2015 with `args` set on the options, every bot started a
 // Jc2015Bot late (`late_turn`, `late_ms`) on the starts `late_on` accepts.
+// `waited_ms`: the late turn's time was the machine's, the bot waiting that
+// long for a CPU (its scheduling, harness::SchedSample), on the late starts;
+// 0: the bot's own work.
 RunOnFakes CheckBotOnFakes(const std::function<void(CheckBotOptions&)>& args, int late_turn,
-                           int late_ms, const std::function<bool(int start)>& late_on) {
+                           int late_ms, const std::function<bool(int start)>& late_on,
+                           int waited_ms = 0) {
   const fs::path dir =
       fs::path(::testing::TempDir()) / ("check-bot-fakes-" + std::to_string(getpid()));
   fs::remove_all(dir);
@@ -64,7 +68,19 @@ RunOnFakes CheckBotOnFakes(const std::function<void(CheckBotOptions&)>& args, in
     auto env = std::make_unique<FakeEnv>();
     env->script_for = [=](const std::vector<std::string>&) {
       const int start = (*started)++;
-      return Jc2015Bot(late_turn, late_ms, late_on(start));
+      FakeScript bot = Jc2015Bot(late_turn, late_ms, late_on(start));
+      // The tree is sampled when its input is sent and when it answers: the
+      // late turn's second sample (its answer) is the first after the wait.
+      auto samples = std::make_shared<int>(0);
+      if (waited_ms > 0 && late_on(start))
+        bot.sched = [=](int inputs) {  // inputs: those sent so far, one a turn
+          const bool after = inputs > late_turn || (inputs == late_turn && ++*samples > 1);
+          return harness::SchedSample{after ? 2'000'000ull : 0,
+                                      after ? static_cast<uint64_t>(waited_ms) * 1'000'000 : 0,
+                                      true,
+                                      {}};
+        };
+      return bot;
     };
     return std::unique_ptr<harness::Env>(std::move(env));
   };
@@ -137,6 +153,42 @@ TEST(CheckBotOnFakes, ABotLateOnEveryRunFailsConfirmedWithBothMeasurements) {
   ASSERT_NE(first, std::string::npos) << message;
   EXPECT_NE(message.find("the answer came after 30", first + 1), std::string::npos) << message;
   EXPECT_EQ(Message(r, "timing.unconfirmed"), "");
+}
+
+// arbiter.timing.load: a late answer the machine's load explains leaves the
+// match undecided, and check-bot plays it once more. Undecided again, the
+// deciding run's own words say why it is a WARN; decided, the first run's
+// stays a NOTE that says the second run decided it.
+CITES(CheckBotOnFakes, ALateAnswerTheLoadExplainsOnBothRunsIsAWarningThatSaysSo,
+      "arbiter.timing.load");
+TEST(CheckBotOnFakes, ALateAnswerTheLoadExplainsOnBothRunsIsAWarningThatSaysSo) {
+  const RunOnFakes r = CheckBotOnFakes(OneGame, 3, 300, [](int) { return true; }, 295);
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_EQ(r.bots_started, 2) << r.out;  // the match, and the run that decides
+  EXPECT_EQ(Message(r, "action.deadline"), "") << r.out;
+  const std::string message = Message(r, "timing.inconclusive");
+  EXPECT_NE(message.find("and so it was on both runs of the match: undecided, so a WARN"),
+            std::string::npos)
+      << message << "\n"
+      << r.out;
+  EXPECT_EQ(message.find("played again"), std::string::npos) << message;
+}
+
+CITES(CheckBotOnFakes, ALateAnswerTheLoadExplainsOnTheFirstRunOnlyIsANoteTheSecondDecided,
+      "arbiter.timing.load");
+TEST(CheckBotOnFakes, ALateAnswerTheLoadExplainsOnTheFirstRunOnlyIsANoteTheSecondDecided) {
+  const RunOnFakes r =
+      CheckBotOnFakes(OneGame, 3, 300, [](int start) { return start == 0; }, 295);
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_EQ(r.bots_started, 2) << r.out;
+  const std::string message = Message(r, "timing.inconclusive");
+  EXPECT_NE(message.find("so the match is played again to decide; the second run of the match "
+                         "decided it: NOTE, not WARN"),
+            std::string::npos)
+      << message << "\n"
+      << r.out;
+  for (const auto& f : r.report["findings"])
+    if (f["check"] == "timing.inconclusive") EXPECT_EQ(f["severity"], "info") << f;
 }
 
 }  // namespace

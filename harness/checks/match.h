@@ -96,6 +96,9 @@ class Match {
   // LateUnexplained): reported in the judgement's words, and the bot is stopped.
   void ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit, TurnRecord& rec,
                   const LateJudgement& j);
+  // What a late answer the machine's load explains leads to: the match
+  // played again, or on the deciding run (MatchSpec::deciding) a WARN.
+  std::string Undecided() const;
   // "; <server> stops the bot (SIGTERM), ...": a late or silent answer under
   // a real server's profile (SessionConfig::server).
   std::string ServerStops() const;

@@ -159,9 +159,7 @@ std::optional<LateJudgement> Match::LateUnexplained(BotSeat& b, double elapsed, 
     return std::nullopt;
   }
   Finding& f = Report(b, kInconclusive,
-                      came + ", but the machine was busy: " + j.text +
-                          ", so the match is played again to decide",
-                      turn);
+                      came + ", but the machine was busy: " + j.text + ", " + Undecided(), turn);
   if (!f.elapsed_ms || elapsed > *f.elapsed_ms) f.elapsed_ms = elapsed;
   f.limit_ms = limit;
   if (f.received.empty()) f.received = EscapeBytes(tl.line.text) + "\\n";
@@ -432,13 +430,19 @@ Finding& Match::ReportComputing(BotSeat& b, const std::string& check, const std:
   Finding& f = Report(b, launcher ? kLauncherCheck : kInconclusive,
                       waited + ", but on this turn " + j.text +
                           (launcher ? "; it was still starting, and was stopped"
-                                    : "; the machine was busy, so the match is played again to "
-                                      "decide"),
+                                    : "; the machine was busy, " + Undecided()),
                       turn);
   f.limit_ms = limit;
   f.advice = j.advice;
   if (!launcher) result_.timing_inconclusive = true;
   return f;
+}
+
+std::string Match::Undecided() const {
+  return spec_.deciding
+             ? "and so it was on both runs of the match: undecided, so a WARN (on a quieter "
+               "machine the second run decides it: a NOTE, or a FAIL)"
+             : "so the match is played again to decide";
 }
 
 std::string Match::ServerStops() const {

@@ -67,6 +67,11 @@ struct MatchSpec {
   // (a short game against hostile players), "whole" (played to the game's
   // end against players that keep it alive) or "edge" (from an edge state).
   std::string kind = "game";
+  // The run that decides a first run the machine's load left undecided
+  // (arbiter.timing.load): a late answer the load explains again is said
+  // undecided on both runs, a WARN, instead of sending the match to be
+  // played again.
+  bool deciding = false;
 };
 
 // How far one bot seat of a match played (arbiter.check.coverage).

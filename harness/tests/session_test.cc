@@ -110,8 +110,37 @@ SPEC_TEST(Session, AReadyOnlyTheLoadMadeLateIsInconclusiveAndTheBotPlaysOn, "arb
                             "was busy: the bot ran 300.0 ms on a CPU and waited 700.0 ms for one"),
             std::string::npos)
       << f->message;
+  EXPECT_NE(f->message.find(", so the match is played again to decide"), std::string::npos)
+      << f->message;
   EXPECT_TRUE(r.timing_inconclusive);
   EXPECT_EQ(r.latencies_ms.size(), 10u);  // it played every turn
+}
+
+// The run that decides an undecided first run (check-bot's second run of
+// the match) says itself that the load left it undecided again, and so a
+// WARN: no later step rewrites its words.
+SPEC_TEST(Session, OnTheDecidingRunAReadyOnlyTheLoadMadeLateSaysItIsUndecidedOnBothRuns,
+          "arbiter.timing.load", "jc2015.protocol.ready.limit") {
+  FakeEnv env;
+  FakeScript s = Good();
+  s.on_start = {Out(1200, "READY\n")};
+  s.sched = StartSched(300, 700);
+  env.scripts.push_back(std::move(s));
+  MatchSpec m = Jc2015Match(0);
+  m.deciding = true;
+  const MatchResult r = RunMatch(env, std::move(m), Ja(), Jc2015Catalog());
+  const Finding* f = Find(r, "timing.inconclusive");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_NE(f->message.find("but the machine was busy: the bot ran 300.0 ms on a CPU and waited "
+                            "700.0 ms for one"),
+            std::string::npos)
+      << f->message;
+  EXPECT_NE(f->message.find("within the limit, and so it was on both runs of the match: "
+                            "undecided, so a WARN"),
+            std::string::npos)
+      << f->message;
+  EXPECT_EQ(f->message.find("played again"), std::string::npos) << f->message;
+  EXPECT_TRUE(r.timing_inconclusive);
 }
 
 SPEC_TEST(Session, AReadyLateForTheBotsOwnWorkFailsWithItsFigures, "arbiter.timing.load",
