@@ -7,14 +7,14 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "core/parse.h"
 #include "cli/fuzz_referee_bare_run.h"
 #include "cli/invocation.h"
+#include "cli/progress.h"
+#include "cli/referee_run.h"
+#include "core/parse.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
 #include "process/start_check.h"
-#include "cli/progress.h"
-#include "cli/referee_run.h"
 #include "report/registers.h"
 
 namespace arbiter::cli {

@@ -9,10 +9,10 @@
 #include <cctype>
 #include <iostream>
 
+#include "cli/progress.h"
 #include "core/parse.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
-#include "cli/progress.h"
 #include "report/registers.h"
 
 namespace arbiter::cli {

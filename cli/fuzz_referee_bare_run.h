@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "cli/fuzz_referee.h"
-#include "process/env.h"
 #include "cli/progress.h"
+#include "cli/run_common.h"
+#include "process/env.h"
 #include "referee/answer_fuzz.h"
 #include "referee/referee_match.h"
-#include "cli/run_common.h"
 #include "report/run_report.h"
 
 namespace arbiter::cli {

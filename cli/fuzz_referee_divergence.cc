@@ -9,10 +9,10 @@
 // first, is a symptom of that one and joins its finding.
 #include <algorithm>
 
-#include "core/deviations.h"
-#include "core/parse.h"
 #include "cli/fuzz_referee_run.h"
 #include "cli/invocation.h"
+#include "core/deviations.h"
+#include "core/parse.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
 #include "referee/cg_runner.h"
@@ -302,10 +302,10 @@ bool FuzzRun::Joined(const std::string& cause, const Divergence& d,
     // Another amount of the bug, said once (by the first game that showed
     // it): the deviation's words without what showed it (that is a field).
     const Deviation* dev = FindDeviation(plan_.prepared.game->deviations, d.deviation);
-    group->after += "; " + id + " showed it in another amount: " +
-                    (d.showed.empty() || !dev ? d.message
-                                              : harness::DeviationMessage(*dev, harness::kWholeGame,
-                                                                          ""));
+    group->after +=
+        "; " + id + " showed it in another amount: " +
+        (d.showed.empty() || !dev ? d.message
+                                  : harness::DeviationMessage(*dev, harness::kWholeGame, ""));
     earlier->message = Worded(*group);
   }
   return true;
@@ -319,8 +319,8 @@ FuzzRun::DeviationCause* FuzzRun::CauseOf(const std::string& key) {
 
 // The message the finding was given (a flaky one's "seen once", then
 // Sentence), as the parts a later game may name again or add to.
-void FuzzRun::FirstOfCause(const std::string& cause, const Divergence& d,
-                           const std::string& before, Finding& f) {
+void FuzzRun::FirstOfCause(const std::string& cause, const Divergence& d, const std::string& before,
+                           Finding& f) {
   DeviationCause* c = d.deviation.empty() ? nullptr : CauseOf(cause);
   if (!c) return;
   c->before = before;

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <iostream>
 
+#include "cli/invocation.h"
 #include "core/deviations.h"
 #include "core/parse.h"
-#include "cli/invocation.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
 #include "referee/cg_runner.h"

@@ -16,10 +16,10 @@
 
 #include "cli/fuzz_referee.h"
 #include "cli/progress.h"
+#include "cli/run_common.h"
 #include "referee/game_pool.h"
 #include "referee/referee_fuzz.h"
 #include "referee/run_memory.h"
-#include "cli/run_common.h"
 #include "report/run_report.h"
 
 namespace arbiter::cli {

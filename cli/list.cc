@@ -8,11 +8,11 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "core/game.h"
 #include "cli/option_checks.h"
+#include "cli/run_common.h"
+#include "core/game.h"
 #include "report/registers.h"
 #include "report/rule_options.h"
-#include "cli/run_common.h"
 
 namespace arbiter::cli {
 namespace {

@@ -15,11 +15,11 @@
 #include "cli/list.h"
 #include "cli/merge_reports.h"
 #include "cli/option_names.h"
+#include "cli/simulate.h"
+#include "cli/spec.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
 #include "report/run_report.h"
-#include "cli/simulate.h"
-#include "cli/spec.h"
 
 namespace {
 

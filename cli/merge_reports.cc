@@ -15,12 +15,12 @@
 #include <set>
 #include <tuple>
 
-#include "core/game.h"
-#include "core/parse.h"
 #include "cli/invocation.h"
 #include "cli/option_checks.h"
-#include "process/command_line.h"
 #include "cli/run_options.h"
+#include "core/game.h"
+#include "core/parse.h"
+#include "process/command_line.h"
 #include "report/run_report.h"
 
 namespace arbiter::cli {

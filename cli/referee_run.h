@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "cli/check_bot.h"
-#include "core/game.h"
 #include "cli/run_common.h"
+#include "core/game.h"
 
 namespace CLI {
 class App;

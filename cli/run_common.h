@@ -9,13 +9,13 @@
 #include <utility>
 #include <vector>
 
-#include "cli/check_bot.h"
 #include "checks/findings.h"
 #include "checks/session.h"
-#include "core/game.h"
+#include "cli/check_bot.h"
 #include "cli/invocation.h"
-#include "process/env.h"
 #include "cli/progress.h"
+#include "core/game.h"
+#include "process/env.h"
 #include "referee/referee_driver.h"
 #include "referee/referee_fuzz.h"
 #include "report/run_report.h"

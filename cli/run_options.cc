@@ -2,8 +2,8 @@
 #include "cli/run_options.h"
 
 #include "cli/check_bot.h"
-#include "core/game.h"
 #include "cli/option_checks.h"
+#include "core/game.h"
 
 namespace arbiter::cli {
 

@@ -5,11 +5,11 @@
 #include <iterator>
 #include <sstream>
 
+#include "cli/input_files.h"
+#include "cli/option_checks.h"
 #include "core/game.h"
 #include "core/parse.h"
 #include "core/rng.h"
-#include "cli/input_files.h"
-#include "cli/option_checks.h"
 
 namespace arbiter::cli {
 namespace {

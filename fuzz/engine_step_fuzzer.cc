@@ -14,10 +14,10 @@
 #include <cstdlib>
 #include <string>
 
+#include "fuzz/jc2015_state_input.h"
 #include "jc2015/invariants.h"
 #include "jc2015/serialize.h"
 #include "jc2015/state.h"
-#include "fuzz/jc2015_state_input.h"
 #include "spec-tests/common/mutant_env.h"
 
 namespace {

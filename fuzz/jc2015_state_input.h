@@ -32,9 +32,9 @@
 #include <cstdint>
 #include <string>
 
+#include "fuzz/jc2015_game_input.h"
 #include "jc2015/rules.h"
 #include "jc2015/state.h"
-#include "fuzz/jc2015_game_input.h"
 
 namespace arbiter::jc2015::fuzz {
 

@@ -25,10 +25,10 @@
 #include "core/game.h"
 #include "core/parse.h"
 #include "fuzz/game_walk_input.h"
-#include "jc2015/codec.h"
-#include "jc2015/game.h"
 #include "fuzz/jc2015_game_input.h"
 #include "fuzz/jc2015_state_input.h"
+#include "jc2015/codec.h"
+#include "jc2015/game.h"
 
 namespace {
 

@@ -10,12 +10,12 @@
 #include <cstdlib>
 #include <string>
 
+#include "fuzz/jc2015_game_input.h"
 #include "jc2015/codec.h"
-#include "spec-tests/jc2015/model.h"
 #include "jc2015/placement.h"
 #include "jc2015/state.h"
-#include "fuzz/jc2015_game_input.h"
 #include "spec-tests/common/mutant_env.h"
+#include "spec-tests/jc2015/model.h"
 
 namespace {
 

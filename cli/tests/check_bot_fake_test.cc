@@ -162,7 +162,8 @@ TEST(CheckBotOnFakes, ABotLateOnEveryRunFailsConfirmedWithBothMeasurements) {
 CITES(CheckBotOnFakes, ALateAnswerTheLoadExplainsOnBothRunsIsAWarningThatSaysSo,
       "arbiter.timing.load");
 TEST(CheckBotOnFakes, ALateAnswerTheLoadExplainsOnBothRunsIsAWarningThatSaysSo) {
-  const RunOnFakes r = CheckBotOnFakes(OneGame, 3, 300, [](int) { return true; }, 295);
+  const RunOnFakes r = CheckBotOnFakes(
+      OneGame, 3, 300, [](int) { return true; }, 295);
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_EQ(r.bots_started, 2) << r.out;  // the match, and the run that decides
   EXPECT_EQ(Message(r, "action.deadline"), "") << r.out;
@@ -177,8 +178,8 @@ TEST(CheckBotOnFakes, ALateAnswerTheLoadExplainsOnBothRunsIsAWarningThatSaysSo) 
 CITES(CheckBotOnFakes, ALateAnswerTheLoadExplainsOnTheFirstRunOnlyIsANoteTheSecondDecided,
       "arbiter.timing.load");
 TEST(CheckBotOnFakes, ALateAnswerTheLoadExplainsOnTheFirstRunOnlyIsANoteTheSecondDecided) {
-  const RunOnFakes r =
-      CheckBotOnFakes(OneGame, 3, 300, [](int start) { return start == 0; }, 295);
+  const RunOnFakes r = CheckBotOnFakes(
+      OneGame, 3, 300, [](int start) { return start == 0; }, 295);
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_EQ(r.bots_started, 2) << r.out;
   const std::string message = Message(r, "timing.inconclusive");

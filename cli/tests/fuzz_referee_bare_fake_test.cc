@@ -13,11 +13,11 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "cli/fuzz_referee.h"
+#include "cli/fuzz_referee_bare.h"
 #include "cli/tests/connect4_fake_referee.h"
 #include "cli/tests/cycles_fake_referee.h"
 #include "cli/tests/fuzz_command_on_fakes.h"
-#include "cli/fuzz_referee.h"
-#include "cli/fuzz_referee_bare.h"
 #include "cli/tests/report_findings.h"
 #include "spec-tests/common/spec_test.h"
 #include "testing/fake_env.h"

@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "cli/fuzz_referee.h"
+#include "cli/tests/fuzz_command_on_fakes.h"
 #include "core/deviations.h"
 #include "core/game.h"
-#include "cli/tests/fuzz_command_on_fakes.h"
-#include "cli/fuzz_referee.h"
 #include "spec-tests/common/spec_test.h"
 #include "testing/engine_referee.h"
 #include "testing/fake_env.h"

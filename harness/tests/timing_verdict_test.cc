@@ -9,10 +9,10 @@
 #include "checks/confirm.h"
 #include "checks/session.h"
 #include "checks/silence.h"
-#include "tests/match_checks.h"
 #include "process/launcher_watch.h"
 #include "spec-tests/common/spec_test.h"
 #include "testing/fake_env.h"
+#include "tests/match_checks.h"
 
 namespace arbiter::harness {
 namespace {

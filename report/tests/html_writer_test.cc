@@ -12,11 +12,11 @@
 #include <regex>
 #include <sstream>
 
-#include "report/tests/baseline.h"
 #include "core/parse.h"
-#include "report/tests/fixtures.h"
 #include "report/html_internal.h"
 #include "report/run_report.h"
+#include "report/tests/baseline.h"
+#include "report/tests/fixtures.h"
 #include "spec-tests/common/spec_test.h"
 
 namespace arbiter::report::testing {

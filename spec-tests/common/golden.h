@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "core/parse.h"
 #include "cli/simulate.h"
+#include "core/parse.h"
 
 namespace arbiter::spec {
 

@@ -6,12 +6,12 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "spec-tests/island/builders.h"
 #include "island/codec.h"
 #include "island/game.h"
 #include "island/policies.h"
 #include "report/registers.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/island/builders.h"
 
 namespace arbiter::island {
 namespace {

@@ -12,10 +12,10 @@
 
 #include <sstream>
 
-#include "spec-tests/island/builders.h"
 #include "core/parse.h"
-#include "spec-tests/island/model.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/island/builders.h"
+#include "spec-tests/island/model.h"
 
 namespace arbiter::island {
 namespace {

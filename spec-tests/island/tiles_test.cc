@@ -1,7 +1,7 @@
 // Spec tests of which tiles are used and when they are replaced
 // (island.tiles.replace, island.tiles.deal, island.tiles.random).
-#include "spec-tests/island/builders.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/island/builders.h"
 
 namespace arbiter::island {
 namespace {

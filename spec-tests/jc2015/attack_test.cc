@@ -1,9 +1,9 @@
 // Spec tests of attacks and what follows them: the line of blocks scheduled,
 // the 4n-turn delay, no rescheduling, the stun, the exact tick at which blocks
 // fall and are restored, and players falling with their block.
-#include "spec-tests/jc2015/builders.h"
 #include "jc2015/invariants.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/jc2015/builders.h"
 
 namespace arbiter::jc2015 {
 namespace {

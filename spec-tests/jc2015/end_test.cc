@@ -1,10 +1,10 @@
 // Spec tests of the end of the game: the last player standing wins, players
 // falling together leave a draw, and the 1000-turn limit.
-#include "spec-tests/jc2015/builders.h"
 #include "core/game.h"
 #include "jc2015/game.h"
 #include "jc2015/policies.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/jc2015/builders.h"
 
 namespace arbiter::jc2015 {
 namespace {

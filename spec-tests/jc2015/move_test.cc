@@ -1,8 +1,8 @@
 // Spec tests of moves and their cancellation: one square in the chosen
 // direction, facing it afterwards, and the three cancel rules, which still
 // turn the player.
-#include "spec-tests/jc2015/builders.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/jc2015/builders.h"
 
 namespace arbiter::jc2015 {
 namespace {

@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "spec-tests/jc2015/builders.h"
 #include "core/game.h"
 #include "jc2015/codec.h"
 #include "jc2015/game.h"
@@ -18,6 +17,7 @@
 #include "jc2015/protocol.h"
 #include "report/registers.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/jc2015/builders.h"
 
 namespace arbiter::jc2015 {
 namespace {

@@ -4,13 +4,13 @@
 
 #include <algorithm>
 
-#include "spec-tests/jc2015/builders.h"
 #include "core/game.h"
 #include "jc2015/codec.h"
 #include "jc2015/game.h"
 #include "jc2015/invariants.h"
 #include "jc2015/placement.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/jc2015/builders.h"
 
 namespace arbiter::jc2015 {
 namespace {

@@ -1,13 +1,13 @@
 // Spec tests of the initial settings and the board: players, placement from a
 // seed, the distance rule, the 18x18 board of 6x6 blocks, and directions.
+#include <nlohmann/json.hpp>
 #include <set>
 
-#include "spec-tests/jc2015/builders.h"
 #include "core/game.h"
 #include "jc2015/codec.h"
 #include "jc2015/placement.h"
-#include <nlohmann/json.hpp>
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/jc2015/builders.h"
 
 namespace arbiter::jc2015 {
 namespace {

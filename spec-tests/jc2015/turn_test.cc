@@ -1,8 +1,8 @@
 // Spec tests of the flow of the game: turn order, what a player is given on
 // its turn, one action per turn, and the turns of fallen players.
-#include "spec-tests/jc2015/builders.h"
 #include "jc2015/codec.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/jc2015/builders.h"
 
 namespace arbiter::jc2015 {
 namespace {

@@ -6,9 +6,9 @@
 
 #include <set>
 
+#include "spec-tests/common/spec_test.h"
 #include "spec-tests/wondev/builders.h"
 #include "spec-tests/wondev/model.h"
-#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::wondev {
 

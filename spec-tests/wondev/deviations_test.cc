@@ -8,9 +8,9 @@
 #include <functional>
 #include <set>
 
-#include "spec-tests/wondev/builders.h"
 #include "core/game.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/wondev/builders.h"
 #include "wondev/rules.h"
 
 namespace arbiter::wondev {

@@ -1,8 +1,8 @@
 // Spec tests of MOVE&BUILD: where a unit may move (wondev.move.*), where it
 // may build and what a build does (wondev.build.*), and scoring
 // (wondev.score.*). Each test sets up a hand-drawn grid and plays one action.
-#include "spec-tests/wondev/builders.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/wondev/builders.h"
 
 namespace arbiter::wondev {
 namespace {

@@ -8,9 +8,9 @@
 
 #include <set>
 
+#include "spec-tests/common/spec_test.h"
 #include "spec-tests/wondev/builders.h"
 #include "spec-tests/wondev/model.h"
-#include "spec-tests/common/spec_test.h"
 #include "wondev/invariants.h"
 #include "wondev/maps.h"
 #include "wondev/serialize.h"

@@ -2,8 +2,8 @@
 // (wondev.protocol.init, wondev.protocol.input.*) and the answer line
 // (wondev.protocol.action.*), including the strict parser that reads other
 // referees' output.
-#include "spec-tests/wondev/builders.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/wondev/builders.h"
 #include "wondev/game.h"
 
 namespace arbiter::wondev {

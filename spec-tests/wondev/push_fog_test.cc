@@ -1,8 +1,8 @@
 // Spec tests of PUSH&BUILD (wondev.push.*, league 2) and of the fog of war
 // (wondev.fog.*, league 3): which pushes are listed and what they do, what a
 // player sees, and how unseen units cancel builds and pushes.
-#include "spec-tests/wondev/builders.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/wondev/builders.h"
 
 namespace arbiter::wondev {
 namespace {

@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "spec-tests/wondev/builders.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/wondev/builders.h"
 #include "wondev/game.h"
 #include "wondev/maps.h"
 

@@ -1,7 +1,7 @@
 // Spec tests of the turn sequence, of players going out (wondev.out.*,
 // wondev.turn.no-legal-action) and of the end of the game (wondev.end.*).
-#include "spec-tests/wondev/builders.h"
 #include "spec-tests/common/spec_test.h"
+#include "spec-tests/wondev/builders.h"
 #include "wondev/game.h"
 
 namespace arbiter::wondev {
