@@ -330,28 +330,21 @@ void FuzzRun::FirstOfCause(const std::string& cause, const Divergence& d, const 
   f.message = Worded(*c);
 }
 
-void FuzzRun::Caveat(DeviationCause& c, const std::string& caveat) {
-  if (caveat.empty() || std::find(c.caveats.begin(), c.caveats.end(), caveat) != c.caveats.end())
-    return;
-  c.caveats.push_back(caveat);
-  c.after += caveat;
-}
-
 // A deviation's finding and a divergence no deviation explains under one
 // clause (run_memory.h: ClauseCaveats), whichever came first.
 void FuzzRun::SameClause(Finding& f, bool unexplained, const std::string& cause, Found& found,
                          Shrunk& shrunk) {
-  if (!unexplained) {
-    DeviationCause* c = CauseOf(cause);
-    if (!c) return harness::ClauseCaveats::Add(f.message, caveats_.For(f.clause));
-    Caveat(*c, caveats_.For(f.clause));
-    f.message = Worded(*c);
+  if (!unexplained) {  // a deviation's: GroupOf gave its divergence a cause
+    if (DeviationCause* c = CauseOf(cause)) {
+      harness::ClauseCaveats::Add(c->after, caveats_.For(f.clause));
+      f.message = Worded(*c);
+    }
     return;
   }
   caveats_.Unexplained(f.clause, f.match);
   for (DeviationCause& each : deviation_causes_)
     if (Finding* named = Seen(each.key, found, shrunk); named && named->clause == f.clause) {
-      Caveat(each, caveats_.For(f.clause));
+      harness::ClauseCaveats::Add(each.after, caveats_.For(f.clause));
       named->message = Worded(each);
     }
 }

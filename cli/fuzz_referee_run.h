@@ -116,15 +116,14 @@ class FuzzRun {
   // or adding to it never reads the message back (Worded): what came
   // before the deviation's words (a flaky finding's "seen once"), the words
   // with what showed them (Divergence::showed), and what was added after
-  // (the field shown, another amount of the bug, a clause's caveat, each
-  // once: `amounts` and `caveats` are those said).
+  // (the field shown, each other amount of the bug once, `amounts` those
+  // said, and a clause's caveat once, ClauseCaveats::Add).
   struct DeviationCause {
     std::string key;
     std::set<std::string> live;
     std::string named;
     std::string before = {}, words = {}, showed = {}, after = {};
     std::set<std::string> amounts = {};
-    std::vector<std::string> caveats = {};
   };
   std::vector<DeviationCause> deviation_causes_;
   DeviationCause* CauseOf(const std::string& key);
@@ -132,7 +131,6 @@ class FuzzRun {
   // The deviation finding `f` starts `cause` (its first): its message in parts.
   void FirstOfCause(const std::string& cause, const Divergence& d, const std::string& before,
                     harness::Finding& f);
-  static void Caveat(DeviationCause& c, const std::string& caveat);
   harness::SymptomShrinks symptom_shrinks_;  // root and later signatures shrinks joined
   harness::ClauseCaveats caveats_;           // clauses with a divergence nothing explains
   uint64_t families_played_ = 0;             // the swarm bits of the games played
