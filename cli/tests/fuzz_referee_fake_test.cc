@@ -134,5 +134,32 @@ TEST(FuzzRefereeOnFakes, ABugSeenInAnotherAmountSaysThatAmountOnceHoweverManyGam
   EXPECT_GE(f.value("occurrences", 0), 3) << f;
 }
 
+// arbiter.referee.deviations: a referee that scores a push like a move.
+// Game 13 of this run first shows it at the end of the game, where two other
+// rule changes also fit: the game named the first that replays it
+// (score-climb-only), and push-scores replays it as well. Game 21 allows
+// push-scores only. One bug, one finding, named by the deviation every game
+// of it allows, under that deviation's clause, and saying which game ruled
+// the first name out. (Before, a game that renamed its deviation kept no
+// alternatives, so game 21 opened a second finding and game 13's finding
+// named a bug the referee does not have.)
+CITES(FuzzRefereeOnFakes, ABugTwoDeviationsFitIsOneFindingNamedByTheOneEveryGameOfItAllows,
+      "arbiter.referee.deviations", "wondev.push.build");
+TEST(FuzzRefereeOnFakes, ABugTwoDeviationsFitIsOneFindingNamedByTheOneEveryGameOfItAllows) {
+  const EngineRefereeOptions planted{
+      {{"league", "3"}, {std::string(kDeviationRule), "push-scores"}}};
+  const FuzzOutcome run = FuzzOnFakes("fake-push-scores", kLeague3Run, planted);
+  const std::vector<nlohmann::json> failing = Failing(run);
+  ASSERT_EQ(failing.size(), 1u) << run.output << run.report.dump(1);
+  const nlohmann::json& f = failing.front();
+  EXPECT_EQ(f["clause"], "wondev.push.build") << f;
+  const std::string m = f.value("message", "");
+  EXPECT_EQ(m.rfind("the referee scores a push like a move", 0), 0u) << m;
+  EXPECT_EQ(Count(m, "--rule deviation=push-scores replays"), 1u) << m;
+  EXPECT_EQ(Count(m, " ruled out "), 1u) << m;
+  EXPECT_EQ(Count(m, "--rule deviation=score-climb-only"), 0u) << m;
+  EXPECT_GE(f.value("occurrences", 0), 2) << f;
+}
+
 }  // namespace
 }  // namespace arbiter::cli

@@ -255,9 +255,9 @@ void Explanation::NameDeviation(Divergence& d, const RuleReading& reading,
 
 // The game named `reading.instead_of` too early: its divergences are
 // `reading.deviation`'s, which replays the whole game, under its clause
-// (not the old name's). Only that one is known to replay the whole game:
-// the old name's other alternatives were checked against its first
-// divergence only.
+// (not the old name's). Its alternatives are that one alone until
+// RecordAlternatives checks the old name's others against the game so far:
+// they were checked against its first divergence only.
 void Explanation::RenameDeviation(const RuleReading& reading) {
   const Deviation* was = FindDeviation(side_.config_->game->deviations, reading.instead_of);
   const std::string& stop_at = side_.plan_.stop_at;
@@ -303,7 +303,10 @@ void Explanation::RecordAlternatives(const std::vector<std::vector<RuleReading>>
       side_.result_.deviation_alternatives[chosen.front().deviation];
   alternatives = {chosen.front().deviation};
   for (const auto& other : candidates) {
-    if (other.front().deviation.empty() || !other.front().instead_of.empty() || &other == &chosen)
+    // Of the same kind as `chosen`: a deviation added, or (a rename) one
+    // that replaces the same adopted deviation.
+    if (other.front().deviation.empty() || other.front().instead_of != chosen.front().instead_of ||
+        &other == &chosen)
       continue;
     RuleList other_rules;
     if (refuted_.count(Identity(other, other_rules))) continue;
@@ -391,8 +394,11 @@ bool Explanation::Explain(Divergence& d, int seat, bool at_end, const std::strin
       const RuleReading& first = readings.front();
       if (first.deviation.empty()) return AdoptReadings(readings, *trial, d, seat);
       if (!first.instead_of.empty()) {
-        // The bug the game named before, named right: no new finding.
+        // The bug the game named before, named right: no new finding. The
+        // old name's other alternatives that replay the game this far too
+        // stay names a later game may choose (one bug, not two findings).
         RenameDeviation(first);
+        if (pass == 0) RecordAlternatives(candidates, readings, d, at_end, shown);
       } else {
         // A referee bug: recorded as such, and the game goes on under it
         // (whatever --strict-readings says: it is a finding either way).

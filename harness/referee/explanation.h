@@ -100,8 +100,9 @@ class Explanation {
   std::vector<std::vector<RuleReading>> Candidates(const Divergence& d) const;
   // A listing-only difference of a signature the game recorded already.
   bool ListedBefore(const Divergence& d) const;
-  // The rule changes of `candidates`, other than `chosen`, that explain `d`
-  // as well: the names a later game may rename the bug to.
+  // The rule changes of `candidates`, other than `chosen` and of its kind
+  // (added, or replacing the same adopted deviation), that explain `d` as
+  // well: the names a later game may rename the bug to.
   void RecordAlternatives(const std::vector<std::vector<RuleReading>>& candidates,
                           const std::vector<RuleReading>& chosen, const Divergence& d, bool at_end,
                           const std::string& shown);
