@@ -292,9 +292,9 @@ bool FuzzRun::Joined(const std::string& cause, const Divergence& d,
       group->words = harness::DeviationMessage(
           dev, "every message of each game it touched; " + id + " ruled out " + named,
           group->showed);
-      earlier->message = Worded(*group);
       earlier->clause = dev.clause;
       group->named = dev.name;
+      earlier->cause = ReportedCause(key);
       break;
     }
   } else if (named != d.deviation && RuleOf(named) == RuleOf(d.deviation) &&
@@ -306,9 +306,34 @@ bool FuzzRun::Joined(const std::string& cause, const Divergence& d,
         "; " + id + " showed it in another amount: " +
         (d.showed.empty() || !dev ? d.message
                                   : harness::DeviationMessage(*dev, harness::kWholeGame, ""));
-    earlier->message = Worded(*group);
   }
+  // Worded again: the game may have narrowed the bugs its games allow.
+  earlier->message = Worded(*group);
   return true;
+}
+
+// The other bugs (not another amount of the named one) that each game of
+// the finding allows as well: each replays its game up to the message that
+// showed the bug, where the named one replays it whole. The finding names
+// one bug and says which others its games cannot tell from it, never more
+// than they showed (arbiter.referee.deviations); at most three by name.
+std::string FuzzRun::AlsoFits(const DeviationCause& c) const {
+  std::string names;
+  int listed = 0, more = 0;
+  for (const Deviation& dev : plan_.prepared.game->deviations) {
+    const std::string name(dev.name);
+    if (!c.live.count(name) || RuleOf(name) == RuleOf(c.named)) continue;
+    if (listed == 3) {
+      ++more;
+      continue;
+    }
+    ++listed;
+    names += std::string(names.empty() ? "" : "; or ") + std::string(dev.does) +
+             " (--rule deviation=" + name + ")";
+  }
+  if (names.empty()) return "";
+  return "; up to the message that showed it, its games cannot tell it from: " + names +
+         (more ? "; and " + std::to_string(more) + " more of the catalogue" : "");
 }
 
 FuzzRun::DeviationCause* FuzzRun::CauseOf(const std::string& key) {

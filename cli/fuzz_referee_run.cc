@@ -232,11 +232,20 @@ Finding* FuzzRun::Seen(const std::string& cause, Found& found, Shrunk& shrunk) {
   return nullptr;
 }
 
+// The cause a finding is reported under: a deviation finding's names the
+// deviation that names the finding now (Joined), so that merge-reports
+// counts as one the shards that named one bug first one way and then the
+// other; the run's own key stays the first name.
+std::string FuzzRun::ReportedCause(const std::string& cause) {
+  const DeviationCause* c = CauseOf(cause);
+  return c ? "deviation " + c->named : cause;
+}
+
 // Adds a match with its findings (each with its root cause) to the report.
 void FuzzRun::AddMatch(harness::MatchResult m, Found findings) {
   for (auto& [cause, f] : findings) {
     by_cause_[cause] = {rep_.matches.size(), m.findings.size()};
-    f.cause = cause;  // what merge-reports counts it under
+    f.cause = ReportedCause(cause);  // what merge-reports counts it under
     m.findings.push_back(std::move(f));
   }
   WriteTranscript(o_, rep_, m, err_);

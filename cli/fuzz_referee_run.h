@@ -117,7 +117,8 @@ class FuzzRun {
   // before the deviation's words (a flaky finding's "seen once"), the words
   // with what showed them (Divergence::showed), and what was added after
   // (the field shown, each other amount of the bug once, `amounts` those
-  // said, and a clause's caveat once, ClauseCaveats::Add).
+  // said, and a clause's caveat once, ClauseCaveats::Add); then the other
+  // bugs its games cannot tell from the named one (AlsoFits, from `live`).
   struct DeviationCause {
     std::string key;
     std::set<std::string> live;
@@ -127,7 +128,11 @@ class FuzzRun {
   };
   std::vector<DeviationCause> deviation_causes_;
   DeviationCause* CauseOf(const std::string& key);
-  static std::string Worded(const DeviationCause& c) { return c.before + c.words + c.after; }
+  std::string ReportedCause(const std::string& cause);
+  std::string Worded(const DeviationCause& c) const {
+    return c.before + c.words + c.after + AlsoFits(c);
+  }
+  std::string AlsoFits(const DeviationCause& c) const;
   // The deviation finding `f` starts `cause` (its first): its message in parts.
   void FirstOfCause(const std::string& cause, const Divergence& d, const std::string& before,
                     harness::Finding& f);

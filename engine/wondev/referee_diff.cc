@@ -208,7 +208,10 @@ std::unique_ptr<GameState> StateFromFirstMessages(
 // is league 0 or 1 (they differ only in how a game ends: league 1 is taken);
 // two units with one hidden is league 3 (the fog); two units all in sight,
 // one of them two cells or more from every unit of the player, is league 2
-// (under the fog it would be hidden). Otherwise the rules' league stands.
+// (under the fog it would be hidden). Otherwise the rules' league stands:
+// also where one unit is hidden and another in sight although far, which no
+// league shows (a fog that sees too far: the comparison and its
+// explanation tell).
 std::optional<RuleShown> RuleShownBy(std::string_view message, const RuleList& rules) {
   Rules r;
   std::string err;
@@ -230,7 +233,7 @@ std::optional<RuleShown> RuleShownBy(std::string_view message, const RuleList& r
     league = 1, why = "1 unit per player (leagues 0 and 1; 1 is taken)";
   } else if (units == 2 && hidden && !r.fog()) {
     league = 3, why = "2 units per player, the opponent's hidden by the fog of war";
-  } else if (units == 2 && far_in_sight && r.league != 2) {
+  } else if (units == 2 && far_in_sight && !hidden && r.league != 2) {
     league = 2, why = "2 units per player, the opponent's in sight although far: no fog";
   } else if (units == 2 && r.units_per_player() != 2) {
     league = 3, why = "2 units per player, none hidden yet (leagues 2 and 3; 3 is taken)";

@@ -142,13 +142,15 @@ bool ReferenceSide::VariantShown(int seat, const std::string& text) {
     d.actual = shown->value;
     d.clauses = {shown->clause};
     d.message = "the referee's first message shows " + shown->why + ": it plays " + shown->key +
-                " " + shown->value + ", not the " + shown->key + " asked for (" + flag + " fits)";
+                " " + shown->value + ", not the " + shown->key + " asked for (" + flag + " fits)" +
+                DeviationsShowing(seat, text);
     Diverge(d, seat, text);
     return false;
   }
   auto config = std::make_shared<RefereeFuzzConfig>(*config_);
   RuleReading reading{shown->key, shown->value, shown->clause,
-                      "the " + shown->key + " the referee's first message shows: " + shown->why};
+                      "the " + shown->key + " the referee's first message shows: " + shown->why +
+                          DeviationsShowing(seat, text)};
   Adopt(config->rules, reading);
   std::string error;
   auto seeded = game.new_game(plan_.seed, config->rules, error);
@@ -162,6 +164,30 @@ bool ReferenceSide::VariantShown(int seat, const std::string& text) {
   d.actual = shown->why;
   result_.readings.push_back({std::move(reading), 0, seat, std::move(d)});
   return true;
+}
+
+// A first message read as another variant may be the rules asked for with a
+// bug: a Wondev Woman referee whose fog sees two cells away shows a unit two
+// cells off, as league 2's no fog does. Each deviation of the catalogue under
+// which the rules give this very message is named beside the variant, which
+// the message alone cannot tell from it (arbiter.referee.variant).
+std::string ReferenceSide::DeviationsShowing(int seat, const std::string& text) const {
+  std::string names;
+  for (const Deviation& dev : config_->game->deviations) {
+    RuleList rules = config_->rules;
+    rules.emplace_back(std::string(kDeviationRule), std::string(dev.name));
+    Divergence why;
+    const std::unique_ptr<GameState> start = fuzzing_.state_from_first_message(text, rules, why);
+    if (!start) continue;
+    const auto d = fuzzing_.compare(*start, {}, text, seat);
+    if (d && !d->listing_only) continue;
+    names += std::string(names.empty() ? "" : "; or ") + std::string(dev.does) +
+             " (--rule deviation=" + std::string(dev.name) + ")";
+  }
+  return names.empty() ? names
+                       : "; the message alone cannot tell that from a bug under the rules asked "
+                         "for: " +
+                             names;
 }
 
 // A message of a game the reference follows: compared with what it sends.

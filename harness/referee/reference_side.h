@@ -159,6 +159,10 @@ class ReferenceSide {
   bool ReceiveUnfollowed(int seat, const std::string& text);
   bool ReceiveFollowed(int seat, const std::string& text);
   bool VariantShown(int seat, const std::string& text);
+  // What else gives the first message a variant was read from: "" or the
+  // sentence naming each deviation of the catalogue under which the rules
+  // asked for send it too.
+  std::string DeviationsShowing(int seat, const std::string& text) const;
   bool LearnFromFirsts(int seat, const std::string& text);
   void NoteUnknowable(const Divergence& why);
   // After Explain: the game goes on unless a shrink's run stops at the

@@ -192,6 +192,25 @@ SPEC_TEST(RefereeDiff, TheFirstMessageIsFramedLearntAndComparedFieldByField, "wo
   EXPECT_EQ(*StateOf(*sc->initial), s);
 }
 
+// arbiter.referee.variant: a first message with every opponent unit in
+// sight, one of them two cells from every unit of the player, shows no fog:
+// league 2. With one unit hidden as well it shows no league: a fog hides
+// that one, and no fog of the rules shows the other (a referee whose fog
+// sees two cells away, fog-two). Read as league 2, such a referee's game was
+// played without fog, and its fog-two finding was said as a league.
+SPEC_TEST(RefereeDiff, AUnitFarInSightShowsLeagueTwoOnlyWhenNoUnitIsHidden, "wondev.league.units",
+          "wondev.fog.visibility") {
+  const State s = Make2(kFlat5, At(0, 0), At(0, 1), At(2, 0), At(4, 4), League(2));
+  InputView v = ViewFor(s, 0);
+  ASSERT_EQ(v.theirs[0], At(2, 0));  // two cells from both units of player 0
+  const RuleList league3 = {{"league", "3"}};
+  const auto shown = RuleShownBy(FormatInit(s) + FormatInput(v), league3);
+  ASSERT_TRUE(shown);
+  EXPECT_EQ(shown->value, "2");
+  v.theirs[1] = At(-1, -1);  // hidden, as a fog hides it
+  EXPECT_FALSE(RuleShownBy(FormatInit(s) + FormatInput(v), league3));
+}
+
 // Runs arbiter check-bot on one match (a game, or an edge state) with `bot`
 // (a shell command) in seat 0.
 std::string CheckBot(const std::string& bot, const std::string& match = "game-1") {
