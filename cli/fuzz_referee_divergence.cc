@@ -361,7 +361,7 @@ void FuzzRun::SameClause(Finding& f, bool unexplained, const std::string& cause,
                          Shrunk& shrunk) {
   if (!unexplained) {  // a deviation's: GroupOf gave its divergence a cause
     if (DeviationCause* c = CauseOf(cause)) {
-      harness::ClauseCaveats::Add(c->after, caveats_.For(f.clause));
+      if (std::string caveat = caveats_.For(f.clause); !caveat.empty()) c->caveat = caveat;
       f.message = Worded(*c);
     }
     return;
@@ -369,7 +369,7 @@ void FuzzRun::SameClause(Finding& f, bool unexplained, const std::string& cause,
   caveats_.Unexplained(f.clause, f.match);
   for (DeviationCause& each : deviation_causes_)
     if (Finding* named = Seen(each.key, found, shrunk); named && named->clause == f.clause) {
-      harness::ClauseCaveats::Add(each.after, caveats_.For(f.clause));
+      each.caveat = caveats_.For(f.clause);  // a field: said once, whoever sets it again
       named->message = Worded(each);
     }
 }

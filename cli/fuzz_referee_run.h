@@ -117,20 +117,21 @@ class FuzzRun {
   // before the deviation's words (a flaky finding's "seen once"), the words
   // with what showed them (Divergence::showed), and what was added after
   // (the field shown, each other amount of the bug once, `amounts` those
-  // said, and a clause's caveat once, ClauseCaveats::Add); then the other
-  // bugs its games cannot tell from the named one (AlsoFits, from `live`).
+  // said); the clause's caveat (ClauseCaveats::For), a field set, never
+  // appended; then the other bugs its games cannot tell from the named one
+  // (AlsoFits, from `live`).
   struct DeviationCause {
     std::string key;
     std::set<std::string> live;
     std::string named;
-    std::string before = {}, words = {}, showed = {}, after = {};
+    std::string before = {}, words = {}, showed = {}, after = {}, caveat = {};
     std::set<std::string> amounts = {};
   };
   std::vector<DeviationCause> deviation_causes_;
   DeviationCause* CauseOf(const std::string& key);
   std::string ReportedCause(const std::string& cause);
   std::string Worded(const DeviationCause& c) const {
-    return c.before + c.words + c.after + AlsoFits(c);
+    return c.before + c.words + c.after + c.caveat + AlsoFits(c);
   }
   std::string AlsoFits(const DeviationCause& c) const;
   // The deviation finding `f` starts `cause` (its first): its message in parts.

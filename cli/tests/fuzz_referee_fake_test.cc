@@ -217,5 +217,37 @@ TEST(FuzzRefereeOnFakes, AFogThatSeesTooFarIsNamedAndNeverSaidAsAnotherLeagueAlo
   EXPECT_GE(named, 10) << run.report["findings"].dump(1);
 }
 
+// arbiter.referee.deviations: the same league 3 referee whose fog sees two
+// cells away, run without --rule league. Games whose first message shows
+// every unit in sight, one two cells off, are played as league 2 (the league
+// it shows), and the fog that later hides a unit is a divergence no
+// deviation explains, under the fog's clause. The fog-two finding of the
+// other games says so, once, however many games of either kind follow.
+CITES(FuzzRefereeOnFakes, ADeviationWhoseClauseShowedAnUnexplainedDivergenceSaysTheBugMayBeAnother,
+      "arbiter.referee.deviations", "wondev.fog.visibility");
+TEST(FuzzRefereeOnFakes, ADeviationWhoseClauseShowedAnUnexplainedDivergenceSaysTheBugMayBeAnother) {
+  const EngineRefereeOptions planted{{{"league", "3"}, {std::string(kDeviationRule), "fog-two"}}};
+  const FuzzOutcome run = FuzzOnFakes("fake-fog-two-no-league",
+                                      {"--game", "wondev", "--protocol", "cg-runner", "--referee",
+                                       "/bin/true", "--games", "30", "--seed", "1", "--jobs", "1"},
+                                      planted);
+  const std::vector<nlohmann::json> failing = Failing(run);
+  const nlohmann::json* deviation = nullptr;
+  int unexplained = 0;
+  for (const nlohmann::json& f : failing) {
+    if (f.value("cause", "") == "deviation fog-two") deviation = &f;
+    unexplained += f["clause"] == "wondev.fog.visibility" &&
+                   f.value("message", "").find("no single rule change") != std::string::npos;
+  }
+  ASSERT_NE(deviation, nullptr) << run.report["findings"].dump(1);
+  ASSERT_GE(unexplained, 1) << run.report["findings"].dump(1);
+  const std::string m = deviation->value("message", "");
+  EXPECT_EQ(Count(m,
+                  "showed a divergence under the same clause that no deviation explains: the "
+                  "bug may be one the catalogue does not model"),
+            1u)
+      << m;
+}
+
 }  // namespace
 }  // namespace arbiter::cli

@@ -307,9 +307,9 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
       break;
   }
   if (verdict != SilenceVerdict::kExited && f->check != kMemory) f->limit_ms = limit;
-  // What the real server a profile reproduces does then (the message once).
-  if (!config_.server.empty() && verdict != SilenceVerdict::kExited &&
-      f->message.find(ServerStops()) == std::string::npos)
+  // What the real server a profile reproduces does then: said when the
+  // finding is made, never again by a later occurrence of it.
+  if (!config_.server.empty() && verdict != SilenceVerdict::kExited && f->occurrences == 1)
     f->message += ServerStops();
   Stop(b, rec.turn);
 }

@@ -17,8 +17,4 @@ std::string ClauseCaveats::For(const std::string& clause) const {
          "names";
 }
 
-void ClauseCaveats::Add(std::string& message, const std::string& caveat) {
-  if (!caveat.empty() && message.find(caveat) == std::string::npos) message += caveat;
-}
-
 }  // namespace arbiter::harness

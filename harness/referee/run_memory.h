@@ -47,9 +47,9 @@ class ClauseCaveats {
     if (!clause.empty()) first_.emplace(clause, game);
   }
   // The caveat a deviation's finding under `clause` carries; "" for none.
+  // The same words for a clause every time: the finding keeps it as a
+  // part of its own (cli's FuzzRun::DeviationCause), said once.
   std::string For(const std::string& clause) const;
-  // Appends `caveat` to a finding's `message` once.
-  static void Add(std::string& message, const std::string& caveat);
 
  private:
   std::map<std::string, std::string> first_;  // clause -> game
