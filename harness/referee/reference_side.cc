@@ -149,8 +149,7 @@ bool ReferenceSide::VariantShown(int seat, const std::string& text) {
   }
   auto config = std::make_shared<RefereeFuzzConfig>(*config_);
   RuleReading reading{shown->key, shown->value, shown->clause,
-                      "the " + shown->key + " the referee's first message shows: " + shown->why +
-                          DeviationsShowing(seat, text)};
+                      "the " + shown->key + " the referee's first message shows: " + shown->why};
   Adopt(config->rules, reading);
   std::string error;
   auto seeded = game.new_game(plan_.seed, config->rules, error);
@@ -166,11 +165,14 @@ bool ReferenceSide::VariantShown(int seat, const std::string& text) {
   return true;
 }
 
-// A first message read as another variant may be the rules asked for with a
-// bug: a Wondev Woman referee whose fog sees two cells away shows a unit two
-// cells off, as league 2's no fog does. Each deviation of the catalogue under
-// which the rules give this very message is named beside the variant, which
-// the message alone cannot tell from it (arbiter.referee.variant).
+// A first message read as another variant than the one the user set may be
+// that one with a bug: a Wondev Woman referee whose fog sees two cells away
+// shows a unit two cells off, as league 2's no fog does. Each deviation of
+// the catalogue under which the rules give this very message is named beside
+// the variant, which the message alone cannot tell from it
+// (arbiter.referee.variant). Where the user set no variant, the rules are
+// the game's default, whose first message is another's (a Wondev Woman
+// league 1 shows one unit): nothing to name there.
 std::string ReferenceSide::DeviationsShowing(int seat, const std::string& text) const {
   std::string names;
   for (const Deviation& dev : config_->game->deviations) {

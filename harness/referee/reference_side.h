@@ -159,9 +159,9 @@ class ReferenceSide {
   bool ReceiveUnfollowed(int seat, const std::string& text);
   bool ReceiveFollowed(int seat, const std::string& text);
   bool VariantShown(int seat, const std::string& text);
-  // What else gives the first message a variant was read from: "" or the
-  // sentence naming each deviation of the catalogue under which the rules
-  // asked for send it too.
+  // What else gives the first message a variant the user did not set was
+  // read from: "" or the sentence naming each deviation of the catalogue
+  // under which the rules asked for send it too.
   std::string DeviationsShowing(int seat, const std::string& text) const;
   bool LearnFromFirsts(int seat, const std::string& text);
   void NoteUnknowable(const Divergence& why);
