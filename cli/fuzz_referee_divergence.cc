@@ -318,22 +318,14 @@ bool FuzzRun::Joined(const std::string& cause, const Divergence& d,
 // one bug and says which others its games cannot tell from it, never more
 // than they showed (arbiter.referee.deviations); at most three by name.
 std::string FuzzRun::AlsoFits(const DeviationCause& c) const {
-  std::string names;
-  int listed = 0, more = 0;
+  std::vector<const Deviation*> others;
   for (const Deviation& dev : plan_.prepared.game->deviations) {
     const std::string name(dev.name);
-    if (!c.live.count(name) || RuleOf(name) == RuleOf(c.named)) continue;
-    if (listed == 3) {
-      ++more;
-      continue;
-    }
-    ++listed;
-    names += std::string(names.empty() ? "" : "; or ") + std::string(dev.does) +
-             " (--rule deviation=" + name + ")";
+    if (c.live.count(name) && RuleOf(name) != RuleOf(c.named)) others.push_back(&dev);
   }
-  if (names.empty()) return "";
-  return "; up to the message that showed it, its games cannot tell it from: " + names +
-         (more ? "; and " + std::to_string(more) + " more of the catalogue" : "");
+  if (others.empty()) return "";
+  return "; up to the message that showed it, its games cannot tell it from: " +
+         harness::DeviationsInWords(others, 3);
 }
 
 FuzzRun::DeviationCause* FuzzRun::CauseOf(const std::string& key) {

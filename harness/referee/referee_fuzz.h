@@ -60,6 +60,10 @@ inline constexpr std::string_view kShowedAs = "; it showed as: ";
 inline constexpr std::string_view kWholeGame = "every message of the game";
 std::string DeviationMessage(const Deviation& dev, std::string_view replays,
                              std::string_view showed);
+// Deviations a finding cannot tell from the bug it names, in words: "the
+// referee ... (--rule deviation=a); or ... (--rule deviation=b)", the first
+// `by_name` of them, then "; and N more of the catalogue".
+std::string DeviationsInWords(const std::vector<const Deviation*>& devs, size_t by_name);
 
 // Sets the reading's option in `rules`, replacing every value given before.
 inline void Adopt(RuleList& rules, const RuleReading& reading) {

@@ -17,6 +17,16 @@ std::string DeviationMessage(const Deviation& dev, std::string_view replays,
   return showed.empty() ? words : words + std::string(kShowedAs) + std::string(showed);
 }
 
+std::string DeviationsInWords(const std::vector<const Deviation*>& devs, size_t by_name) {
+  std::string words;
+  for (size_t i = 0; i < devs.size() && i < by_name; ++i)
+    words += std::string(words.empty() ? "" : "; or ") + std::string(devs[i]->does) +
+             " (--rule deviation=" + std::string(devs[i]->name) + ")";
+  if (devs.size() > by_name)
+    words += "; and " + std::to_string(devs.size() - by_name) + " more of the catalogue";
+  return words;
+}
+
 std::string HarmlessInScript(const GameInfo& game) {
   return game.referee_fuzzing->neutral_answer ? std::string(kNeutralAnswer)
                                               : std::string(game.ok_answer);
@@ -91,7 +101,6 @@ RefereeGameResult Focus(RefereeGameResult r, const std::string& signature) {
   }
   return r;
 }
-
 
 ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
                     const RefereeGamePlan& plan, const RefereeGameResult& failing, int max_runs) {

@@ -174,7 +174,7 @@ bool ReferenceSide::VariantShown(int seat, const std::string& text) {
 // the game's default, whose first message is another's (a Wondev Woman
 // league 1 shows one unit): nothing to name there.
 std::string ReferenceSide::DeviationsShowing(int seat, const std::string& text) const {
-  std::string names;
+  std::vector<const Deviation*> showing;
   for (const Deviation& dev : config_->game->deviations) {
     RuleList rules = config_->rules;
     rules.emplace_back(std::string(kDeviationRule), std::string(dev.name));
@@ -182,14 +182,12 @@ std::string ReferenceSide::DeviationsShowing(int seat, const std::string& text) 
     const std::unique_ptr<GameState> start = fuzzing_.state_from_first_message(text, rules, why);
     if (!start) continue;
     const auto d = fuzzing_.compare(*start, {}, text, seat);
-    if (d && !d->listing_only) continue;
-    names += std::string(names.empty() ? "" : "; or ") + std::string(dev.does) +
-             " (--rule deviation=" + std::string(dev.name) + ")";
+    if (!d || d->listing_only) showing.push_back(&dev);
   }
-  return names.empty() ? names
-                       : "; the message alone cannot tell that from a bug under the rules asked "
-                         "for: " +
-                             names;
+  return showing.empty() ? ""
+                         : "; the message alone cannot tell that from a bug under the rules "
+                           "asked for: " +
+                               DeviationsInWords(showing, showing.size());
 }
 
 // A message of a game the reference follows: compared with what it sends.
