@@ -37,14 +37,14 @@
 #include <optional>
 
 #include "checks/confirm.h"
-#include "process/command_line.h"
-#include "core/game.h"
-#include "process/interrupt.h"
 #include "cli/option_checks.h"
-#include "process/play_in_order.h"
 #include "cli/referee_run.h"
 #include "cli/run_common.h"
 #include "cli/run_options.h"
+#include "core/game.h"
+#include "process/command_line.h"
+#include "process/interrupt.h"
+#include "process/play_in_order.h"
 #include "process/start_check.h"
 
 namespace arbiter::cli {
@@ -161,8 +161,9 @@ void AsOpponents(harness::MatchResult& r, const std::vector<std::string>& oppone
   for (harness::Finding& f : r.findings) {
     const std::string* text = opponent(f.seat);
     if (!text) continue;
-    f.message = "the opponent in seat " + std::to_string(f.seat) + " (" + *text + "), not the bot: " +
-                f.check + ": " + f.message;
+    f.message = "the opponent in seat " + std::to_string(f.seat) + " (" + *text +
+                "), not the bot: " + f.check + ": " + f.message;
+    f.form = *text + ": " + f.check + ", " + f.form;  // which opponent, and what it did
     // Its clause and severity are the register's (referee_run_checks).
     const harness::Finding stamp = harness::NewFinding(catalog, "opponent.finding");
     f.check = stamp.check;
@@ -527,8 +528,7 @@ void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::M
 
 int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err,
                 const EnvFactory& env_factory) {
-  const EnvFactory make_env =
-      env_factory ? env_factory : [] { return harness::MakeRealEnv(); };
+  const EnvFactory make_env = env_factory ? env_factory : [] { return harness::MakeRealEnv(); };
   if (o.bot.empty()) return Usage(err, "check-bot", "give the bot's command after '--'");
   // Bounded so that a typo fails here, not after gigabytes (arbiter.cli.bad-input).
   if (o.games && (*o.games < 0 || *o.games > kMaxGames))
@@ -559,8 +559,7 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err,
   rep.planned_seats = plan.seats;
   Progress progress(o.quiet, err, "check-bot", static_cast<long long>(plan.matches.size()),
                     "matches");
-  if (o.calibrate && !harness::Interrupted())
-    rep.calibration = Calibrate(*make_env(), p.config);
+  if (o.calibrate && !harness::Interrupted()) rep.calibration = Calibrate(*make_env(), p.config);
   PlayAll(o, p, plan.matches, progress, rep, err, make_env);
   rep.interrupt_signal = harness::InterruptSignal();
   progress.Clear();

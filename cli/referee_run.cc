@@ -5,14 +5,14 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "process/bot_environment.h"
-#include "process/command_line.h"
 #include "checks/findings.h"
 #include "cli/option_checks.h"
 #include "cli/option_names.h"
+#include "process/bot_environment.h"
+#include "process/command_line.h"
+#include "process/start_check.h"
 #include "referee/probe_hub.h"
 #include "report/registers.h"
-#include "process/start_check.h"
 
 namespace arbiter::cli {
 namespace {
@@ -99,6 +99,7 @@ void FirstTurnEnds::Judge(const Prepared& p, report::RunReport& rep) const {
   f.match = rep.matches.front().id;
   f.seed = rep.matches.front().seed;
   const bool seed_line = p.referee->seed_line == harness::SeedLine::kAlways;
+  f.form = "every game on its first turn";
   f.message = "every game (" + std::to_string(games_) +
               ") ended on its first turn in every seat, and the referee said nothing against "
               "the bots: arbiter may be out of step with the referee (it wrote " +
@@ -110,8 +111,8 @@ void FirstTurnEnds::Judge(const Prepared& p, report::RunReport& rep) const {
                          "P' alone, cg-brutaltester's default)"
                        : "if the referee's games last longer, compare with cg-brutaltester "
                          "(its -r sends '###Seed N' first: --seed-line always)";
-  f.reproduce = rep.matches.front().findings.empty() ? ""
-                                                     : rep.matches.front().findings[0].reproduce;
+  f.reproduce =
+      rep.matches.front().findings.empty() ? "" : rep.matches.front().findings[0].reproduce;
   rep.matches.front().findings.push_back(std::move(f));
 }
 
@@ -138,8 +139,7 @@ bool PrepareThroughReferee(const RunOptions& o, const std::string& command, Prep
     return usage("--protocol: '" + r.protocol + "' is not a protocol (bots or cg-runner)");
   const bool runner = *protocol == harness::RefereeProtocol::kRunner;
   const auto seed_line = harness::SeedLineFromName(r.seed_line);
-  if (!seed_line)
-    return usage("--seed-line: '" + r.seed_line + "' is not auto, always or never");
+  if (!seed_line) return usage("--seed-line: '" + r.seed_line + "' is not auto, always or never");
   if (*seed_line != harness::SeedLine::kAuto && !runner)
     return usage(
         "--seed-line: the runner protocol's ###Seed line; a referee that launches its bots "

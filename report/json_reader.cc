@@ -42,6 +42,7 @@ harness::Finding FindingOf(const json& j) {
   f.reproduce = JsonString(j, "reproduce");
   f.occurrences = j.value("occurrences", 1);
   f.cause = JsonString(j, "cause");
+  f.form = JsonString(j, "form");
   return f;
 }
 

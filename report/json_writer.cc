@@ -33,6 +33,7 @@ ordered_json FindingJson(const harness::Finding& f) {
   j["reproduce"] = f.reproduce;
   j["occurrences"] = f.occurrences;
   if (!f.cause.empty()) j["cause"] = f.cause;
+  if (!f.form.empty()) j["form"] = f.form;
   return j;
 }
 

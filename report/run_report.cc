@@ -59,34 +59,17 @@ std::vector<RunReport::FindingRef> RunReport::SortedFindings() const {
 namespace {
 
 // Findings that say the same thing: one severity, check and clause, and the
-// cause the run recorded (fuzz-referee: two causes said alike stay two); a
-// finding with no cause, by its message once its figures and quotes are set
-// aside ("turn 31" and "turn 7", "reads 'MOVE&BUILD 0 E E'" and "reads
-// 'MOVE&BUILD 1 N S'" alike): check-bot's answers, which vary by the turn.
-std::string GroupKey(const harness::Finding& f) {
+// cause the run recorded (fuzz-referee: two causes said alike stay two) or
+// the form the finding was made in (check-bot: "turn 31" and "turn 7" of
+// one statement alike). Both are fields set where the finding was made;
+// the message is never read. A finding with neither (a report of an
+// earlier arbiter) is a group of its own: nothing says it is the same.
+std::string GroupKey(const harness::Finding& f, size_t index) {
   const std::string head =
       std::string(harness::SeverityName(f.severity)) + "|" + f.check + "|" + f.clause + "|";
   if (!f.cause.empty()) return head + "cause|" + f.cause;
-  std::string message;
-  char quote = 0;  // inside '...' or "...": its text is set aside
-  for (size_t i = 0; i < f.message.size(); ++i) {
-    const char ch = f.message[i];
-    if (quote) {
-      if (ch == quote) quote = 0, message += ch;
-      continue;
-    }
-    // A quote opens after a space or a bracket, not inside a word ("bot's").
-    if ((ch == '\'' || ch == '"') &&
-        (i == 0 || f.message[i - 1] == ' ' || f.message[i - 1] == '(') &&
-        f.message.find(ch, i + 1) != std::string::npos) {
-      quote = ch;
-      message += ch;
-      continue;
-    }
-    const bool digit = ch >= '0' && ch <= '9';
-    if (!digit || message.empty() || message.back() != '#') message += digit ? '#' : ch;
-  }
-  return head + "message|" + message;
+  if (!f.form.empty()) return head + "form|" + f.form;
+  return head + "alone|" + std::to_string(index);
 }
 
 }  // namespace
@@ -96,7 +79,7 @@ std::vector<RunReport::FindingGroup> RunReport::GroupedFindings() const {
   std::map<std::string, size_t> group_of;
   for (const FindingRef& ref : SortedFindings()) {
     const harness::Finding& f = matches[ref.match].findings[ref.index];
-    const auto [it, fresh] = group_of.emplace(GroupKey(f), groups.size());
+    const auto [it, fresh] = group_of.emplace(GroupKey(f, ref.number), groups.size());
     if (fresh) {
       groups.push_back({ref, {}});
       continue;

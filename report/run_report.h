@@ -269,7 +269,7 @@ struct RunReport {
   };
   std::vector<FindingRef> SortedFindings() const;
   // The sorted findings with those that say the same thing (one severity,
-  // check and clause, one message once its figures are set aside) as one
+  // check and clause, and one cause or form: fields, never the message) as one
   // group: its first finding, shown in full, and the other matches that
   // showed it. Every human format lists these.
   struct FindingGroup {

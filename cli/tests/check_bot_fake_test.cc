@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -43,14 +44,10 @@ struct RunOnFakes {
   int bots_started = 0;
 };
 
-// check-bot on jc2015 with `args` set on the options, every bot started a
-// Jc2015Bot late (`late_turn`, `late_ms`) on the starts `late_on` accepts.
-// `waited_ms`: the late turn's time was the machine's, the bot waiting that
-// long for a CPU (its scheduling, harness::SchedSample), on the late starts;
-// 0: the bot's own work.
-RunOnFakes CheckBotOnFakes(const std::function<void(CheckBotOptions&)>& args, int late_turn,
-                           int late_ms, const std::function<bool(int start)>& late_on,
-                           int waited_ms = 0) {
+// check-bot on jc2015 with `args` set on the options, every bot started
+// the script `bot` gives for its start (from 0).
+RunOnFakes CheckBotWithScripts(const std::function<void(CheckBotOptions&)>& args,
+                               const std::function<FakeScript(int start)>& bot) {
   const fs::path dir =
       fs::path(::testing::TempDir()) / ("check-bot-fakes-" + std::to_string(getpid()));
   fs::remove_all(dir);
@@ -66,22 +63,7 @@ RunOnFakes CheckBotOnFakes(const std::function<void(CheckBotOptions&)>& args, in
   auto started = std::make_shared<int>(0);
   const EnvFactory fakes = [=] {
     auto env = std::make_unique<FakeEnv>();
-    env->script_for = [=](const std::vector<std::string>&) {
-      const int start = (*started)++;
-      FakeScript bot = Jc2015Bot(late_turn, late_ms, late_on(start));
-      // The tree is sampled when its input is sent and when it answers: the
-      // late turn's second sample (its answer) is the first after the wait.
-      auto samples = std::make_shared<int>(0);
-      if (waited_ms > 0 && late_on(start))
-        bot.sched = [=](int inputs) {  // inputs: those sent so far, one a turn
-          const bool after = inputs > late_turn || (inputs == late_turn && ++*samples > 1);
-          return harness::SchedSample{after ? 2'000'000ull : 0,
-                                      after ? static_cast<uint64_t>(waited_ms) * 1'000'000 : 0,
-                                      true,
-                                      {}};
-        };
-      return bot;
-    };
+    env->script_for = [=](const std::vector<std::string>&) { return bot((*started)++); };
     return std::unique_ptr<harness::Env>(std::move(env));
   };
   std::ostringstream out, err;
@@ -94,6 +76,31 @@ RunOnFakes CheckBotOnFakes(const std::function<void(CheckBotOptions&)>& args, in
   if (in) r.report = nlohmann::json::parse(in, nullptr, false);
   fs::remove_all(dir);
   return r;
+}
+
+// check-bot on jc2015 with `args` set on the options, every bot started a
+// Jc2015Bot late (`late_turn`, `late_ms`) on the starts `late_on` accepts.
+// `waited_ms`: the late turn's time was the machine's, the bot waiting that
+// long for a CPU (its scheduling, harness::SchedSample), on the late starts;
+// 0: the bot's own work.
+RunOnFakes CheckBotOnFakes(const std::function<void(CheckBotOptions&)>& args, int late_turn,
+                           int late_ms, const std::function<bool(int start)>& late_on,
+                           int waited_ms = 0) {
+  return CheckBotWithScripts(args, [=](int start) {
+    FakeScript bot = Jc2015Bot(late_turn, late_ms, late_on(start));
+    // The tree is sampled when its input is sent and when it answers: the
+    // late turn's second sample (its answer) is the first after the wait.
+    auto samples = std::make_shared<int>(0);
+    if (waited_ms > 0 && late_on(start))
+      bot.sched = [=](int inputs) {  // inputs: those sent so far, one a turn
+        const bool after = inputs > late_turn || (inputs == late_turn && ++*samples > 1);
+        return harness::SchedSample{after ? 2'000'000ull : 0,
+                                    after ? static_cast<uint64_t>(waited_ms) * 1'000'000 : 0,
+                                    true,
+                                    {}};
+      };
+    return bot;
+  });
 }
 
 std::string Message(const RunOnFakes& r, const std::string& check) {
@@ -190,6 +197,58 @@ TEST(CheckBotOnFakes, ALateAnswerTheLoadExplainsOnTheFirstRunOnlyIsANoteTheSecon
       << r.out;
   for (const auto& f : r.report["findings"])
     if (f["check"] == "timing.inconclusive") EXPECT_EQ(f["severity"], "info") << f;
+}
+
+// arbiter.report.check-ids, arbiter.report.bounded: a bot that dies on a
+// turn of every match, with another exit status and on another turn in
+// each, and by a signal in some: each finding says the form it was made in
+// (Finding::form), and the terminal report shows one entry per form, the
+// first match's in full and the others counted, whatever figures the
+// messages hold.
+CITES(CheckBotOnFakes, ABotThatDiesInEveryMatchIsOneEntryPerWayItDiedWhateverItsFigures,
+      "arbiter.report.check-ids", "arbiter.report.bounded");
+TEST(CheckBotOnFakes, ABotThatDiesInEveryMatchIsOneEntryPerWayItDiedWhateverItsFigures) {
+  using harness::testing::Exit;
+  using harness::testing::Signal;
+  const RunOnFakes r = CheckBotWithScripts(
+      [](CheckBotOptions& o) { o.quiet = false; },
+      [](int start) {
+        FakeScript bot = Jc2015FakeBot([](int) { return std::pair<int, std::string>(5, "N"); });
+        const auto answer = bot.on_input;
+        auto turns = std::make_shared<int>(0);
+        bot.on_input = [=](int index, const std::string& in) {
+          if (++*turns < 2 + start % 3) return answer(index, in);
+          return std::vector<harness::testing::Emit>{start % 4 == 3 ? Signal(5, SIGSEGV)
+                                                                    : Exit(5, 1 + start)};
+        };
+        return bot;
+      });
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  ASSERT_TRUE(r.report.is_object()) << r.err;
+  int exited = 0, killed = 0;
+  for (const auto& f : r.report["findings"]) {
+    ASSERT_EQ(f["check"], "process.crash") << f;
+    const std::string form = f.value("form", "");
+    exited += form == "exited instead of answering";
+    killed += form == "killed by SIGSEGV instead of answering";
+    EXPECT_TRUE(form == "exited instead of answering" ||
+                form == "killed by SIGSEGV instead of answering")
+        << f;
+  }
+  ASSERT_GE(exited, 3) << r.report["findings"].dump(1);
+  ASSERT_GE(killed, 2) << r.report["findings"].dump(1);
+  // One entry per way it died, with the others counted.
+  size_t entries = 0;
+  for (size_t at = r.out.find("FAIL process.crash"); at != std::string::npos;
+       at = r.out.find("FAIL process.crash", at + 1))
+    ++entries;
+  EXPECT_EQ(entries, 2u) << r.out;
+  EXPECT_NE(r.out.find("the same " + std::to_string(exited - 1) + " more time(s)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("the same " + std::to_string(killed - 1) + " more time(s)"),
+            std::string::npos)
+      << r.out;
 }
 
 }  // namespace

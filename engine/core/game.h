@@ -46,6 +46,17 @@ enum class AnswerVerdict {
   kServerAccepts,
 };
 
+// Why the rules refuse an answer (GameState::RejectionReason): `reason` for
+// people, with the clause it cites; `rule`, the rule broken as a key; and
+// whether the reason names a word after the command at fault (an index, a
+// direction, a tile): the answer was meant as a command, so it is not, say,
+// debug text printed to stdout (arbiter.check.diagnosis).
+struct Refusal {
+  std::string reason;
+  std::string rule;
+  bool names_argument = false;
+};
+
 // Rule options as key=value pairs, in the order given ("league", "3").
 using RuleList = std::vector<std::pair<std::string, std::string>>;
 
@@ -144,10 +155,14 @@ class GameState {
   // turn or round limit), for coverage: how deep a bot's own turns reached
   // against the limit (arbiter.check.coverage). 0: the game has none.
   virtual int TurnLimit() const { return 0; }
-  // Why the rules refuse `line` on this turn, with the clause, for an answer
-  // ClassifyAnswer judges kInvalid or kIllegal ("no tile 4 in hand 33222
-  // (island.move.tile)"); empty when the game has nothing to add.
-  virtual std::string RejectionReason(std::string_view /*line*/) const { return {}; }
+  // Why the rules refuse `line` on this turn, for an answer ClassifyAnswer
+  // judges kInvalid or kIllegal: the reason for people, with the clause
+  // ("no tile 4 (held: 33222) (island.move.tile)"), and the rule it
+  // breaks as a key of its own, the same whatever figures or words of the
+  // answer the reason quotes ("island.move.tile"): answers refused by one
+  // rule are one kind of finding, and nothing reads the reason to tell.
+  // Empty when the game has nothing to add.
+  virtual Refusal RejectionReason(std::string_view /*line*/) const { return {}; }
 };
 
 // The bot side of a game's protocol, for the harness.

@@ -46,9 +46,11 @@ std::string Shown(std::string_view text) {
   return out + (text.size() > 40 ? "..." : "");
 }
 
-Answer Reject(std::string why) {
+// An answer outside the grammar: why, citing `clause`, the rule it breaks.
+Answer Reject(std::string why, const char* clause) {
   Answer a;
-  a.error = std::move(why);
+  a.error = std::move(why) + " (" + clause + ")";
+  a.error_rule = clause;
   return a;
 }
 
@@ -144,7 +146,7 @@ Answer ParseAnswer(std::string_view line, const Rules& rules) {
     while (!line.empty() && IsBlank(line.back())) line.remove_suffix(1);
   }
   if (line.find_first_of(" \t") != std::string_view::npos)
-    return Reject("blanks in the line (island.syntax.whitespace)");
+    return Reject("blanks in the line", "island.syntax.whitespace");
   const bool any_case = rules.keyword_case == KeywordCase::kAny ||
                         ISLAND_MUTANT(rules, kKeywordsAnyCase);  // MUTANT keywords-any-case:
   const size_t semi = line.find(';');
@@ -152,7 +154,7 @@ Answer ParseAnswer(std::string_view line, const Rules& rules) {
   Answer a;
   if (SameWord(word, "shuffle", any_case)) {
     if (semi != std::string_view::npos)
-      return Reject("shuffle takes no tiles (island.syntax.separators)");
+      return Reject("shuffle takes no tiles", "island.syntax.separators");
     a.ok = true;
     a.move = {MoveKind::kShuffle, 0, 0};
     return a;
@@ -164,13 +166,13 @@ Answer ParseAnswer(std::string_view line, const Rules& rules) {
   } else if (SameWord(word, "attack", any_case)) {
     a.move.kind = MoveKind::kAttack;
   } else {
-    return Reject("'" + Shown(word) +
-                  "' is not move, retreat, attack or shuffle (island.syntax.keywords)");
+    return Reject("'" + Shown(word) + "' is not move, retreat, attack or shuffle",
+                  "island.syntax.keywords");
   }
   if (semi == std::string_view::npos)
-    return Reject("no ';' and tiles after '" + Shown(word) + "' (island.syntax.separators)");
+    return Reject("no ';' and tiles after '" + Shown(word) + "'", "island.syntax.separators");
   std::string_view tiles = line.substr(semi + 1);
-  if (tiles.empty()) return Reject("no tile after ';' (island.syntax.separators)");
+  if (tiles.empty()) return Reject("no tile after ';'", "island.syntax.separators");
   while (!tiles.empty()) {
     int value = -1, length = 1;
     const char c = tiles.front();
@@ -180,21 +182,21 @@ Answer ParseAnswer(std::string_view line, const Rules& rules) {
       value = UnicodeDigit(tiles, length);
     }
     if (value < kMinTile || value > kMaxTile) {
-      if (c == ';') return Reject("an extra ';' (island.syntax.separators)");
-      return Reject("'" + Shown(tiles.substr(0, std::max(1, length))) +
-                    "' is not a tile 1..4 (island.syntax.tiles)");
+      if (c == ';') return Reject("an extra ';'", "island.syntax.separators");
+      return Reject("'" + Shown(tiles.substr(0, std::max(1, length))) + "' is not a tile 1..4",
+                    "island.syntax.tiles");
     }
     if (a.move.count > 0 && value != a.move.value)
-      return Reject(
-          "the tiles of an attack are one value repeated, attack;x...x "
-          "(island.attack.distance)");
+      return Reject("the tiles of an attack are one value repeated, attack;x...x",
+                    "island.attack.distance");
     a.move.value = value;
     ++a.move.count;
     tiles.remove_prefix(length);
   }
   if (a.move.kind != MoveKind::kAttack && a.move.count != 1)
     return Reject(std::string(a.move.kind == MoveKind::kMove ? "move" : "retreat") +
-                  " takes exactly one tile (island.move.single)");
+                      " takes exactly one tile",
+                  "island.move.single");
   a.ok = true;
   return a;
 }

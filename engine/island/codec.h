@@ -29,9 +29,10 @@ bool ParseBoard(std::string_view text, Board& board, std::string& error);
 
 // The reading of one answer line (without '\n') under `rules`.
 struct Answer {
-  bool ok = false;    // in the output grammar
-  Move move;          // when ok
-  std::string error;  // when not: why, for people
+  bool ok = false;         // in the output grammar
+  Move move;               // when ok
+  std::string error;       // when not: why, for people, citing its clause
+  std::string error_rule;  // and that clause, the rule it breaks
 };
 Answer ParseAnswer(std::string_view line, const Rules& rules);
 

@@ -71,9 +71,16 @@ class IslandState final : public GameState {
   }
   int TurnLimit() const override { return s_.rules().max_turns; }  // island.end.limit
   // island.syntax.grammar: the parser's reason; island.invalid: the rule's.
-  std::string RejectionReason(std::string_view line) const override {
+  Refusal RejectionReason(std::string_view line) const override {
     const Answer a = ParseAnswer(line, s_.rules());
-    return a.ok ? s_.Illegal(a.move) : a.error;
+    // A keyword or blanks at fault: perhaps not meant as a command at all.
+    if (!a.ok)
+      return {
+          a.error, a.error_rule,
+          a.error_rule != "island.syntax.keywords" && a.error_rule != "island.syntax.whitespace"};
+    Refusal r;
+    r.reason = s_.Illegal(a.move, &r.rule);
+    return r;
   }
   const State& state() const { return s_; }
   State& state() { return s_; }

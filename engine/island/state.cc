@@ -75,7 +75,12 @@ int State::Count(int p, int value) const {
   return static_cast<int>(std::count(hands_[p].begin(), hands_[p].end(), value));
 }
 
-std::string State::Illegal(const Move& m) const {
+std::string State::Illegal(const Move& m, std::string* rule) const {
+  // The reason, which cites `clause`, the rule it breaks.
+  const auto refused = [rule](std::string reason, const char* clause) {
+    if (rule) *rule = clause;
+    return reason + " (" + clause + ")";
+  };
   const int p = current_player();
   const int d = distance();
   const std::string held = " (held: " + [&] {
@@ -84,40 +89,41 @@ std::string State::Illegal(const Move& m) const {
     return h;
   }() + ")";
   if ((m.kind == MoveKind::kMove || m.kind == MoveKind::kRetreat) && m.count != 1)
-    return "move and retreat take exactly one tile (island.move.single)";
+    return refused("move and retreat take exactly one tile", "island.move.single");
   if (m.kind == MoveKind::kAttack && m.count < 1)
-    return "an attack needs a tile (island.attack.tiles)";
+    return refused("an attack needs a tile", "island.attack.tiles");
   switch (m.kind) {
     case MoveKind::kMove:
       if (Count(p, m.value) == 0)
-        return "no tile " + std::to_string(m.value) + held + " (island.move.tile)";
+        return refused("no tile " + std::to_string(m.value) + held, "island.move.tile");
       if (m.value >= d)
-        return "move;" + std::to_string(m.value) + " reaches or passes the opponent at distance " +
-               std::to_string(d) + " (island.move.bound)";
+        return refused("move;" + std::to_string(m.value) +
+                           " reaches or passes the opponent at distance " + std::to_string(d),
+                       "island.move.bound");
       return {};
     case MoveKind::kRetreat:
       if (Count(p, m.value) == 0)
-        return "no tile " + std::to_string(m.value) + held + " (island.move.tile)";
+        return refused("no tile " + std::to_string(m.value) + held, "island.move.tile");
       return {};
     case MoveKind::kShuffle: {
       int limit = rules_.shuffle_limit;
       if (ISLAND_MUTANT(rules_, kShuffleLimitPlusOne)) ++limit;  // MUTANT shuffle-limit-plus-one:
       if (shuffles_[p] >= limit)                                 // island.shuffle.limit
-        return "all " + std::to_string(rules_.shuffle_limit) +
-               " shuffles are used (island.shuffle.limit)";
+        return refused("all " + std::to_string(rules_.shuffle_limit) + " shuffles are used",
+                       "island.shuffle.limit");
       return {};
     }
     case MoveKind::kAttack:
       if (m.value != d)  // island.attack.distance
-        return "an attack must use tiles equal to the distance " + std::to_string(d) +
-               " (island.attack.distance)";
+        return refused("an attack must use tiles equal to the distance " + std::to_string(d),
+                       "island.attack.distance");
       if (m.count > Count(p, d))  // island.attack.tiles
-        return "attack with " + std::to_string(m.count) + " tiles " + std::to_string(d) +
-               " but only " + std::to_string(Count(p, d)) + " held" + held +
-               " (island.attack.tiles)";
+        return refused("attack with " + std::to_string(m.count) + " tiles " + std::to_string(d) +
+                           " but only " + std::to_string(Count(p, d)) + " held" + held,
+                       "island.attack.tiles");
       return {};
   }
-  return "unknown move";
+  return refused("unknown move", "island.syntax.keywords");
 }
 
 // island.tiles.replace: the leftmost tiles of `value` are the ones used.

@@ -104,8 +104,9 @@ class State {
   int Winner() const { return winner_; }  // -1: draw or not over
 
   // Empty when the player to move may play `m` here, else why not
-  // (island.move.tile, .bound, .single; island.attack.*; island.shuffle.limit).
-  std::string Illegal(const Move& m) const;
+  // (island.move.tile, .bound, .single; island.attack.*; island.shuffle.limit);
+  // `rule`, when given, gets that clause.
+  std::string Illegal(const Move& m, std::string* rule = nullptr) const;
   // Plays the player to move's move; an illegal move disqualifies it.
   TurnEvents Apply(const Move& m);
   // The player to move answered a line outside the grammar (island.invalid).

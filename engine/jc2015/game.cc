@@ -54,9 +54,11 @@ class Jc2015State final : public GameState {
   const State& state() const { return s_; }
   bool QueuesExtraLines() const override { return s_.rules().extra_lines == ExtraLines::kQueue; }
   int TurnLimit() const override { return s_.rules().turn_limit; }  // jc2015.end.turn-limit
-  std::string RejectionReason(std::string_view /*line*/) const override {
-    return "an answer is one letter, U, D, L, R, A or N, alone on its line "
-           "(jc2015.protocol.action.commands)";
+  Refusal RejectionReason(std::string_view /*line*/) const override {
+    return {
+        "an answer is one letter, U, D, L, R, A or N, alone on its line "
+        "(jc2015.protocol.action.commands)",
+        "jc2015.protocol.action.commands"};
   }
   // jc2015.protocol.action.commands: every letter is legal on every turn.
   std::vector<std::string> LegalAnswers() const override {

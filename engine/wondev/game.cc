@@ -23,8 +23,9 @@ namespace {
 
 // The word of `line` that breaks the grammar, said so that a beginner sees
 // what to change (wondev.protocol.action.grammar): the command, the unit
-// index, or a direction (lower case named as such).
-std::string GrammarProblem(std::string_view line) {
+// index, or a direction (lower case named as such); its rule, which of
+// these it is.
+Refusal GrammarProblem(std::string_view line) {
   std::vector<std::string> words;
   size_t at = 0;
   while (at < line.size()) {
@@ -37,25 +38,30 @@ std::string GrammarProblem(std::string_view line) {
   const std::string generic =
       "an answer is MOVE&BUILD, PUSH&BUILD (from league 2) or ACCEPT-DEFEAT with its unit index "
       "and directions";
-  if (words.empty()) return generic;
+  if (words.empty()) return {generic, "the answer"};
   const std::string keyword = AsciiUpper(words[0]);
-  if (keyword == "ACCEPT-DEFEAT") return generic;
+  if (keyword == "ACCEPT-DEFEAT") return {generic, "the answer"};
   if (keyword != "MOVE&BUILD" && keyword != "PUSH&BUILD")
-    return "'" + words[0].substr(0, 40) + "' is not a command: " + generic;
+    return {"'" + words[0].substr(0, 40) + "' is not a command: " + generic, "the command"};
   if (words.size() != 4)
-    return keyword + " takes three words after it, a unit index and two directions (" +
-           std::to_string(words.size() - 1) + " given)";
+    return {keyword + " takes three words after it, a unit index and two directions (" +
+                std::to_string(words.size() - 1) + " given)",
+            "the number of words"};
   if (words[1] != "0" && words[1] != "1")
-    return "the unit index '" + words[1].substr(0, 20) + "' is not 0 or 1";
+    return {"the unit index '" + words[1].substr(0, 20) + "' is not 0 or 1", "the unit index",
+            true};
   for (size_t i = 2; i < 4; ++i) {
     if (DirFromName(words[i])) continue;
     const std::string upper = AsciiUpper(words[i]);
     if (DirFromName(upper))
-      return "the direction '" + words[i] + "' is in lower case: directions are upper case ('" +
-             upper + "')";
-    return "'" + words[i].substr(0, 20) + "' is not a direction: one of N, NE, E, SE, S, SW, W, NW";
+      return {"the direction '" + words[i] + "' is in lower case: directions are upper case ('" +
+                  upper + "')",
+              "a direction in lower case", true};
+    return {
+        "'" + words[i].substr(0, 20) + "' is not a direction: one of N, NE, E, SE, S, SW, W, NW",
+        "a direction", true};
   }
-  return generic;
+  return {generic, "the answer"};
 }
 
 class WondevState final : public GameState {
@@ -124,12 +130,18 @@ class WondevState final : public GameState {
   int TurnLimit() const override {
     return kNumPlayers * s_.rules().max_rounds;
   }  // wondev.end.rounds
-  std::string RejectionReason(std::string_view line) const override {
+  Refusal RejectionReason(std::string_view line) const override {
     for (const ActionParsing parsing : {ActionParsing::kExact, ActionParsing::kTrimmed}) {
       const Answer a = ParseAnswer(line, parsing);
-      if (a.kind == Answer::kAction) return s_.WhyIllegal(a.action);
+      if (a.kind != Answer::kAction) continue;
+      Refusal r;
+      r.reason = s_.WhyIllegal(a.action, &r.rule);
+      return r;
     }
-    return GrammarProblem(line) + " (wondev.protocol.action.grammar)";
+    Refusal r = GrammarProblem(line);
+    r.reason += " (wondev.protocol.action.grammar)";
+    r.rule = "wondev.protocol.action.grammar: " + r.rule;
+    return r;
   }
   // CodinGame's Wondev Woman referee matches the action keyword without
   // regard to case: "move&build 0 N S" plays MOVE&BUILD 0 N S there.

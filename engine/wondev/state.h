@@ -135,8 +135,11 @@ class State {
   bool IsLegal(const Action& a) const;
   // Why the player to move may not play `a` ("unit 0 on (1,2) at height 0,
   // N to (1,1) at height 2: the cell it moves to is more than one level up
-  // (wondev.move.climb)"); empty when it may.
-  std::string WhyIllegal(const Action& a) const;
+  // (wondev.move.climb)"); empty when it may. `rule`, when given, gets the
+  // rule broken as a key: the reason's own statement without the figures
+  // of this action ("the cell it moves to is more than one level up
+  // (wondev.move.climb)").
+  std::string WhyIllegal(const Action& a, std::string* rule = nullptr) const;
 
   bool CurrentPlayerReceivesInput() const { return !terminal_ && !out_[current_player()]; }
   bool IsTerminal() const { return terminal_; }

@@ -92,6 +92,7 @@ MatchResult ConfirmTimeVerdict(const CheckCatalog& catalog, MatchResult first, M
   w.clause = stamp.clause;
   w.severity = stamp.severity;
   w.confirm = false;
+  w.form = v.check + ", " + v.form;  // the statement unconfirmed
   w.message = "on the first run of the match: " + v.message + "; on a second run (same seed) " +
               SecondRunText(second, v) + ": not confirmed, so a warning, not a FAIL" +
               nondeterministic;

@@ -9,9 +9,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
-#include <stdexcept>
 #include <vector>
 
 #include "checks/check_ids.h"
@@ -104,6 +104,14 @@ struct Finding {
   // the same in every shard of a run. merge-reports counts the findings of
   // one check and one cause as one; it never reads the message to group.
   std::string cause;
+  // check-bot, play and a run through a referee: which of its check's
+  // statements the finding makes, a key set with the message where it is
+  // made ("before its handshake", "killed by SIGSEGV instead of answering",
+  // "refused: " and the rule a refused answer broke as the game names it),
+  // the same whatever figures or bytes the message quotes. The human
+  // reports count the findings of one check and one form (or one cause) as
+  // one; a finding with neither is a group of its own.
+  std::string form;
 };
 
 // A finding under check `id`, with the clause and severity `catalog` gives

@@ -43,6 +43,8 @@ inline constexpr const char* kStderrAdvice =
 
 double Ms(Clock::duration d);
 std::string DescribeExit(const BotProcess& p);  // "exited with status 1"
+// The same as a finding's form: "exited", or "killed by SIGSEGV".
+std::string ExitForm(const BotProcess& p);
 // What `p` did within the grace after its stdin was closed, into `after`
 // (exited, by a signal, its stderr's read error); and how a report says it:
 // "failed reading ('EOFError: ...')", else DescribeExit.
@@ -81,7 +83,11 @@ class Match {
   void Run(const Progress& progress);
 
  private:
-  Finding& Report(BotSeat& b, const std::string& check, std::string message, int turn = -1);
+  // A finding of `b` under `check`, made in `form` (Finding::form: which of
+  // the check's statements, the same whatever figures `message` holds);
+  // the seat's second of one check is counted on its first.
+  Finding& Report(BotSeat& b, const std::string& check, std::string form, std::string message,
+                  int turn = -1);
   void Handshake(BotSeat& b);
   std::string NewStderr(BotSeat& b);
   void MissingReady(BotSeat& b, const std::string& noise);
@@ -115,7 +121,7 @@ class Match {
   // A silent bot whose CPU time advanced: action.deadline with its CPU time
   // on the turn, or timing.inconclusive when that is within the limit.
   // The advice for an answer that is not a command (session.cc).
-  std::string InvalidHint(const std::string& text, const std::string& why) const;
+  std::string InvalidHint(const std::string& text, const Refusal& why) const;
   // A silence the evidence puts down to reading past the turn's input;
   // `evidence` says what showed it (ReadsTooMuchText after its stdin closed).
   Finding& ReportReadsTooMuch(BotSeat& b, const std::string& check, const std::string& waited,

@@ -40,7 +40,7 @@ class MatchSide {
   virtual std::optional<std::string> ServerReading(std::string_view /*line*/) const {
     return std::nullopt;
   }
-  virtual std::string RejectionReason(std::string_view /*line*/) const { return {}; }
+  virtual Refusal RejectionReason(std::string_view /*line*/) const { return {}; }
   virtual bool QueuesExtraLines() const { return false; }
   virtual int TurnLimit() const { return 0; }
   // The state the match started from, for the report ("" when the side
@@ -104,7 +104,7 @@ class EngineSide final : public MatchSide {
   std::optional<std::string> ServerReading(std::string_view line) const override {
     return state_->ServerReading(line);
   }
-  std::string RejectionReason(std::string_view line) const override {
+  Refusal RejectionReason(std::string_view line) const override {
     return state_->RejectionReason(line);
   }
   bool QueuesExtraLines() const override { return state_->QueuesExtraLines(); }

@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <csignal>
 
-#include "core/parse.h"
-#include "process/interrupt.h"
 #include "checks/match.h"
 #include "checks/silence.h"
+#include "core/parse.h"
+#include "process/interrupt.h"
 
 namespace arbiter::harness::detail {
 
@@ -31,12 +31,13 @@ bool Match::NoLegalSilence(const TurnRecord& rec) const {
   return false;
 }
 
-void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit,
-                       TurnRecord& rec, const LateJudgement& j) {
+void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limit, TurnRecord& rec,
+                       const LateJudgement& j) {
   const bool no_legal = NoLegalSilence(rec);
   // The same figures as an inconclusive late answer's (arbiter.timing.load):
   // why the load does not explain this one, in the judgement's own words.
   Finding& f = Report(b, no_legal ? kNoLegalSilence : DeadlineCheck(b),
+                      j.computed_over ? "late, computing" : "late",
                       "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
                           std::to_string(limit) + " ms" +
                           (no_legal ? " (on a turn with no legal action)" : "") + "; " + j.text +
@@ -58,6 +59,7 @@ Finding& Match::ReportExit(BotSeat& b, const std::string& check, const std::stri
   if (u.memory_exceeded) {
     Finding& f = Report(
         b, kMemory,
+        std::string(u.by_kernel ? "killed by the kernel " : "killed by arbiter ") + what,
         u.by_kernel
             ? "the bot's processes reached the memory limit of " + std::to_string(l.memory_mb) +
                   " MB, which the kernel enforces (a memory cgroup): it killed them " + what
@@ -73,13 +75,16 @@ Finding& Match::ReportExit(BotSeat& b, const std::string& check, const std::stri
                                  ? ""
                                  : ", after turn " + std::to_string(b.no_legal_turn) +
                                        " on which it had no legal action";
-    return Report(b, kNoLegalCrash,
-                  "the bot " + DescribeExit(p) + " " + what + when +
-                      ": its player was out whatever it did, but a bot that crashes on an "
-                      "empty action list loses any game that reaches one",
-                  turn);
+    return Report(
+        b, kNoLegalCrash,
+        ExitForm(p) + " " + what + (when.empty() ? "" : ", after a turn with no legal action"),
+        "the bot " + DescribeExit(p) + " " + what + when +
+            ": its player was out whatever it did, but a bot that crashes on an "
+            "empty action list loses any game that reaches one",
+        turn);
   }
-  Finding& f = Report(b, check, "the bot " + DescribeExit(p) + " " + what, turn);
+  Finding& f =
+      Report(b, check, ExitForm(p) + " " + what, "the bot " + DescribeExit(p) + " " + what, turn);
   const std::optional<int> sig = p.term_signal();
   if (sig == SIGXCPU ||
       (sig == SIGKILL && l.cpu_seconds > 0 && u.cpu_ms >= 1000.0 * l.cpu_seconds - 1000.0)) {
@@ -117,8 +122,7 @@ LateEvidence Match::LateEvidenceOf(const BotSeat& b, double elapsed, int limit,
   // The launcher's time within the window (arbiter.timing.launcher).
   // Counted only once its end is seen: a launcher still running when the
   // answer came (one that forks the interpreter) is not told apart.
-  if (const std::optional<LauncherRun> run = b.proc->launcher();
-      run && run->interpreter_at) {
+  if (const std::optional<LauncherRun> run = b.proc->launcher(); run && run->interpreter_at) {
     e.launcher = run->path;
     e.launcher_ms = std::clamp(Ms(*run->interpreter_at - opened), 0.0, elapsed);
   }
@@ -142,9 +146,8 @@ bool Match::WaitPastLauncher(BotProcess& p, Clock::time_point opened, Clock::tim
   }
 }
 
-std::optional<LateJudgement> Match::LateUnexplained(BotSeat& b, double elapsed, int limit,
-                                                    int turn, const TimedLine& tl,
-                                                    const char* what) {
+std::optional<LateJudgement> Match::LateUnexplained(BotSeat& b, double elapsed, int limit, int turn,
+                                                    const TimedLine& tl, const char* what) {
   LateJudgement j = JudgeLate(LateEvidenceOf(b, elapsed, limit, OpenedAt(tl.at, elapsed)));
   if (j.verdict == LateVerdict::kLate) return j;
   const std::string came = std::string(what) + " came after " + Fmt(elapsed) + " ms (limit " +
@@ -152,13 +155,14 @@ std::optional<LateJudgement> Match::LateUnexplained(BotSeat& b, double elapsed, 
   if (j.verdict == LateVerdict::kLauncher) {
     // Not the bot's time: it plays on, and is told how to start the
     // interpreter itself (arbiter.timing.launcher).
-    Finding& f = Report(b, kLauncherCheck, came + ": " + j.text, turn);
+    Finding& f = Report(b, kLauncherCheck, std::string(what) + " came late, the launcher's time",
+                        came + ": " + j.text, turn);
     f.elapsed_ms = elapsed;
     f.limit_ms = limit;
     f.advice = j.advice;
     return std::nullopt;
   }
-  Finding& f = Report(b, kInconclusive,
+  Finding& f = Report(b, kInconclusive, std::string(what) + " came late, the machine busy",
                       came + ", but the machine was busy: " + j.text + ", " + Undecided(), turn);
   if (!f.elapsed_ms || elapsed > *f.elapsed_ms) f.elapsed_ms = elapsed;
   f.limit_ms = limit;
@@ -192,7 +196,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
     return Stop(b, rec.turn);
   }
   if (p.stdout_eof()) {
-    Report(b, process_check("process.stdout-closed"),
+    Report(b, process_check("process.stdout-closed"), "instead of answering" + no_legal_note,
            "the bot closed its standard output instead of answering" + no_legal_note, rec.turn);
     return Stop(b, rec.turn);
   }
@@ -247,7 +251,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   switch (verdict) {
     case SilenceVerdict::kUnflushed:
       f = &Report(
-          b, "action.unflushed",
+          b, "action.unflushed", more.exited ? "came out at its exit" : "came out at end of input",
           waited +
               ": the bot was blocked reading its input with its answer unflushed; "
               "the answer came out only when " +
@@ -258,8 +262,8 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
       f->advice = std::string(FlushAdvice());
       break;
     case SilenceVerdict::kPartialLine:
-      f = &Report(b, "action.partial", waited + ": the bot wrote part of a line and no newline",
-                  rec.turn);
+      f = &Report(b, "action.partial", "a part of a line",
+                  waited + ": the bot wrote part of a line and no newline", rec.turn);
       f->received = EscapeBytes(partial.substr(0, 200));
       f->advice = "end every answer with '\\n' (and flush)";
       break;
@@ -268,7 +272,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
       if (f->check == kInconclusive || f->check == kLauncherCheck) return Stop(b, rec.turn);
       break;
     case SilenceVerdict::kStalled:
-      f = &Report(b, deadline,
+      f = &Report(b, deadline, "neither computing nor reading",
                   waited +
                       ": the bot was neither computing nor reading its input (sleeping, or "
                       "blocked on something else)",
@@ -288,6 +292,7 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
       // (a Java PrintWriter's survives the bot's exit, so closing its stdin
       // proves nothing) is the likelier cause, and is named first.
       f = &Report(b, deadline,
+                  b.answers == 0 ? "blocked reading, no answer yet" : "blocked reading",
                   waited + (b.answers == 0
                                 ? ": the bot was blocked reading its input and no answer of it has "
                                   "come out in this game: most likely its answers sit in an output "
@@ -383,7 +388,7 @@ std::string Match::ReadsTooMuchText(const BotSeat& b, const AfterEof& after,
 bool Match::HeldAtMemoryLimit(BotSeat& b, int limit, const std::string& note, int turn) {
   const ResourceUsage u = b.proc->usage();
   if (!u.at_limit || u.memory_exceeded) return false;
-  Finding& f = Report(b, kMemory,
+  Finding& f = Report(b, kMemory, "held at the memory limit",
                       "no answer within " + std::to_string(limit) + " ms" + note +
                           ": the bot's processes were held at the memory limit of " +
                           std::to_string(config_.limits.memory_mb) +
@@ -396,7 +401,7 @@ bool Match::HeldAtMemoryLimit(BotSeat& b, int limit, const std::string& note, in
 Finding& Match::ReportReadsTooMuch(BotSeat& b, const std::string& check, const std::string& waited,
                                    const std::string& evidence, const TurnRecord& rec) {
   const long lines = std::count(rec.input.begin(), rec.input.end(), '\n');
-  Finding& f = Report(b, check, waited + evidence, rec.turn);
+  Finding& f = Report(b, check, "reads past the turn's input", waited + evidence, rec.turn);
   f.advice = "read exactly the lines each turn gives (" + std::to_string(lines) +
              " here), no more: count the reads against the protocol, and read the first "
              "turn's extra lines only once";
@@ -412,14 +417,15 @@ Finding& Match::ReportComputing(BotSeat& b, const std::string& check, const std:
   // second run of the match decides.
   const LateEvidence e = LateEvidenceOf(b, Ms(env_.Now() - start), limit, start);
   if (!e.sched_valid) {
-    Finding& f = Report(b, check, waited + ": the bot was still computing", turn);
+    Finding& f = Report(b, check, "still computing, no statistics",
+                        waited + ": the bot was still computing", turn);
     f.confirm = true;
     return f;
   }
   const LateJudgement j = JudgeLate(e);
   if (j.verdict == LateVerdict::kLate) {
     Finding& f = Report(
-        b, check,
+        b, check, j.computed_over ? "still computing, over the limit" : "still computing",
         waited + (j.computed_over ? ": the bot was still computing; " : " on this turn: ") + j.text,
         turn);
     f.advice = j.advice;
@@ -428,6 +434,7 @@ Finding& Match::ReportComputing(BotSeat& b, const std::string& check, const std:
   }
   const bool launcher = j.verdict == LateVerdict::kLauncher;
   Finding& f = Report(b, launcher ? kLauncherCheck : kInconclusive,
+                      launcher ? "no answer, the launcher's time" : "no answer, the machine busy",
                       waited + ", but on this turn " + j.text +
                           (launcher ? "; it was still starting, and was stopped"
                                     : "; the machine was busy, " + Undecided()),

@@ -10,11 +10,11 @@
 #include <cstring>
 #include <map>
 
+#include "checks/match.h"
+#include "checks/silence.h"
 #include "core/parse.h"
 #include "core/rng.h"
 #include "process/interrupt.h"
-#include "checks/match.h"
-#include "checks/silence.h"
 
 namespace arbiter::harness::detail {
 
@@ -29,6 +29,14 @@ std::string DescribeExit(const BotProcess& p) {
   return "exited with status " + std::to_string(p.exit_code().value_or(-1));
 }
 
+std::string ExitForm(const BotProcess& p) {
+  if (auto sig = p.term_signal()) {
+    const char* name = sigabbrev_np(*sig);
+    return name ? std::string("killed by SIG") + name : "killed by a signal";
+  }
+  return "exited";
+}
+
 // Like Java's String.trim(): every byte <= ' ' at either end is dropped.
 std::string_view Trimmed(std::string_view text) {
   while (!text.empty() && static_cast<unsigned char>(text.front()) <= ' ') text.remove_prefix(1);
@@ -40,7 +48,8 @@ double NsToMs(uint64_t after, uint64_t before) {
   return after > before ? static_cast<double>(after - before) / 1e6 : 0.0;
 }
 
-Finding& Match::Report(BotSeat& b, const std::string& check, std::string message, int turn) {
+Finding& Match::Report(BotSeat& b, const std::string& check, std::string form, std::string message,
+                       int turn) {
   if (auto it = b.reported.find(check); it != b.reported.end()) {
     Finding& f = result_.findings[it->second];
     ++f.occurrences;
@@ -53,6 +62,7 @@ Finding& Match::Report(BotSeat& b, const std::string& check, std::string message
   f.turn = turn;
   if (turn >= 0) f.own_turn = b.own_turns;  // counted when its input was written
   f.message = std::move(message);
+  f.form = std::move(form);
   f.input = turn >= 0 ? last_input_ : std::string();
   if (turn >= 0) f.input_stream = b.sent;
   if (b.proc) f.stderr_tail = LastLines(b.proc->stderr_tail(), 10);
@@ -82,7 +92,7 @@ void Match::Handshake(BotSeat& b) {
         noise += EscapeBytes(text) + "\\n";
         return false;
       }
-      Finding& f = Report(b, "ready.malformed",
+      Finding& f = Report(b, "ready.malformed", "trimmed by the server",
                           "the handshake line is not exactly '" + ready + "'; " + config_.server +
                               " trims it and accepts it, another referee may not");
       f.received = EscapeBytes(text) + "\\n";
@@ -92,8 +102,8 @@ void Match::Handshake(BotSeat& b) {
     for (char c : text)
       if (static_cast<unsigned char>(c) > ' ') folded += static_cast<char>(std::toupper(c));
     if (folded == ready) {
-      Finding& f =
-          Report(b, "ready.malformed", "the handshake line is not exactly '" + ready + "'");
+      Finding& f = Report(b, "ready.malformed", "not exactly the line",
+                          "the handshake line is not exactly '" + ready + "'");
       f.received = EscapeBytes(text) + "\\n";
       return true;
     }
@@ -142,16 +152,14 @@ void Match::Handshake(BotSeat& b) {
   if (Interrupted() && !ready_seen) return Stop(b, -1);  // not the bot's fault
   if (!noise.empty()) {
     Finding& f = Report(
-        b, "ready.noise",
+        b, "ready.noise", "other lines first",
         "the bot printed other lines before its handshake" +
             (config_.ready_scan ? "; " + config_.server + " reads and drops them" : std::string()));
     f.received = noise;
   }
   handshake_ended_ = ready_seen && *ready_at <= deadline ? *ready_at : deadline;
   // A real referee that launches its bots reads the handshake itself.
-  const auto relay = [&] {
-    spec_.side->HandshakeLine(b.seat, ready_line.line.text);
-  };
+  const auto relay = [&] { spec_.side->HandshakeLine(b.seat, ready_line.line.text); };
   if (ready_seen && *ready_at <= deadline) return relay();
   if (ready_seen) {
     // Judged as a late answer is: the machine's load may explain it.
@@ -161,7 +169,7 @@ void Match::Handshake(BotSeat& b) {
     if (!late) return relay();
     const LateJudgement& j = *late;
     Settle(p);
-    Finding& f = Report(b, "ready.late",
+    Finding& f = Report(b, "ready.late", j.computed_over ? "late, computing" : "late",
                         "the handshake arrived after " + Fmt(elapsed) + " ms; the limit is " +
                             std::to_string(config_.ready_ms) + " ms; " + j.text);
     f.elapsed_ms = elapsed;
@@ -175,7 +183,8 @@ void Match::Handshake(BotSeat& b) {
     Finding& f = ReportExit(b, "process.crash", "before its handshake", -1);
     f.received = noise + EscapeBytes(p.partial());
   } else if (p.stdout_eof()) {
-    Report(b, "process.stdout-closed", "the bot closed its standard output before its handshake");
+    Report(b, "process.stdout-closed", "before its handshake",
+           "the bot closed its standard output before its handshake");
   } else {
     MissingReady(b, noise);
   }
@@ -199,7 +208,7 @@ void Match::MissingReady(BotSeat& b, const std::string& noise) {
     const std::optional<TimedLine> line = AnswerToMoreInput(p, 250);
     if (line && Trimmed(line->line.text) == ready) {
       Finding& f =
-          Report(b, "ready.missing",
+          Report(b, "ready.missing", "printed after one input line",
                  "no '" + ready +
                      "' line within the limit: the bot was blocked reading its input "
                      "before printing it; given one line ('" +
@@ -214,7 +223,7 @@ void Match::MissingReady(BotSeat& b, const std::string& noise) {
     p.CloseStdin();
     env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.HasLine() || p.exited(); });
     if (p.HasLine() && Trimmed(p.PopLine().line.text) == ready) {
-      Finding& f = Report(b, kReadyUnflushed,
+      Finding& f = Report(b, kReadyUnflushed, "came out at end of input",
                           "no '" + ready +
                               "' line within the limit: the bot printed it but did not "
                               "flush it; it came out only when its stdin was closed");
@@ -228,7 +237,7 @@ void Match::MissingReady(BotSeat& b, const std::string& noise) {
     FillAfterEof(p, after);
     if (ReadsTooMuch(after)) {
       Finding& f = Report(
-          b, "ready.missing",
+          b, "ready.missing", "blocked reading, nothing at end of input",
           "no '" + ready +
               "' line within the limit: the bot was blocked reading its input before printing "
               "it, and when its stdin was closed it " +
@@ -240,7 +249,7 @@ void Match::MissingReady(BotSeat& b, const std::string& noise) {
     }
   }
   Finding& f = Report(
-      b, "ready.missing",
+      b, "ready.missing", reading ? "blocked reading, wrote nothing" : "none",
       "no '" + ready + "' line within the limit" +
           (reading ? ": the bot wrote nothing and was blocked reading its input, so '" + ready +
                          "' most likely sits in an output buffer it never flushed (or the bot "
@@ -254,14 +263,14 @@ void Match::MissingReady(BotSeat& b, const std::string& noise) {
 void Match::CheckFloods(BotSeat& b, int turn) {
   BotProcess& p = *b.proc;
   if (p.partial_length() > config_.max_answer_bytes || p.dropped_lines() > 0) {
-    Finding& f = Report(b, "output.flood",
+    Finding& f = Report(b, "output.flood", "stdout",
                         "the bot wrote " + std::to_string(p.stdout_bytes()) + " bytes to stdout (" +
                             std::to_string(p.partial_length()) + " without a newline)",
                         turn);
     f.received = EscapeBytes(p.partial().substr(0, 200)) + "...";
   }
   if (p.stderr_bytes() > config_.max_stderr_bytes) {
-    Report(b, "stderr.flood",
+    Report(b, "stderr.flood", "stderr",
            "the bot wrote " + std::to_string(p.stderr_bytes()) + " bytes to stderr (limit " +
                std::to_string(config_.max_stderr_bytes) + ")",
            turn);
@@ -272,14 +281,14 @@ void Match::CheckFloods(BotSeat& b, int turn) {
 // (arbiter.check.diagnosis): wrote it in lower case, when the same in upper
 // case is one; else, unless the game named a word at fault, printed debug
 // text to stdout.
-std::string Match::InvalidHint(const std::string& text, const std::string& why) const {
+std::string Match::InvalidHint(const std::string& text, const Refusal& why) const {
+  // The game named a word after the command at fault (a direction, an
+  // index): the answer was meant as a command, and the reason says what to
+  // change.
+  if (why.names_argument) return "";
   const std::string upper = AsciiUpper(text);
-  if (upper != text && spec_.side->ClassifyAnswer(upper) != AnswerVerdict::kInvalid &&
-      why.find("upper case") == std::string::npos)
+  if (upper != text && spec_.side->ClassifyAnswer(upper) != AnswerVerdict::kInvalid)
     return "commands are upper case: '" + EscapeBytes(upper.substr(0, 80)) + "' is one";
-  // The game named another word at fault (a direction, an index).
-  if (why.find("'") != std::string::npos && why.find("is not a command") == std::string::npos)
-    return "";
   return std::string(kStderrAdvice);
 }
 
@@ -289,7 +298,7 @@ void Match::CheckBetweenTurns(BotSeat& b, int turn) {
   if (p.HasLine() && turn >= 0 && spec_.side->QueuesExtraLines()) {
     // The server queues every line (FIFO): they stay to be read, the
     // oldest as this turn's answer, every later answer one turn behind.
-    Finding& f = Report(b, "action.extra-lines",
+    Finding& f = Report(b, "action.extra-lines", "queued",
                         "the bot printed more lines than answers; queued: " +
                             (config_.server.empty() ? std::string("the referee") : config_.server) +
                             " plays the oldest on turn " + std::to_string(turn) +
@@ -310,13 +319,14 @@ void Match::CheckBetweenTurns(BotSeat& b, int turn) {
     // before the referee asked anything (a handshake arbiter was not told
     // of, through a real referee, or debug output).
     const bool unasked = b.answers == 0;
-    Finding& f = Report(b, "action.extra-lines",
-                        "the bot printed " + std::to_string(n) +
-                            (unasked ? " line(s) before its first turn asked for an answer"
-                                     : " more line(s) after its answer") +
-                            "; a line-per-turn referee reads them as " +
-                            (unasked ? "its first answers" : "the next answers"),
-                        turn);
+    Finding& f =
+        Report(b, "action.extra-lines", unasked ? "before its first turn" : "after its answer",
+               "the bot printed " + std::to_string(n) +
+                   (unasked ? " line(s) before its first turn asked for an answer"
+                            : " more line(s) after its answer") +
+                   "; a line-per-turn referee reads them as " +
+                   (unasked ? "its first answers" : "the next answers"),
+               turn);
     if (f.received.empty()) f.received = extra;
     if (f.advice.empty() && unasked && spec_.side->IsRealReferee() && !config_.ready_line)
       f.advice =
@@ -349,7 +359,7 @@ void Match::Teardown(BotSeat& b, int turn) {
     std::string pids;
     for (pid_t pid : t.leftovers) pids += " " + std::to_string(pid);
     Finding& f =
-        Report(b, "process.leftover",
+        Report(b, "process.leftover", t.survivors.empty() ? "killed" : "survived SIGKILL",
                "processes of the bot were still alive after it ended:" + pids +
                    (t.survivors.empty() ? " (arbiter killed them)" : " (some survived SIGKILL)"),
                turn);
@@ -378,7 +388,7 @@ std::optional<TimedLine> Match::AnswerLines(BotSeat& b, Clock::time_point deadli
   if (lines.size() >= want) return lines.back();
   std::string got;
   for (const TimedLine& l : lines) got += EscapeBytes(l.line.text.substr(0, 80)) + "\\n";
-  Finding& f = Report(b, "action.line-count",
+  Finding& f = Report(b, "action.line-count", "too few lines",
                       "the turn asks for " + std::to_string(want) + " answer lines (" +
                           (config_.server.empty() ? std::string("the referee") : config_.server) +
                           " said so), and the bot printed " + std::to_string(lines.size()) +
@@ -418,8 +428,8 @@ TimedLine Match::StreamedAnswer(BotSeat& b, Clock::time_point deadline, int limi
     // A referee that wrote to other seats before reading this one's answer
     // will not move on before it has theirs: the answer ends when the bot
     // goes quiet, blocked reading its next input.
-    if (side.OthersWaiting() &&
-        !env_.RunUntil(env_.Now() + hold, waiting) && p.Probe().waiting_for_stdin)
+    if (side.OthersWaiting() && !env_.RunUntil(env_.Now() + hold, waiting) &&
+        p.Probe().waiting_for_stdin)
       break;
     const auto until = env_.Now() < deadline ? deadline : end;
     if (!env_.RunUntil(until, waiting)) {
@@ -443,8 +453,8 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
     if (p.exited()) {
       ReportExit(b, "process.crash", "before the game ended", rec.turn);
     } else {
-      Report(b, "process.stdout-closed", "the bot closed its standard output during the game",
-             rec.turn);
+      Report(b, "process.stdout-closed", "during the game",
+             "the bot closed its standard output during the game", rec.turn);
     }
     Stop(b, rec.turn);
     return;
@@ -501,7 +511,8 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   // A late bot is stopped and its player does nothing, unless only the
   // machine's load made it late: then it plays on and the match is replayed.
   if (elapsed > limit) {
-    if (const std::optional<LateJudgement> late = LateUnexplained(b, elapsed, limit, rec.turn, tl)) {
+    if (const std::optional<LateJudgement> late =
+            LateUnexplained(b, elapsed, limit, rec.turn, tl)) {
       rec.silent = true;
       rec.events = spec_.side->ApplySilence();
       ReportLate(b, tl, elapsed, limit, rec, *late);
@@ -510,7 +521,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   }
   const std::string& text = joined;
   if (tl.line.truncated || tl.line.length > config_.max_answer_bytes) {
-    Finding& f = Report(b, "output.flood",
+    Finding& f = Report(b, "output.flood", "an answer line",
                         "an answer line of " + std::to_string(tl.line.length) + " bytes", rec.turn);
     f.received = EscapeBytes(text.substr(0, 200)) + "...";
   }
@@ -524,7 +535,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
   if (verdict == AnswerVerdict::kServerAccepts) {
     const std::optional<std::string> read = spec_.side->ServerReading(text);
     if (read && catalog_.Find(kServerAccepts)) {
-      Finding& f = Report(b, kServerAccepts,
+      Finding& f = Report(b, kServerAccepts, "read by the server",
                           "the rule text does not allow this answer; the game's real server "
                           "accepts it and reads '" +
                               EscapeBytes(*read) +
@@ -537,7 +548,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
     }
   }
   if (no_legal && (verdict == AnswerVerdict::kInvalid || verdict == AnswerVerdict::kIllegal)) {
-    Finding& f = Report(b, kNoLegalLine,
+    Finding& f = Report(b, kNoLegalLine, "not a valid action",
                         "the turn had no legal action, so the player is out whatever it prints; "
                         "the line it printed is not a valid action (a bot may print anything "
                         "there, ACCEPT-DEFEAT is the clean choice)",
@@ -550,7 +561,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
     case AnswerVerdict::kServerAccepts:
       break;
     case AnswerVerdict::kWhitespace: {
-      Finding& f = Report(b, "action.whitespace",
+      Finding& f = Report(b, "action.whitespace", "around the answer",
                           "the answer has surrounding whitespace or a carriage return; a referee "
                           "that compares lines exactly rejects it",
                           rec.turn);
@@ -560,12 +571,12 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
     case AnswerVerdict::kInvalid:
     case AnswerVerdict::kIllegal: {
       const std::string check = RejectedCheck(verdict);
-      const std::string why = spec_.side->RejectionReason(text);
+      const Refusal why = spec_.side->RejectionReason(text);
       Finding& f = Report(
-          b, check,
+          b, check, "refused: " + why.rule,
           (check == kIllegalCheck ? "the answer is well-formed but not a legal action on this turn"
                                   : "the answer is not a valid command") +
-              (why.empty() ? std::string() : ": " + why),
+              (why.reason.empty() ? std::string() : ": " + why.reason),
           rec.turn);
       if (f.received.empty()) f.received = EscapeBytes(text.substr(0, 200)) + "\\n";
       if (verdict == AnswerVerdict::kInvalid && f.advice.empty()) f.advice = InvalidHint(text, why);
@@ -591,7 +602,7 @@ void Match::Finish(BotSeat& b) {
     p.CloseStdin();
     if (!env_.RunUntil(env_.Now() + config_.eof_grace, [&] { return p.exited(); })) {
       Finding& f =
-          Report(b, "process.no-exit-on-eof",
+          Report(b, "process.no-exit-on-eof", "at the end of the game",
                  "the bot did not exit within " + std::to_string(config_.eof_grace.count()) +
                      " ms of its stdin being closed at the end of the game");
       f.limit_ms = static_cast<int>(config_.eof_grace.count());
@@ -629,7 +640,8 @@ void Match::Run(const Progress& progress) {
     bots_.push_back(std::move(b));
     BotSeat& placed = bots_.back();
     if (!placed.proc) {
-      Report(placed, "process.exec-failed", error.empty() ? "the bot could not be started" : error);
+      Report(placed, "process.exec-failed", "not started",
+             error.empty() ? "the bot could not be started" : error);
       continue;
     }
     placed.active = true;

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <map>
 
-#include "core/parse.h"
 #include "checks/findings.h"
+#include "core/parse.h"
 #include "referee/referee_match.h"
 
 namespace arbiter::harness {
@@ -72,7 +72,10 @@ class RefereeFindings {
   }
 
  private:
-  Finding& New(const std::string& check, int seat, int turn, std::string message) {
+  // A finding made in `form` (Finding::form), or the seat's earlier one of
+  // `check` counted once more.
+  Finding& New(const std::string& check, std::string form, int seat, int turn,
+               std::string message) {
     for (Finding& f : m_.findings)
       if (f.check == check && f.seat == seat) {
         ++f.occurrences;
@@ -88,6 +91,7 @@ class RefereeFindings {
       for (const TurnRecord& t : m_.turns)
         f.own_turn += t.player == seat && t.turn <= turn && !t.input.empty();
     f.message = std::move(message);
+    f.form = std::move(form);
     f.reproduce = reproduce_;
     if (const TurnRecord* t = seat >= 0 ? TurnOf(m_, seat, turn) : nullptr) {
       f.input = t->input;
@@ -132,7 +136,7 @@ class RefereeFindings {
     // trouble (a traceback quoting the answer), said on referee.stopped.
     if (!r_.outcome.fault_check.empty() && s.turn >= r_.last_turn) return;
     if (s.said.kind == RefereeSaid::kRejected) {
-      New("action.rejected", seat, s.turn,
+      New("action.rejected", "in its own words", seat, s.turn,
           "the referee rejected the bot's answer, in its own words: " + Quote(s.said.line));
       return;
     }
@@ -144,7 +148,7 @@ class RefereeFindings {
     // referee waited for more than the bot gave.
     if (t && ThrownOut(seat, s.turn) && !r_.queued_turns.count(t->turn)) {
       const size_t lines = std::count(t->answer.begin(), t->answer.end(), '\n') + 1;
-      New("action.rejected", seat, s.turn,
+      New("action.rejected", "out for time, in time by arbiter's clock", seat, s.turn,
           "the referee threw the bot out for time, in its own words: " + Quote(s.said.line) +
               "; arbiter measured " + when + " (" + std::to_string(lines) +
               " line(s)), within its own limit of " + std::to_string(session_.action_ms) +
@@ -153,12 +157,13 @@ class RefereeFindings {
               "--action-ms)");
       return;
     }
-    Finding& f = New("action.referee-timeout", seat, s.turn,
-                     "the referee said " + Quote(s.said.line) + ", but arbiter measured " +
-                         (when.empty() ? std::string("no late answer") : when) +
-                         ", within its limit of " + std::to_string(session_.action_ms) +
-                         " ms: the referee's own limit may be tighter (give it with "
-                         "--action-ms), or the machine's load or the relay made it late");
+    Finding& f =
+        New("action.referee-timeout", when.empty() ? "no late answer" : "in time", seat, s.turn,
+            "the referee said " + Quote(s.said.line) + ", but arbiter measured " +
+                (when.empty() ? std::string("no late answer") : when) + ", within its limit of " +
+                std::to_string(session_.action_ms) +
+                " ms: the referee's own limit may be tighter (give it with "
+                "--action-ms), or the machine's load or the relay made it late");
     f.limit_ms = session_.action_ms;
   }
 
@@ -190,9 +195,9 @@ class RefereeFindings {
           wrote + ", and the referee quotes '" + std::string(line) + "', which no bot sent, in " +
           Quote(s.said.line);
       if (t && !t->answer.empty())
-        message += "; player " + std::to_string(seat) + "'s answer was " +
-                   Quote(t->answer.substr(0, 120));
-      Finding& f = New("referee.out-of-step", -1, s.turn, message);
+        message +=
+            "; player " + std::to_string(seat) + "'s answer was " + Quote(t->answer.substr(0, 120));
+      Finding& f = New("referee.out-of-step", "quotes arbiter's line", -1, s.turn, message);
       f.advice = r_.start_text.find("###Seed") != std::string::npos
                      ? "the referee reads one line before its game, whatever it says, as its "
                        "start: give --seed-line never ('###Start P' alone, cg-brutaltester's "
@@ -263,17 +268,17 @@ class RefereeFindings {
     for (SeatPlay& p : m_.seat_plays)
       if (p.seat == seat) p.to_end = false;
     const bool two = m_.seat_plays.size() == 2;
-    Finding& f = New("action.dropped", seat, last->turn,
-                     "the referee stopped asking player " + std::to_string(seat) +
-                         " after turn " + std::to_string(last->turn) +
-                         (last->answer.empty() ? std::string()
-                                               : " (its answer " +
-                                                     Quote(last->answer.substr(0, 120)) + ")") +
-                         ", without a word, and played " + std::to_string(later) +
-                         " more turn(s) with the other player(s) to the game's end: " +
-                         (two ? "with two players, that is the referee putting the bot out (an "
-                                "answer it judged invalid, or late by its own clock)"
-                              : "the referee put the bot out, or the rules did (it lost)"));
+    Finding& f = New(
+        "action.dropped", two ? "two players" : "more players", seat, last->turn,
+        "the referee stopped asking player " + std::to_string(seat) + " after turn " +
+            std::to_string(last->turn) +
+            (last->answer.empty() ? std::string()
+                                  : " (its answer " + Quote(last->answer.substr(0, 120)) + ")") +
+            ", without a word, and played " + std::to_string(later) +
+            " more turn(s) with the other player(s) to the game's end: " +
+            (two ? "with two players, that is the referee putting the bot out (an "
+                   "answer it judged invalid, or late by its own clock)"
+                 : "the referee put the bot out, or the rules did (it lost)"));
     if (!two) f.severity = Severity::kWarn;
   }
 
@@ -304,7 +309,7 @@ class RefereeFindings {
         if (t.turn == r_.last_turn && !t.answer.empty())
           last = " after player " + std::to_string(t.player) + "'s answer " +
                  Quote(t.answer.substr(0, 80));
-      Finding& f = New("referee.stopped", -1, r_.last_turn,
+      Finding& f = New("referee.stopped", "stopped: " + o.fault_check, -1, r_.last_turn,
                        "the referee stopped the game short (" + o.fault_check + ")" + last + ": " +
                            o.fault + tail +
                            "; a referee must survive any answer, and without an engine arbiter "
@@ -312,11 +317,11 @@ class RefereeFindings {
       f.advice = "the referee's command: " + QuoteArgs(r_.argv);
       if (!o.containment.empty()) f.advice = o.containment + "; " + f.advice;
     } else if (!o.exit_text.empty() && !o.exit_clean) {
-      New("referee.exit", -1, -1,
+      New("referee.exit", "after its game's end", -1, -1,
           "the referee " + o.exit_text + " after its game's end (its ranking: " +
               (o.result_line.empty() ? std::string("none") : Quote(o.result_line)) + ")" + tail);
     }
-    if (!o.leftovers.empty()) New("referee.leftover", -1, -1, LeftoversText(o));
+    if (!o.leftovers.empty()) New("referee.leftover", "left running", -1, -1, LeftoversText(o));
     RankedFirstThoughOut();
   }
 
@@ -331,9 +336,9 @@ class RefereeFindings {
     const int first = o.ranking->front().front();
     for (const RefereeRecord::Said& s : r_.said) {
       if (s.said.kind != RefereeSaid::kRejected || SeatOf(s) != first) continue;
-      New("referee.ranking", -1, s.turn,
-          "the referee ranked player " + std::to_string(first) + " first (" +
-              Quote(o.result_line) + ") though it had put it out: " + Quote(s.said.line) +
+      New("referee.ranking", "first though put out", -1, s.turn,
+          "the referee ranked player " + std::to_string(first) + " first (" + Quote(o.result_line) +
+              ") though it had put it out: " + Quote(s.said.line) +
               "; a win table built on its rankings credits that player with the game");
       return;
     }

@@ -83,6 +83,7 @@ RunReport ThirtyIdenticalWarningsReport() {
     f.reproduce = "arbiter check-bot --seed 7 --games 32 --match " + id + " -- ./my-bot";
     if (g <= 30) {  // the same warning everywhere, after a long input
       f.check = "action.whitespace";
+      f.form = "around the answer";
       f.severity = harness::Severity::kWarn;
       f.message = "the answer \"u\" is lowercase; the letter is read as U on turn " +
                   std::to_string(f.turn);
@@ -93,10 +94,12 @@ RunReport ThirtyIdenticalWarningsReport() {
       f.advice = "print the letter in upper case";
     } else if (g == 31) {
       f.check = "process.no-exit-on-eof";
+      f.form = "at the end of the game";
       f.severity = harness::Severity::kInfo;
       f.message = "the bot did not exit within 1000 ms of its input ending; it was terminated";
     } else {
       f.check = "process.crash";
+      f.form = "exited before the game ended";
       f.message = "the bot exited with status 3 on turn " + std::to_string(f.turn);
       f.stderr_tail = "Traceback (most recent call last):\nIndexError: list index out of range";
     }

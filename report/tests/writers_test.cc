@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "report/run_report.h"
 #include "report/tests/baseline.h"
 #include "report/tests/fixtures.h"
-#include "report/run_report.h"
 #include "spec-tests/common/spec_test.h"
 
 namespace arbiter::report::testing {
@@ -67,19 +67,23 @@ TEST(ReportBaselines, ThirtyIdenticalWarningsAreOneEntryAfterTheFailureInEveryHu
   EXPECT_LT(std::count(terminal.begin(), terminal.end(), '\n'), 80) << terminal;
 }
 
-// arbiter.report.bounded: findings that differ only in the figures and the
-// quoted answer they cite are one group; other words make another.
-CITES(ReportModel, FindingsThatDifferOnlyInFiguresOrQuotedTextAreOneGroup,
-      "arbiter.report.bounded");
-TEST(ReportModel, FindingsThatDifferOnlyInFiguresOrQuotedTextAreOneGroup) {
+// arbiter.report.bounded, arbiter.report.check-ids: findings made in one
+// form (Finding::form, set where the finding is made) are one group,
+// whatever figures and quoted answers their messages hold; findings of
+// two forms are two groups however alike they read, and findings with
+// neither a form nor a cause are each a group of their own, even word for
+// word alike: the message is never read to group.
+CITES(ReportModel, FindingsOfOneFormAreOneGroupAndTheMessageIsNeverReadToGroup,
+      "arbiter.report.bounded", "arbiter.report.check-ids");
+TEST(ReportModel, FindingsOfOneFormAreOneGroupAndTheMessageIsNeverReadToGroup) {
   RunReport r;
   r.tool = "check-bot";
-  const char* messages[] = {
-      "the game's real server reads 'MOVE&BUILD 0 E E' on turn 3",
-      "the game's real server reads 'MOVE&BUILD 1 N SW' on turn 17",
-      "the bot's answer \"x\" is not a command on turn 2",
-      "the bot's answer \"yy\" is not a command on turn 9",
-      "the game's real server refuses 'MOVE&BUILD 0 E E' on turn 3",
+  const std::pair<const char*, const char*> findings[] = {
+      {"read by the server", "the game's real server reads 'MOVE&BUILD 0 E E' on turn 3"},
+      {"read by the server", "the game's real server reads 'move&build 1 n sw' (17 of them)"},
+      {"refused: the command", "the game's real server reads 'MOVE&BUILD 0 E E' on turn 3"},
+      {"", "the bot's answer is not a command"},
+      {"", "the bot's answer is not a command"},
   };
   for (int i = 0; i < 5; ++i) {
     harness::MatchResult m;
@@ -89,15 +93,15 @@ TEST(ReportModel, FindingsThatDifferOnlyInFiguresOrQuotedTextAreOneGroup) {
     f.clause = "wondev.protocol.action.grammar";
     f.severity = harness::Severity::kWarn;
     f.match = m.id;
-    f.message = messages[i];
+    f.form = findings[i].first;
+    f.message = findings[i].second;
     m.findings.push_back(f);
     r.matches.push_back(m);
   }
   const auto groups = r.GroupedFindings();
-  ASSERT_EQ(groups.size(), 3u);
+  ASSERT_EQ(groups.size(), 4u);
   EXPECT_EQ(groups[0].also, std::vector<std::string>{"game-2"});
-  EXPECT_EQ(groups[1].also, std::vector<std::string>{"game-4"});
-  EXPECT_TRUE(groups[2].also.empty());
+  for (size_t g = 1; g < groups.size(); ++g) EXPECT_EQ(groups[g].others, 0) << g;
 }
 
 CITES(ReportModel, FindingsOfTwoCausesSaidAlikeAreTwoGroupsAndOneCauseSaidTwoWaysIsOne,
@@ -107,7 +111,8 @@ TEST(ReportModel, FindingsOfTwoCausesSaidAlikeAreTwoGroupsAndOneCauseSaidTwoWays
   r.tool = "fuzz-referee";
   const std::pair<const char*, const char*> findings[] = {
       {"deviation cancel-below-three", "a cancel stands at distance 2: shown as B[1][2]"},
-      {"divergence|jc2015.move.cancel.distance|B", "a cancel stands at distance 2: shown as B[3][4]"},
+      {"divergence|jc2015.move.cancel.distance|B",
+       "a cancel stands at distance 2: shown as B[3][4]"},
       {"deviation cancel-below-three", "cancel-below-two, named again: every message of the game"},
   };
   for (int i = 0; i < 3; ++i) {
@@ -146,6 +151,7 @@ TEST(ReportModel, TheSameFindingOfTwoSeatsOfOneMatchCountsOneMatchNotTwo) {
       f.severity = harness::Severity::kFail;
       f.match = m.id;
       f.seat = seat;
+      f.form = "came out at end of input";
       f.message = "no answer flushed on turn 0";
       m.findings.push_back(f);
     }

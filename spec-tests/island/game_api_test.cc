@@ -53,6 +53,28 @@ SPEC_TEST(GameApi, ClassifyAnswerTellsInvalidFromIllegalFromWhitespace, "island.
   for (const auto& [line, verdict] : cases) EXPECT_EQ(Verdict(s, line), verdict) << line;
 }
 
+// A refused answer names the clause it breaks as its rule, a key of its own
+// beside the reason, which quotes the tiles and the hand: two answers that
+// break one rule are one kind of check-bot finding (Finding::form).
+SPEC_TEST(GameApi, ARefusedAnswerNamesTheClauseItBreaksWhateverTilesTheReasonQuotes,
+          "island.move.tile", "island.syntax.tiles", "island.syntax.keywords") {
+  const State s = Make({4, 7}, "33121", "11111");  // distance 3, no tile 4
+  const Refusal four = Wrap(s)->RejectionReason("retreat;4");
+  const Refusal no_tile = Wrap(Make({4, 7}, "33222", "11111"))->RejectionReason("retreat;1");
+  EXPECT_NE(four.reason, no_tile.reason);
+  EXPECT_EQ(four.rule, "island.move.tile");
+  EXPECT_EQ(no_tile.rule, "island.move.tile");
+  EXPECT_NE(four.reason.find("(island.move.tile)"), std::string::npos) << four.reason;
+  const Refusal tile = Wrap(s)->RejectionReason("move;7");
+  EXPECT_EQ(tile.rule, "island.syntax.tiles");
+  EXPECT_TRUE(tile.names_argument);  // meant as a move: the tile is at fault
+  const Refusal word = Wrap(s)->RejectionReason("debug");
+  EXPECT_EQ(word.rule, "island.syntax.keywords");
+  EXPECT_FALSE(word.names_argument);  // perhaps not meant as an answer at all
+  EXPECT_EQ(word.reason,
+            "'debug' is not move, retreat, attack or shuffle (island.syntax.keywords)");
+}
+
 // Every event of every turn names a clause of the register: random games of
 // the built-in players with some unreadable lines and silences mixed in.
 SPEC_TEST(GameApi, EveryEventCitesAClauseOfTheRegister, "island.turn.order", "island.end.winner") {

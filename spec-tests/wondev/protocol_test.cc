@@ -128,6 +128,34 @@ SPEC_TEST(Answer, AWellFormedActionThatIsNotListedIsIllegalAndAMalformedLineIsIn
   EXPECT_EQ(game->ClassifyAnswer("MOVE&BUILD  0 E W"), AnswerVerdict::kWhitespace);
 }
 
+// A refused answer's reason quotes the answer (its directions, its words);
+// the rule it names is a key of its own, the same for two answers that
+// break one rule, so that check-bot counts them as one kind of finding
+// without reading the reason (Finding::form).
+SPEC_TEST(Answer, ARefusedAnswerNamesTheRuleItBreaksTheSameWhateverWordsTheReasonQuotes,
+          "wondev.protocol.action.grammar", "wondev.move.removed") {
+  const auto game = Wrap(Make(kFlat5, At(0, 0), At(4, 4)));
+  const Refusal north = game->RejectionReason("MOVE&BUILD 0 N S");  // off the grid, two ways
+  const Refusal west = game->RejectionReason("MOVE&BUILD 0 W E");
+  EXPECT_NE(north.reason, west.reason);
+  EXPECT_EQ(north.rule, west.rule);
+  EXPECT_NE(north.reason.find("(wondev.move.removed)"), std::string::npos) << north.reason;
+  const Refusal move = game->RejectionReason("MOVE&BUILD 0 E");  // a word short, two ways
+  const Refusal push = game->RejectionReason("PUSH&BUILD 0 E");
+  EXPECT_NE(move.reason, push.reason);
+  EXPECT_EQ(move.rule, push.rule);
+  EXPECT_NE(move.reason.find("(wondev.protocol.action.grammar)"), std::string::npos);
+  EXPECT_NE(move.rule, north.rule);
+  EXPECT_NE(move.rule, game->RejectionReason("MOVE&BUILD 0 E X").rule);
+  EXPECT_NE(move.rule, game->RejectionReason("MOVE 0 E W").rule);
+  // A direction or an index at fault says the answer was meant as a command.
+  EXPECT_TRUE(game->RejectionReason("MOVE&BUILD 0 E X").names_argument);
+  EXPECT_TRUE(game->RejectionReason("MOVE&BUILD 0 e W").names_argument);
+  EXPECT_TRUE(game->RejectionReason("MOVE&BUILD x E W").names_argument);
+  EXPECT_FALSE(game->RejectionReason("MOVE 0 E W").names_argument);
+  EXPECT_FALSE(game->RejectionReason("thinking...").names_argument);
+}
+
 SPEC_TEST(Answer, ALowercaseKeywordIsWhatCodinGamesRefereeAcceptsNotWhatTheTextAllows,
           "wondev.protocol.action.grammar") {
   const auto game = Wrap(Make(kFlat5, At(0, 0), At(4, 4)));
