@@ -34,7 +34,10 @@ struct Shown {
 };
 
 // "the divergence needs N non-trivial answer(s) over M turns (shrunk in
-// ...)"; and the reference's view of the reproducer.
+// ...)"; and the reference's view of the reproducer. M counts the turns to
+// the divergence, its own included: a shrunk script may stop short of it,
+// the game playing on with its ok answer, or be empty when every answer
+// was neutral (a referee that misreads any answer of its fifth turn).
 std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const std::string& file) {
   int nontrivial = 0;
   for (size_t i = 0; i < s.script.size(); ++i)
@@ -48,8 +51,9 @@ std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const s
                 "whole witness game is the reproducer)"
               : " (not shrunk: the same answers did not show it again in " +
                     std::to_string(s.confirm_runs) + " re-runs)";
+  const size_t turns = std::max<size_t>(s.script.size(), s.game.divergence_turn + 1);
   return "the divergence needs " + std::to_string(nontrivial) + " non-trivial answer(s) over " +
-         std::to_string(s.script.size()) + " turns" + how +
+         std::to_string(turns) + " turns" + how +
          (file.empty() || s.game.stand_in
               ? ""
               : "; the reference's view: " + Self() + " simulate --transcript " + file);
@@ -378,7 +382,9 @@ bool FuzzRun::Symptom(const std::string& root_cause, const RefereeGameResult& la
                                ? harness::SymptomShrinks::Note()
                                : "a later divergence of the same game (" + d.field +
                                      ") follows from it: its reproducer still shows this one first";
-  if (root->advice.find(note) == std::string::npos)
+  // Said once per root and kind: a record of what was said, never a search
+  // of the advice.
+  if (symptom_notes_.emplace(root_cause, note).second)
     root->advice += (root->advice.empty() ? "" : "; ") + note;
   return true;
 }

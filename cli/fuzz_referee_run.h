@@ -138,9 +138,12 @@ class FuzzRun {
   void FirstOfCause(const std::string& cause, const Divergence& d, const std::string& before,
                     harness::Finding& f);
   harness::SymptomShrinks symptom_shrinks_;  // root and later signatures shrinks joined
-  harness::ClauseCaveats caveats_;           // clauses with a divergence nothing explains
-  uint64_t families_played_ = 0;             // the swarm bits of the games played
-  uint64_t told_apart_ = 0;  // the deviations the games told apart (arbiter.referee.edges)
+  // The notes a root's finding gained from its later divergences (Symptom),
+  // by the root's cause: each is added once.
+  std::set<std::pair<std::string, std::string>> symptom_notes_;
+  harness::ClauseCaveats caveats_;  // clauses with a divergence nothing explains
+  uint64_t families_played_ = 0;    // the swarm bits of the games played
+  uint64_t told_apart_ = 0;         // the deviations the games told apart (arbiter.referee.edges)
   void RuleEdges();
   std::chrono::steady_clock::time_point run_start_ = std::chrono::steady_clock::now();
   Progress progress_;

@@ -57,7 +57,7 @@ struct RefereeProcess {
       if (!state) return {Err(1, "engine-referee: " + error + "\n"), Exit(2, 2)};
       return Advance();
     }
-    state->ApplyLine(line);
+    state->ApplyLine(options.misread ? options.misread(std::string(line), answers) : line);
     ++answers;
     if (options.end_after_answers >= 0 && answers >= options.end_after_answers) return End();
     return Advance();

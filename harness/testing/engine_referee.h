@@ -17,6 +17,7 @@
 // as a real one built on arbiter's engine would have it.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,6 +33,9 @@ struct EngineRefereeOptions {
   // Ends its game early: after this many answers it writes "###End" with
   // the ranking of the state then (a referee cutting games short); -1 never.
   int end_after_answers = -1;
+  // A bug the catalogue does not model: the answer line the referee plays
+  // for the one it read, given how many it had read before it.
+  std::function<std::string(std::string line, int answers)> misread;
 };
 
 // The script of one referee process started as `argv`.
