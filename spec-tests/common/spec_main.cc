@@ -1,9 +1,17 @@
 // The main of every spec test binary: records each test's clauses as a
 // GoogleTest property, and with --list-citations prints the citations as JSON
 // (used by scripts/update-register to fill the register's "tests" lists).
+// When every test of the process passed, it removes what the process left
+// in the temporary directory (RemoveOwnTemporaries).
+#include <unistd.h>
+
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <system_error>
 
 #include "spec-tests/common/spec_test.h"
 
@@ -34,6 +42,29 @@ class RecordClauses : public ::testing::EmptyTestEventListener {
   }
 };
 
+// The tests name what they write in the shared temporary directory after
+// their process ("fuzz-cg-4242", "repro-4242", "report-4242.json"): each
+// entry named so, the process's own, is removed. A suite run used to leave
+// hundreds there, run after run; a failed test's are kept to look at, and
+// every test's when ARBITER_KEEP_TEST_FILES is set.
+void RemoveOwnTemporaries() {
+  namespace fs = std::filesystem;
+  const std::string pid = "-" + std::to_string(::getpid());
+  std::error_code error;
+  for (fs::directory_iterator it(::testing::TempDir(), error), end; !error && it != end;
+       it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    for (size_t at = name.find(pid); at != std::string::npos; at = name.find(pid, at + 1)) {
+      const size_t after = at + pid.size();
+      if (after == name.size() || name[after] == '.' || name[after] == '-') {
+        std::error_code ignored;  // what cannot be removed is left, as before
+        fs::remove_all(it->path(), ignored);
+        break;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace arbiter::spec
 
@@ -48,5 +79,7 @@ int main(int argc, char** argv) {
   }
   ::testing::InitGoogleTest(&argc, argv);
   ::testing::UnitTest::GetInstance()->listeners().Append(new arbiter::spec::RecordClauses);
-  return RUN_ALL_TESTS();
+  const int failed = RUN_ALL_TESTS();
+  if (failed == 0 && !std::getenv("ARBITER_KEEP_TEST_FILES")) arbiter::spec::RemoveOwnTemporaries();
+  return failed;
 }
