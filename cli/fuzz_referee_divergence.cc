@@ -219,7 +219,7 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     }
     cause = GroupOf(d, cause, r);
     FirstOfCause(cause, d, seen_once, f);
-    if (!s.flaky && d.kind != "stopped") SameClause(f, d.deviation.empty(), cause, found, shrunk);
+    if (!s.flaky && d.kind != "stopped") SameClause(f, d, cause, found, shrunk);
     if (!s.reproduced) {
       found.emplace_back(cause, std::move(f));
       continue;
@@ -348,24 +348,28 @@ void FuzzRun::FirstOfCause(const std::string& cause, const Divergence& d, const 
   c->words = d.message;
   c->showed = d.showed;
   c->after = ": " + Field(d);
+  c->kind = d.showed_kind;
   f.message = Worded(*c);
 }
 
 // A deviation's finding and a divergence no deviation explains under one
-// clause (run_memory.h: ClauseCaveats), whichever came first.
-void FuzzRun::SameClause(Finding& f, bool unexplained, const std::string& cause, Found& found,
+// clause, or of one kind (run_memory.h: ClauseCaveats), whichever came
+// first. `d` is finding `f`'s divergence.
+void FuzzRun::SameClause(Finding& f, const Divergence& d, const std::string& cause, Found& found,
                          Shrunk& shrunk) {
-  if (!unexplained) {  // a deviation's: GroupOf gave its divergence a cause
+  if (!d.deviation.empty()) {  // a deviation's: GroupOf gave its divergence a cause
     if (DeviationCause* c = CauseOf(cause)) {
-      if (std::string caveat = caveats_.For(f.clause); !caveat.empty()) c->caveat = caveat;
+      if (std::string caveat = caveats_.For(f.clause, c->kind); !caveat.empty()) c->caveat = caveat;
       f.message = Worded(*c);
     }
     return;
   }
-  caveats_.Unexplained(f.clause, f.match);
+  caveats_.Unexplained(f.clause, f.match, d.kind);
   for (DeviationCause& each : deviation_causes_)
-    if (Finding* named = Seen(each.key, found, shrunk); named && named->clause == f.clause) {
-      each.caveat = caveats_.For(f.clause);  // a field: said once, whoever sets it again
+    if (Finding* named = Seen(each.key, found, shrunk);
+        named && (named->clause == f.clause || each.kind == d.kind)) {
+      // A field: said once, whoever sets it again; its clause's first.
+      each.caveat = caveats_.For(named->clause, each.kind);
       named->message = Worded(each);
     }
 }

@@ -77,7 +77,7 @@ class FuzzRun {
   // A deviation's finding and an unexplained divergence under one clause:
   // the former says the bug may be one no deviation models. `cause`: the
   // one `f` is reported under.
-  void SameClause(harness::Finding& f, bool unexplained, const std::string& cause, Found& found,
+  void SameClause(harness::Finding& f, const Divergence& d, const std::string& cause, Found& found,
                   Shrunk& shrunk);
   // `unshrunk`: joined by symptom_shrinks_, not by a shrink of its own.
   bool Symptom(const std::string& root_cause, const harness::RefereeGameResult& later, Found& found,
@@ -117,14 +117,15 @@ class FuzzRun {
   // before the deviation's words (a flaky finding's "seen once"), the words
   // with what showed them (Divergence::showed), and what was added after
   // (the field shown, each other amount of the bug once, `amounts` those
-  // said); the clause's caveat (ClauseCaveats::For), a field set, never
-  // appended; then the other bugs its games cannot tell from the named one
-  // (AlsoFits, from `live`).
+  // said); the caveat of its clause or of the kind of its first divergence
+  // (`kind`, ClauseCaveats::For), a field set, never appended; then the
+  // other bugs its games cannot tell from the named one (AlsoFits, from
+  // `live`).
   struct DeviationCause {
     std::string key;
     std::set<std::string> live;
     std::string named;
-    std::string before = {}, words = {}, showed = {}, after = {}, caveat = {};
+    std::string before = {}, words = {}, showed = {}, after = {}, caveat = {}, kind = {};
     std::set<std::string> amounts = {};
   };
   std::vector<DeviationCause> deviation_causes_;

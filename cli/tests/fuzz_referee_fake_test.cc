@@ -305,3 +305,47 @@ TEST(FuzzRefereeOnFakes, ABugNoDeviationModelsIsUnexplainedAndItsLaterDivergence
 
 }  // namespace
 }  // namespace arbiter::cli
+namespace arbiter::cli {
+namespace {
+
+// arbiter.referee.deviations: a JavaChallenge2015 referee that, from its
+// fifth answer on, reads U as D: a bug no deviation models. Its games
+// diverge with a player standing elsewhere that no rule change explains;
+// in game 4 of 8, a deviation under another clause (scheduled-as-fallen: a
+// move cancelled into a scheduled block) happens to replay every message.
+// That finding must not say the referee has that bug and nothing more: it
+// says that divergences of the same kind no deviation explains were seen,
+// so the bug may be one the catalogue does not model. (Before, only an
+// unexplained divergence under the deviation's own clause made it say so,
+// and scheduled-as-fallen was named as the referee's bug.) The subject of
+// this proof is that chance fit: if a change of the engine or of the run
+// ends it, find another seed or misreading that makes one.
+CITES(FuzzRefereeOnFakes, ADeviationThatFitsAMisreadingRefereeByChanceSaysTheBugMayBeAnother,
+      "arbiter.referee.deviations", "jc2015.move.step");
+TEST(FuzzRefereeOnFakes, ADeviationThatFitsAMisreadingRefereeByChanceSaysTheBugMayBeAnother) {
+  EngineRefereeOptions planted;
+  planted.misread = [](std::string line, int answers) {
+    return answers >= 4 && line == "U" ? std::string("D") : line;
+  };
+  const FuzzOutcome run = FuzzOnFakes("fake-misread-up",
+                                      {"--game", "jc2015", "--protocol", "cg-runner", "--referee",
+                                       "/bin/true", "--games", "8", "--seed", "1", "--jobs", "1"},
+                                      planted);
+  const std::vector<nlohmann::json> failing = Failing(run);
+  int named = 0, unexplained = 0;
+  for (const nlohmann::json& f : failing) {
+    const std::string m = f.value("message", "");
+    unexplained += m.find("no single rule change") != std::string::npos;
+    if (f.value("cause", "").rfind("deviation ", 0) != 0) continue;
+    ++named;
+    EXPECT_NE(m.find("that no deviation explains: the bug may be one the catalogue does not "
+                     "model"),
+              std::string::npos)
+        << f;
+  }
+  EXPECT_GE(unexplained, 1) << run.report["findings"].dump(1);
+  EXPECT_GE(named, 1) << "no deviation fits by chance any more: " << run.report["findings"].dump(1);
+}
+
+}  // namespace
+}  // namespace arbiter::cli

@@ -239,8 +239,10 @@ struct Divergence {
   // explanation): what the referee's message showed before the deviation
   // named it, in the compare's words; `message` is then the deviation's
   // words followed by it. A field, so that naming the divergence again reads
-  // it here, never out of the message.
+  // it here, never out of the message. `showed_kind` is its `kind` then
+  // ("position"), before `kind` became the deviation's.
   std::string showed = {};
+  std::string showed_kind = {};
   // How many rule changes (readings, deviations) were replayed and did not
   // explain it; 0 when none was tried.
   int changes_tried = 0;

@@ -245,6 +245,7 @@ std::vector<std::vector<RuleReading>> Explanation::Candidates(const Divergence& 
 void Explanation::NameDeviation(Divergence& d, const RuleReading& reading,
                                 const std::string& showed) const {
   d.deviation = reading.deviation;
+  if (d.showed_kind.empty()) d.showed_kind = d.kind;
   d.kind = "deviation " + reading.deviation;
   LeadWith(d.clauses, reading.clause);
   d.listing_only = false;

@@ -41,18 +41,25 @@ class SymptomShrinks {
 
 class ClauseCaveats {
  public:
-  // A divergence finding no deviation explains, under `clause`, in `game`
-  // (the first such game of a clause is the one caveats name).
-  void Unexplained(const std::string& clause, const std::string& game) {
+  // A divergence finding no deviation explains, under `clause`, in `game`,
+  // of `kind` (Divergence::kind: "position", "block", "cell"): the first
+  // such game of a clause, and of a kind, is the one caveats name.
+  void Unexplained(const std::string& clause, const std::string& game, const std::string& kind) {
     if (!clause.empty()) first_.emplace(clause, game);
+    if (!kind.empty()) first_of_kind_.emplace(kind, std::make_pair(game, clause));
   }
-  // The caveat a deviation's finding under `clause` carries; "" for none.
-  // The same words for a clause every time: the finding keeps it as a
-  // part of its own (cli's FuzzRun::DeviationCause), said once.
-  std::string For(const std::string& clause) const;
+  // The caveat a deviation's finding under `clause`, whose divergence is of
+  // `kind`, carries; "" for none. Its clause's first, else its kind's: a
+  // referee with a bug the catalogue does not model (one that misreads an
+  // answer) diverges in many games, and in a few a deviation under another
+  // clause may fit what it did by chance. The same words every time: the
+  // finding keeps them as a part of its own (cli's FuzzRun::DeviationCause),
+  // said once.
+  std::string For(const std::string& clause, const std::string& kind) const;
 
  private:
-  std::map<std::string, std::string> first_;  // clause -> game
+  std::map<std::string, std::string> first_;                                  // clause -> game
+  std::map<std::string, std::pair<std::string, std::string>> first_of_kind_;  // -> game, clause
 };
 
 }  // namespace arbiter::harness
