@@ -74,9 +74,10 @@ class FuzzRun {
               const std::string& id, Found& found, Shrunk& shrunk);
   // A later divergence that is a symptom of the game's first
   // (fuzz_referee_divergence.cc); false when that one has no finding.
-  // A deviation's finding and an unexplained divergence under one clause:
-  // the former says the bug may be one no deviation models. `cause`: the
-  // one `f` is reported under.
+  // A deviation's finding and an unexplained divergence under one clause,
+  // or of one kind of difference: the former says the bug may be one no
+  // deviation models. `d`: `f`'s divergence; `cause`: the one `f` is
+  // reported under.
   void SameClause(harness::Finding& f, const Divergence& d, const std::string& cause, Found& found,
                   Shrunk& shrunk);
   // `unshrunk`: joined by symptom_shrinks_, not by a shrink of its own.

@@ -166,12 +166,14 @@ const char* State::IllegalFor(int player, const Action& a) const {
 }
 
 std::string State::WhyIllegal(const Action& a, std::string* rule) const {
-  const char* why = terminal_ || out_[current_player()]
-                        ? "the player is out of the game (wondev.out.invalid)"
-                        : IllegalFor(current_player(), a);
+  if (terminal_ || out_[current_player()]) {
+    constexpr const char* kOut = "the player is out of the game (wondev.out.invalid)";
+    if (rule) *rule = kOut;
+    return kOut;
+  }
+  const char* why = IllegalFor(current_player(), a);
   if (!why) return {};
   if (rule) *rule = why;
-  if (terminal_ || out_[current_player()]) return why;
   if (a.unit < 0 || a.unit >= units_per_player())
     return "unit " + std::to_string(a.unit) + ": " + why;
   const Pos from = units_[current_player()][a.unit];
