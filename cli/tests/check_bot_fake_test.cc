@@ -195,8 +195,11 @@ TEST(CheckBotOnFakes, ALateAnswerTheLoadExplainsOnTheFirstRunOnlyIsANoteTheSecon
             std::string::npos)
       << message << "\n"
       << r.out;
-  for (const auto& f : r.report["findings"])
-    if (f["check"] == "timing.inconclusive") EXPECT_EQ(f["severity"], "info") << f;
+  for (const auto& f : r.report["findings"]) {
+    if (f["check"] == "timing.inconclusive") {
+      EXPECT_EQ(f["severity"], "info") << f;
+    }
+  }
 }
 
 // arbiter.report.check-ids, arbiter.report.bounded: a bot that dies on a

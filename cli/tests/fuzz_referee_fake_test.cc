@@ -208,11 +208,12 @@ TEST(FuzzRefereeOnFakes, AFogThatSeesTooFarIsNamedAndNeverSaidAsAnotherLeagueAlo
   for (const nlohmann::json& f : failing) {
     const std::string m = f.value("message", "");
     named += f.value("cause", "") == "deviation fog-two" ? f.value("occurrences", 0) : 0;
-    if (f["clause"] == "wondev.league.units")
+    if (f["clause"] == "wondev.league.units") {
       EXPECT_NE(m.find("cannot tell that from a bug under the rules asked for: the referee shows "
                        "enemy units up to two cells away (--rule deviation=fog-two)"),
                 std::string::npos)
           << m;
+    }
   }
   EXPECT_GE(named, 10) << run.report["findings"].dump(1);
 }

@@ -91,7 +91,7 @@ struct LateEvidence {
   // its path, and its wall time within this window (0: none, or it had
   // exec'd before the window opened). Its time is not the bot's: a contest
   // server starts the interpreter itself.
-  std::string launcher;
+  std::string launcher = {};
   double launcher_ms = 0;
 };
 

@@ -6,10 +6,10 @@
 // cg_runner_game.cc; how the referee's process ended is judged last.
 #include "referee/cg_runner.h"
 
-#include "referee/cg_runner_game.h"
-#include "referee/fuzz_game.h"
 #include "checks/silence.h"
 #include "process/interrupt.h"
+#include "referee/cg_runner_game.h"
+#include "referee/fuzz_game.h"
 #include "referee/referee_template.h"
 #include "referee/seed_line.h"
 
@@ -57,7 +57,8 @@ void CgRunnerGame::Run() {
   seats_ = reference_.seats();
   RefereeDriverConfig d;
   if (!Configure(d)) return;
-  RefereeDriver driver(env_, d, plan_.seed);
+  const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env_, d, plan_.seed);
+  RefereeDriver& driver = *driver_made;
   const bool started = driver.Start();
   result_.argv = driver.argv();
   std::optional<Clock::time_point> message_at;  // the referee's last request
@@ -89,15 +90,13 @@ void CgRunnerGame::Run() {
     Fault(std::move(f.check), std::move(f.message));
   } else if (!o.fault_check.empty()) {
     Fault(o.fault_check, o.fault);
-  }
-  else if (o.ended && o.ranking)
+  } else if (o.ended && o.ranking)
     End(*o.ranking);
   Exit(o);
   reference_.Finish();
 }
 
-std::string ResolveRunnerSeedLine(Env& env, RefereeFuzzConfig& config, int players,
-                                  uint64_t seed) {
+std::string ResolveRunnerSeedLine(Env& env, RefereeFuzzConfig& config, int players, uint64_t seed) {
   RefereeDriverConfig d = RunnerDriver(config, players);
   const std::string said = ResolveSeedLine(env, d, seed);
   config.seed_line = d.seed_line;

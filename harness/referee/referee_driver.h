@@ -1,6 +1,7 @@
 // One game through a game's real referee (arbiter.referee-run.framing): the
-// one driver behind check-bot, play --referee and fuzz-referee (with an
-// engine and without), for both protocols a referee speaks.
+// one driver interface behind check-bot, play --referee and fuzz-referee
+// (with an engine and without), one class per protocol a referee speaks
+// (MakeRefereeDriver picks it by the template's protocol):
 //
 //   runner protocol  the referee talks to arbiter on its stdin and stdout:
 //                    arbiter writes "###Start P" (after "###Seed N" only
@@ -13,6 +14,13 @@
 //                    is due once it has written a turn; the game ends when
 //                    it exits (its ranking: a "RESULT W" line, or a JSON
 //                    line with "ranks", as psyleague's referees print).
+//
+// RefereeDriver holds what every protocol shares: the referee's process
+// and its start (argv, limits, containment), the game's limit and the
+// patience of every wait, the answers' planned mutations, the referee's
+// stderr, its exit, and its teardown with what it left running. A protocol
+// (runner_driver.h, bots_driver.h) adds how the referee's requests are read
+// and its answers delivered: the next protocol is one class of its own.
 //
 // The driver owns the referee's template and process (on Env: the tests use
 // the fake clock) and says what the referee did: its requests, its stderr
@@ -28,8 +36,8 @@
 #include <string>
 #include <vector>
 
-#include "referee/answer_fuzz.h"
 #include "process/env.h"
+#include "referee/answer_fuzz.h"
 #include "referee/referee_lines.h"
 #include "referee/referee_template.h"
 #include "referee/seed_line_mode.h"
@@ -46,8 +54,8 @@ struct RefereeDriverConfig {
   // run (ResolveSeedLine, seed_line.h) and, unresolved, sends none.
   SeedLine seed_line = SeedLine::kAuto;
   std::optional<uint64_t> seed_line_value;  // the N of ###Seed (default: the game's seed)
-  std::string probe_executable;  // the bots protocol's relay (ProbeBesideSelf)
-  Limits limits;                 // the referee's own (none by default: it is the organiser's)
+  std::string probe_executable;             // the bots protocol's relay (ProbeBesideSelf)
+  Limits limits;  // the referee's own (none by default: it is the organiser's)
   Environment env;
   Containment containment;  // the referee's: none unless the organiser asks
   // The game's answers by which a player leaves it under the rules
@@ -161,10 +169,13 @@ struct RefereeOutcome {
 // (sleep), 4243 (java); arbiter killed them" (outcome.leftovers), or "".
 std::string LeftoversText(const RefereeOutcome& outcome);
 
+// The interface of a game through a referee, and what its protocols share.
+// A protocol's class says how requests are read (Await) and answers
+// delivered (Deliver, NoAnswer); an operation its protocol has no words for
+// does nothing, as each says below.
 class RefereeDriver {
  public:
-  RefereeDriver(Env& env, const RefereeDriverConfig& config, uint64_t seed);
-  ~RefereeDriver();
+  virtual ~RefereeDriver() = default;
   RefereeDriver(const RefereeDriver&) = delete;
   RefereeDriver& operator=(const RefereeDriver&) = delete;
 
@@ -175,124 +186,114 @@ class RefereeDriver {
   std::optional<RefereeRequest> Next(const NextHint& hint = {});
   // The current request's answer, its lines without '\n'.
   void Answer(const std::vector<std::string_view>& lines);
-  // The bots protocol: the current request's answer, sent `delay` from now
-  // while the driver goes on serving the other seats (a bot too late for
-  // the referee's limit).
-  void AnswerAfter(const std::vector<std::string_view>& lines, std::chrono::milliseconds delay);
-  // The bots protocol: the current request is never answered; its bot
-  // writes a line to its stderr without the newline and hangs. False when
-  // that line could not be written.
-  bool Stall();
-  // The bots protocol: one line of the current request's answer, sent at
-  // once (the referee reads as many as it wants); Answered() ends it.
-  void Stream(const std::string& line);
-  void Answered();
-  // A seat's handshake line, for a referee that launches its bots (it reads
-  // the line itself); nothing under the runner protocol.
-  void Handshake(int seat, const std::string& line);
-  // The referee moved on since the current request: it wrote to a seat,
-  // closed one's input, or exited.
-  bool Moved() const;
-  // Input was already waiting for another seat when the current request came.
-  bool OthersWaiting() const;
-  // Seat `seat`'s bot was stopped outside a turn (at its handshake): a
-  // referee that launches its bots sees it die.
-  void Drop(int seat);
   // The current request gets no answer: the seat's bot was stopped. The bots
   // protocol: the referee sees its bot die; the runner protocol, which
   // cannot say so: K empty lines, which a referee reads as no answer.
-  void NoAnswer();
-  // Bytes the referee wrote to `seat` since its request (a turn written in
-  // pieces, the bots protocol); "" under the runner protocol.
-  std::string MoreInput(int seat);
-  // The runner protocol, after ###End: the referee's stdin closes, as a
-  // runner's does once its game is over.
-  void CloseInput();
+  virtual void NoAnswer() = 0;
   // After the game: waits for the referee's exit (exit_grace), then stops
-  // its tree. Idempotent; the destructor calls it.
+  // its tree. Idempotent; each protocol's destructor calls it.
   void Finish();
   // The referee's stderr lines since the last call, read.
   std::vector<RefereeSaid> TakeSaid();
 
-  const RefereeOutcome& outcome() const { return outcome_; }
-  const std::vector<std::string>& argv() const { return argv_; }
-  // The runner protocol: the lines arbiter wrote before the game
-  // ("###Start 2\n"), which a bot never sent (arbiter's framing check).
-  const std::string& start_text() const { return start_text_; }
-  int players() const { return players_; }
+  // The bots protocol's own: nothing under a protocol whose referee does not
+  // launch its bots.
+  //   AnswerAfter  the current request's answer, sent `delay` from now while
+  //                the driver goes on serving the other seats (a bot too
+  //                late for the referee's limit);
+  //   Stall        the current request is never answered; its bot writes a
+  //                line to its stderr without the newline and hangs. False
+  //                when that line could not be written;
+  //   Stream       one line of the current request's answer, sent at once
+  //                (the referee reads as many as it wants); Answered() ends
+  //                it;
+  //   Handshake    a seat's handshake line (the referee reads it itself);
+  //   Drop         seat `seat`'s bot was stopped outside a turn (at its
+  //                handshake): the referee sees it die;
+  //   MoreInput    bytes the referee wrote to `seat` since its request (a
+  //                turn written in pieces).
+  virtual void AnswerAfter(const std::vector<std::string_view>&, std::chrono::milliseconds) {}
+  virtual bool Stall() { return false; }
+  virtual void Stream(const std::string&) {}
+  virtual void Answered() { current_.reset(); }
+  virtual void Handshake(int, const std::string&) {}
+  virtual void Drop(int) {}
+  virtual std::string MoreInput(int) { return ""; }
+  // The referee moved on since the current request: it wrote to a seat,
+  // closed one's input, or exited.
+  virtual bool Moved() const { return !referee_ || referee_->exited(); }
+  // Input was already waiting for another seat when the current request came.
+  virtual bool OthersWaiting() const { return false; }
   // Whether the referee closed `seat`'s input (the bots protocol) before
   // the game's end: it put that player out.
-  bool SeatClosed(int seat) const;
+  virtual bool SeatClosed(int) const { return false; }
   // The bots protocol: whether `seat`'s bot is gone as the referee sees it
   // (its input closed, or the bot stopped), and how many times the referee
   // started it.
-  bool SeatStopped(int seat) const;
-  int Connections(int seat) const;
+  virtual bool SeatStopped(int) const { return false; }
+  virtual int Connections(int) const { return 0; }
+  // The bots protocol: the referee's last stdout lines that may be results
+  // (50); none under the runner protocol, whose ranking is its ###End.
+  virtual const std::vector<std::string>& result_lines() const { return no_lines_; }
+  // The runner protocol, after ###End: the referee's stdin closes, as a
+  // runner's does once its game is over.
+  virtual void CloseInput() {}
+  // The runner protocol: the lines arbiter wrote before the game
+  // ("###Start 2\n"), which a bot never sent (arbiter's framing check).
+  virtual const std::string& start_text() const { return no_text_; }
+
+  const RefereeOutcome& outcome() const { return outcome_; }
+  const std::vector<std::string>& argv() const { return argv_; }
+  int players() const { return players_; }
   bool RefereeExited() const { return referee_ && referee_->exited(); }
   // Waits up to `grace` for the referee's exit; whether it exited.
   bool WaitForExit(std::chrono::milliseconds grace);
-  // The bots protocol: the referee's last stdout lines that may be results
-  // (50), and its whole stderr tail as kept (outcome().stderr_tail is its
+  // The referee's whole stderr tail as kept (outcome().stderr_tail is its
   // last lines).
-  const std::vector<std::string>& result_lines() const { return result_lines_; }
   std::string StderrTail() const { return referee_ ? referee_->stderr_tail() : ""; }
 
- private:
-  std::optional<RefereeRequest> NextFromRunner(Clock::time_point deadline);
-  // One runner-protocol line: false when it stopped the game (a fault, or
-  // ###End); `request` set when it asks for an answer.
-  bool RunnerLine(const TimedLine& line, std::optional<RefereeRequest>& request);
-  // The runner protocol, silent or closed before ###End.
-  void RunnerStopped();
+ protected:
+  RefereeDriver(Env& env, const RefereeDriverConfig& config, uint64_t seed, int players);
+
+  // What a protocol adds to the referee's start: the bots' commands for its
+  // {botK} (and what a contained referee must share with them), before it
+  // runs; false (after Stopped) when they cannot be had.
+  virtual bool OpenSeats(std::vector<std::string>& bots, SpawnOptions& options) = 0;
+  // Once the referee runs: what the protocol writes first.
+  virtual void Begin() = 0;
+  // Lines the referee sent that are still read past the game's limit (a
+  // runner's queued ###End).
+  virtual bool HasQueued() const = 0;
+  // The next request, waiting until `deadline` at most; nullopt after
+  // Stopped, or at the game's end (outcome_.ended).
+  virtual std::optional<RefereeRequest> Await(Clock::time_point deadline, int expected) = 0;
+  // Bytes of the current request's answer to the referee, as they are.
+  virtual void Deliver(const std::string& bytes) = 0;
+  // Teardown: the bots the protocol runs for the referee stopped (those
+  // whose input it closed, or all), what it printed last kept, and whether
+  // a process of that name is the protocol's own (not a leftover).
+  virtual void StopSeats(bool all) = 0;
+  virtual void KeepLastOutput() {}
+  virtual bool IsOwnProcess(std::string_view) const { return false; }
+
+  void Stopped(const std::string& check, const std::string& why);
+  void ReadExit();
   // The whole game's limit has passed, and how that is said.
   bool OutOfTime();
   std::string OutOfTimeText() const;
-  std::optional<RefereeRequest> NextFromRelay(Clock::time_point deadline, int expected);
-  // The bots protocol: the length of the complete message at the front of
-  // `seat`'s input (0: none yet).
-  size_t Complete(int seat);
-  // The bots protocol, while waiting: the referee's stdout kept, handshakes
-  // answered, relays whose input closed stopped, a late answer sent when due.
-  void Tend();
-  // The complete seat whose bytes came first; the expected seat's, when it
-  // comes within reorder_patience.
-  int Pick(int expected);
-  RefereeRequest Take(int seat, bool queued);
-  // Every seat's input closed, nothing complete left in it.
-  bool AllClosed();
-  // The relays still carrying messages after the referee's exit.
-  void Drain();
-  void KeepStdout();
-  void Stopped(const std::string& check, const std::string& why);
   // The current request's planned mutation (nullopt: none), fixed and
   // recorded at its answer's first line.
   std::optional<AnswerFamily> Family();
-  // Bytes of the current request's answer to the referee, as they are.
-  void Deliver(const std::string& bytes);
   // A late answer's wait (fuzz-referee's late_ms).
   void WaitLate();
   // `bytes` as the planned mutation `family` makes them.
   std::string Mutated(AnswerFamily family, const std::string& bytes) const;
-  NumberBounds seen_;  // the numbers of the game's answers so far (near-valid bounds)
-  // The runner protocol, silent after an answer: one more line sent; true
-  // when the referee then went on (it reads more lines than it asked for).
-  bool ReadsMoreThanAsked();
-  void ReadExit();
-  void ResultFromStdout();
-  // After the referee's own exit: its relays stopped, and what it started
-  // given a moment to follow; then what is left is its leftovers.
-  void SettleAfterExit();
-  void NoteLeftovers(const TeardownReport& t);
-  // A process of that name is one of arbiter's relays (run as a bot).
-  bool IsRelay(std::string_view name) const;
 
   Env& env_;
   const RefereeDriverConfig config_;
   const uint64_t seed_;
-  int players_ = 0;
+  const int players_;
   std::vector<std::string> argv_;
-  std::string start_text_;  // what the runner protocol's start wrote (###Seed, ###Start)
-  std::unique_ptr<SeatRelay> relay_;
   std::unique_ptr<BotProcess> referee_;
   RefereeOutcome outcome_;
   std::optional<RefereeRequest> current_;
@@ -303,29 +304,25 @@ class RefereeDriver {
   std::optional<AnswerFamily> family_;
   bool family_taken_ = false, mutated_sent_ = false;
   std::string held_, first_line_;
-  std::string last_answer_;           // the runner protocol: the bytes of the last answer sent
-  std::vector<std::string> pending_;  // runner: per player, its ###Input so far
-  int input_seat_ = -1;               // runner: the player of the open ###Input block
-  // Its last lines that may be a result (RESULT ..., or JSON with "ranks"),
-  // kept whatever followed them (a board printed after the result).
-  std::vector<std::string> result_lines_;
-  std::vector<int> readied_;  // bots protocol: per seat, the connections answered
-  struct Late {
-    int seat = -1;
-    std::string bytes;
-    Clock::time_point due;
-  };
-  std::optional<Late> late_;  // AnswerAfter's answer, until it is sent
-  bool drained_ = false;
+  NumberBounds seen_;  // the numbers of the game's answers so far (near-valid bounds)
   std::optional<Clock::time_point> until_;  // the current Next's hint
+  Clock::time_point started_at_{};
+
+ private:
+  // After the referee's own exit: the protocol's bots stopped, and what it
+  // started given a moment to follow; then what is left is its leftovers.
+  void SettleAfterExit();
+  void NoteLeftovers(const TeardownReport& t);
+
   uint64_t stderr_seen_ = 0;
   std::string stderr_partial_;
   bool finished_ = false;
-  Clock::time_point started_at_{};
-  // The bots protocol, when the current request came: the seats closed, and
-  // what was waiting for each (Moved).
-  std::vector<bool> ended_at_request_;
-  std::vector<size_t> inbox_at_request_;
+  const std::vector<std::string> no_lines_;
+  const std::string no_text_;
 };
+
+// The driver of `config`'s referee, by its template's protocol.
+std::unique_ptr<RefereeDriver> MakeRefereeDriver(Env& env, const RefereeDriverConfig& config,
+                                                 uint64_t seed);
 
 }  // namespace arbiter::harness

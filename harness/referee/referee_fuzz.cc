@@ -209,7 +209,8 @@ void RefereeGame::Hung(Clock::time_point deadline, const std::string& said) {
   if (now >= deadline) {
     std::optional<std::chrono::duration<double, std::milli>> since;
     if (progress_at_) since = now - *progress_at_;
-    FaultText cut = GameCutFault(CutGame(env_, config_, reference_, since, sched_valid_, game_wait_ns_));
+    FaultText cut =
+        GameCutFault(CutGame(env_, config_, reference_, since, sched_valid_, game_wait_ns_));
     // Only a referee that stopped playing makes later games' patience short.
     if (cut.check == "referee.hang") config_.known_hangs->progress = true;
     result_.faults.push_back({std::move(cut.check), std::move(cut.message), reference_.turn()});
@@ -461,7 +462,8 @@ void RefereeGame::Run() {
   RefereeDriverConfig d;
   if (!Configure(d)) return;
   const auto deadline = env_.Now() + config_.game_time_limit;
-  RefereeDriver driver(env_, d, plan_.seed);
+  const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env_, d, plan_.seed);
+  RefereeDriver& driver = *driver_made;
   driver_ = &driver;
   const bool started = driver.Start();
   result_.argv = driver.argv();

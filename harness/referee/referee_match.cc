@@ -18,13 +18,15 @@ constexpr const char* kEvidence = "arbiter.referee-run.evidence";
 
 RefereeState::RefereeState(Env& env, const RefereeDriverConfig& config, uint64_t seed,
                            std::shared_ptr<RefereeRecord> record)
-    : driver_(env, config, seed), record_(std::move(record)), recorded_(config.recorded) {
-  closed_.assign(static_cast<size_t>(std::max(0, driver_.players())), false);
+    : driver_(MakeRefereeDriver(env, config, seed)),
+      record_(std::move(record)),
+      recorded_(config.recorded) {
+  closed_.assign(static_cast<size_t>(std::max(0, driver_->players())), false);
   replayed_.assign(recorded_.size(), 0);
-  begun_ = !driver_.Start();
-  record_->argv = driver_.argv();
-  record_->start_text = driver_.start_text();
-  record_->outcome = driver_.outcome();
+  begun_ = !driver_->Start();
+  record_->argv = driver_->argv();
+  record_->start_text = driver_->start_text();
+  record_->outcome = driver_->outcome();
 }
 
 const RefereeState& RefereeState::Begun() const {
@@ -37,8 +39,8 @@ const RefereeState& RefereeState::Begun() const {
 }
 
 RefereeState::~RefereeState() {
-  driver_.Finish();
-  record_->outcome = driver_.outcome();
+  driver_->Finish();
+  record_->outcome = driver_->outcome();
 }
 
 std::string RefereeState::InputText(int player) const {
@@ -72,23 +74,23 @@ int RefereeState::Winner() const {
 
 std::string RefereeState::MoreInput(int seat) {
   if (!request_ || request_->seat != seat) return "";
-  std::string more = driver_.MoreInput(seat);
+  std::string more = driver_->MoreInput(seat);
   request_->input += more;
   return more;
 }
 
 void RefereeState::StreamLine(const std::string& line) {
   if (!request_) return;
-  driver_.Stream(line);
+  driver_->Stream(line);
   streamed_ = true;
 }
 
 std::vector<Event> RefereeState::ApplyLine(std::string_view line) {
   if (!request_) return {};
   if (streamed_) {
-    driver_.Answered();
+    driver_->Answered();
   } else {
-    driver_.Answer(SplitOn(line, '\n'));
+    driver_->Answer(SplitOn(line, '\n'));
   }
   return WithFirst(Advance());
 }
@@ -96,12 +98,12 @@ std::vector<Event> RefereeState::ApplyLine(std::string_view line) {
 std::vector<Event> RefereeState::ApplySilence() {
   if (!request_) return {};
   silenced_.insert(request_->seat);
-  driver_.NoAnswer();
+  driver_->NoAnswer();
   return WithFirst(Advance());
 }
 
 void RefereeState::SeatStopped(int seat) {
-  if (silenced_.insert(seat).second && (!request_ || request_->seat != seat)) driver_.Drop(seat);
+  if (silenced_.insert(seat).second && (!request_ || request_->seat != seat)) driver_->Drop(seat);
 }
 
 // The first turn's events start with what the referee said before it.
@@ -118,19 +120,19 @@ std::vector<Event> RefereeState::Advance() {
   const int asked = request_ ? request_->seat : -1;
   if (request_) ++turn_;
   streamed_ = false;
-  request_ = driver_.Next();
+  request_ = driver_->Next();
   if (request_ && request_->queued) record_->queued_turns.insert(turn_);
-  if (!request_) driver_.Finish();
-  record_->outcome = driver_.outcome();
+  if (!request_) driver_->Finish();
+  record_->outcome = driver_->outcome();
   record_->last_turn = played;
   std::vector<Event> events;
-  for (RefereeSaid& said : driver_.TakeSaid()) {
+  for (RefereeSaid& said : driver_->TakeSaid()) {
     events.push_back({"referee.stderr", kEvidence, said.line});
     const bool stopped = said.seat >= 0 ? silenced_.count(said.seat) > 0 : silenced_.count(asked);
     record_->said.push_back({played, asked, stopped, std::move(said)});
   }
   for (int s = 0; s < static_cast<int>(closed_.size()); ++s) {
-    if (closed_[s] || !driver_.SeatClosed(s)) continue;
+    if (closed_[s] || !driver_->SeatClosed(s)) continue;
     closed_[s] = true;
     record_->closed.emplace_back(s, played);
     events.push_back({"referee.closed", kEvidence,

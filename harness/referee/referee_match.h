@@ -55,7 +55,7 @@ class RefereeState final : public MatchSide {
                std::shared_ptr<RefereeRecord> record);
   ~RefereeState() override;
 
-  int num_players() const override { return driver_.players(); }
+  int num_players() const override { return driver_->players(); }
   int turn() const override { return turn_; }
   int current_player() const override { return Begun().request_ ? request_->seat : -1; }
   bool CurrentPlayerReceivesInput() const override { return Begun().request_.has_value(); }
@@ -73,12 +73,12 @@ class RefereeState final : public MatchSide {
 
   // What only a real referee does (MatchSide).
   bool IsRealReferee() const override { return true; }
-  void HandshakeLine(int seat, const std::string& line) override { driver_.Handshake(seat, line); }
+  void HandshakeLine(int seat, const std::string& line) override { driver_->Handshake(seat, line); }
   void SeatStopped(int seat) override;
   std::string MoreInput(int seat) override;
   void StreamLine(const std::string& line) override;
-  bool TurnOver() const override { return driver_.Moved(); }
-  bool OthersWaiting() const override { return driver_.OthersWaiting(); }
+  bool TurnOver() const override { return driver_->Moved(); }
+  bool OthersWaiting() const override { return driver_->OthersWaiting(); }
   // The current request's input waited while another seat was relayed.
   bool queued() const { return request_ && request_->queued; }
 
@@ -91,7 +91,7 @@ class RefereeState final : public MatchSide {
   const RefereeState& Begun() const;
   bool begun_ = false;
   std::vector<Event> first_events_;  // what the referee said before its first request
-  RefereeDriver driver_;
+  std::unique_ptr<RefereeDriver> driver_;
   std::shared_ptr<RefereeRecord> record_;
   std::optional<RefereeRequest> request_;
   std::vector<bool> closed_;

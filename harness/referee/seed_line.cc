@@ -12,9 +12,10 @@ using std::chrono::milliseconds;
 
 // The referee's first request after `start`: "seat\ninput", or nullopt with
 // `why` set when it asked for none.
-std::optional<std::string> FirstRequest(Env& env, const RefereeDriverConfig& config,
-                                        uint64_t seed, std::string& why) {
-  RefereeDriver driver(env, config, seed);
+std::optional<std::string> FirstRequest(Env& env, const RefereeDriverConfig& config, uint64_t seed,
+                                        std::string& why) {
+  const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env, config, seed);
+  RefereeDriver& driver = *driver_made;
   if (!driver.Start()) {
     why = driver.outcome().fault;
     return std::nullopt;
@@ -63,8 +64,9 @@ SeedLineProbe ProbeSeedLine(Env& env, const RefereeDriverConfig& config, uint64_
                      "': the line changes nothing it shows";
   } else {
     probe.reads = true;
-    probe.evidence = "given '###Seed " + s + "' twice its first input was the same, given '###Seed " +
-                     s1 + "' another: it reads the line";
+    probe.evidence = "given '###Seed " + s +
+                     "' twice its first input was the same, given '###Seed " + s1 +
+                     "' another: it reads the line";
   }
   return probe;
 }

@@ -35,7 +35,7 @@ struct EngineRefereeOptions {
   int end_after_answers = -1;
   // A bug the catalogue does not model: the answer line the referee plays
   // for the one it read, given how many it had read before it.
-  std::function<std::string(std::string line, int answers)> misread;
+  std::function<std::string(std::string line, int answers)> misread = nullptr;
 };
 
 // The script of one referee process started as `argv`.

@@ -82,6 +82,18 @@ struct FakeScript {
   size_t max_queued_lines = 64;
 };
 
+// `script` with every reply to an input emitted `delay` after it (a referee
+// that takes that long over each turn).
+inline FakeScript EveryReplyAfter(FakeScript script, milliseconds delay) {
+  auto inner = script.on_input;
+  script.on_input = [inner, delay](int index, const std::string& in) {
+    auto out = inner(index, in);
+    for (Emit& e : out) e.delay = delay;
+    return out;
+  };
+  return script;
+}
+
 class FakeEnv;
 class FakeBot;
 

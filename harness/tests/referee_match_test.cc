@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include "testing/fake_env.h"
-#include "tests/match_checks.h"
 #include "report/registers.h"
 #include "spec-tests/common/spec_test.h"
+#include "testing/fake_env.h"
+#include "tests/match_checks.h"
 
 namespace arbiter::harness::testing {
 namespace {
@@ -385,7 +385,8 @@ CITES(RefereeDriverTest, ARunnerRefereeHeldToOneLineAnswersIsStoppedAtTheOutputT
 TEST(RefereeDriverTest, ARunnerRefereeHeldToOneLineAnswersIsStoppedAtTheOutputThatAsksForTwo) {
   FakeEnv free_env;
   free_env.scripts = {RunnerReferee(4, 2)};
-  RefereeDriver free_driver(free_env, Runner(), 7);
+  const std::unique_ptr<RefereeDriver> free_driver_made = MakeRefereeDriver(free_env, Runner(), 7);
+  RefereeDriver& free_driver = *free_driver_made;
   EXPECT_EQ(AnswerAll(free_driver), 4) << "a game with no engine: any K";
   EXPECT_TRUE(free_driver.outcome().ended) << free_driver.outcome().fault;
 
@@ -393,7 +394,8 @@ TEST(RefereeDriverTest, ARunnerRefereeHeldToOneLineAnswersIsStoppedAtTheOutputTh
   env.scripts = {RunnerReferee(4, 2)};
   RefereeDriverConfig held = Runner();
   held.one_line_answers = true;  // fuzz-referee on an engine
-  RefereeDriver driver(env, held, 7);
+  const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env, held, 7);
+  RefereeDriver& driver = *driver_made;
   EXPECT_EQ(AnswerAll(driver), 0);
   ExpectFault(driver, "referee.protocol", "'###Output 0 2' asks for 2 lines");
 }
@@ -409,7 +411,8 @@ TEST(RefereeDriverTest, ARunnerRefereeFloodingFasterThanArbiterQueuesIsGarbageWh
   env.scripts = {flood};
   RefereeDriverConfig held = Runner();
   held.one_line_answers = true;
-  RefereeDriver driver(env, held, 7);
+  const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env, held, 7);
+  RefereeDriver& driver = *driver_made;
   const Clock::time_point start = env.Now();
   EXPECT_EQ(AnswerAll(driver), 0);
   ExpectFault(driver, "referee.garbage", "a flood");
@@ -420,18 +423,13 @@ CITES(RefereeDriverTest, ARefereeThatNeverEndsItsGameHangsAtTheWholeGamesLimitNo
       "arbiter.referee.completes");
 TEST(RefereeDriverTest, ARefereeThatNeverEndsItsGameHangsAtTheWholeGamesLimitNotAtItsPatience) {
   FakeEnv env;
-  FakeScript endless = RunnerReferee(100000, 1);
-  auto inner = endless.on_input;
-  endless.on_input = [inner](int index, const std::string& in) {
-    auto out = inner(index, in);
-    for (Emit& e : out) e.delay = milliseconds(200);  // a turn every 200 ms, never the end
-    return out;
-  };
-  env.scripts = {endless};
+  // A turn every 200 ms, never the end.
+  env.scripts = {EveryReplyAfter(RunnerReferee(100000, 1), milliseconds(200))};
   RefereeDriverConfig c = Runner();
   c.patience = milliseconds(10000);
   c.game_limit = milliseconds(3000);
-  RefereeDriver driver(env, c, 7);
+  const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env, c, 7);
+  RefereeDriver& driver = *driver_made;
   const Clock::time_point start = env.Now();
   const int requests = AnswerAll(driver);
   EXPECT_GE(requests, 10);
@@ -446,7 +444,8 @@ TEST(RefereeDriverTest,
      ARunnerRefereeThatExitsCleanlyWithoutEndBreaksTheProtocolRatherThanCrashes) {
   FakeEnv env;
   env.scripts = {RunnerReferee(2, 1, {}, "")};
-  RefereeDriver driver(env, Runner(), 7);
+  const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env, Runner(), 7);
+  RefereeDriver& driver = *driver_made;
   EXPECT_EQ(AnswerAll(driver), 2);
   EXPECT_FALSE(driver.outcome().ended);
   ExpectFault(driver, "referee.protocol", "exited with status 0 without ###End");
@@ -475,7 +474,8 @@ TEST(RefereeDriverTest, TwoMessagesALaunchingRefereeWroteAtOnceAreTwoRequestsByT
   env.relay_script = relay;
   FakeScript ref = EndsWith(20, "RESULT 0");
   env.scripts = {ref};
-  RefereeDriver driver(env, Framed(), 7);
+  const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env, Framed(), 7);
+  RefereeDriver& driver = *driver_made;
   ASSERT_TRUE(driver.Start());
   std::vector<std::string> inputs;
   while (const auto q = driver.Next()) {
@@ -500,7 +500,8 @@ TEST(RefereeDriverTest, ALateAnswerGoesAtItsTimeWhileTheOtherSeatsAreServed) {
   env.relay_script = relay;
   FakeScript ref = EndsWith(1000, "RESULT 1");
   env.scripts = {ref};
-  RefereeDriver driver(env, Framed(), 7);
+  const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env, Framed(), 7);
+  RefereeDriver& driver = *driver_made;
   ASSERT_TRUE(driver.Start());
   const Clock::time_point start = env.Now();
   auto q = driver.Next();
@@ -532,7 +533,8 @@ TEST(RefereeDriverTest, AMessageToAnotherSeatWaitsBrieflyForTheSeatTheGameExpect
     env.scripts = {ref};
     RefereeDriverConfig c = Framed();
     c.reorder_patience = milliseconds(25);
-    RefereeDriver driver(env, c, 7);
+    const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env, c, 7);
+    RefereeDriver& driver = *driver_made;
     ASSERT_TRUE(driver.Start());
     const auto q = driver.Next({expected, std::nullopt});
     ASSERT_TRUE(q);
@@ -554,11 +556,14 @@ TEST(RefereeDriverTest, TheMessagesRelaysStillCarryAfterTheRefereeExitedAreServe
     env.scripts = {ref};
     RefereeDriverConfig c = Framed();
     if (drain) c.drain_after_exit = milliseconds(500);
-    RefereeDriver driver(env, c, 7);
+    const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env, c, 7);
+    RefereeDriver& driver = *driver_made;
     ASSERT_TRUE(driver.Start());
     const auto q = driver.Next();
     EXPECT_EQ(q.has_value(), drain);
-    if (q) EXPECT_EQ(q->input, "last end\n");
+    if (q) {
+      EXPECT_EQ(q->input, "last end\n");
+    }
   }
 }
 
@@ -589,7 +594,8 @@ TEST(RefereeDriverTest, ARefereeThatStartsItsBotsAgainAfterClosingThemPlaysOnAnd
   RefereeDriverConfig c = Framed();
   c.ready_line = "READY";
   c.exit_grace = milliseconds(2000);
-  RefereeDriver driver(env, c, 7);
+  const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env, c, 7);
+  RefereeDriver& driver = *driver_made;
   std::vector<std::string> inputs;
   ASSERT_TRUE(driver.Start());
   while (const auto q = driver.Next()) {
@@ -616,7 +622,8 @@ TEST(RefereeDriverTest, WhatARefereeLeavesRunningAfterItsExitIsSaidButNeverArbit
   ref.leftover_names = {"relay", "sleep", "relay"};  // its bots are arbiter's relays
   env.scripts = {ref};
   {
-    RefereeDriver driver(env, Framed(), 7);
+    const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env, Framed(), 7);
+    RefereeDriver& driver = *driver_made;
     EXPECT_EQ(AnswerAll(driver), 1);
     driver.Finish();
     EXPECT_EQ(driver.outcome().leftovers, std::vector<std::string>{"778 (sleep)"});
@@ -630,7 +637,8 @@ TEST(RefereeDriverTest, WhatARefereeLeavesRunningAfterItsExitIsSaidButNeverArbit
   hung.scripts = {stays};
   RefereeDriverConfig c = Runner();
   c.patience = milliseconds(100);
-  RefereeDriver driver(hung, c, 7);
+  const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(hung, c, 7);
+  RefereeDriver& driver = *driver_made;
   EXPECT_EQ(AnswerAll(driver), 0);
   driver.Finish();
   EXPECT_TRUE(driver.outcome().leftovers.empty());
@@ -682,8 +690,8 @@ FakeScript DroppingReferee(int players, int drop, int after) {
     if (index >= static_cast<int>(order.size()))
       return {Out(1, "###End 1 0" + std::string(players > 2 ? " 2" : "") + "\n"), Exit(2, 0)};
     const std::string p = std::to_string(order[index]);
-    return {Out(1, "###Input " + p + "\nturn " + std::to_string(index) + "\n###Output " + p +
-                       " 1\n")};
+    return {
+        Out(1, "###Input " + p + "\nturn " + std::to_string(index) + "\n###Output " + p + " 1\n")};
   };
   return s;
 }
@@ -698,7 +706,7 @@ TEST(RefereeRun, ARefereeThatStopsAskingABotWithoutAWordWhileTheOtherPlaysOnHasP
   ASSERT_NE(f, nullptr) << Checks(r);
   EXPECT_EQ(f->severity, Severity::kFail);
   EXPECT_EQ(f->seat, 0);
-  EXPECT_EQ(f->turn, 2);  // its last turn: the one the referee judged
+  EXPECT_EQ(f->turn, 2);      // its last turn: the one the referee judged
   EXPECT_EQ(f->own_turn, 2);  // game turns 0 and 2 were its own
   EXPECT_NE(f->message.find("its answer 'UP'"), std::string::npos) << f->message;
   EXPECT_NE(f->message.find("without a word"), std::string::npos) << f->message;
@@ -714,16 +722,14 @@ TEST(RefereeRun, ARefereeThatStopsAskingABotThatConcededIsRightAndNothingIsSaid)
   // Wondev Woman's ACCEPT-DEFEAT (GameInfo::concede_answers): the rules
   // put the player out as it asked, and the other plays on to the end.
   FakeEnv env;
-  env.scripts = {DroppingReferee(2, 3, 4), AnsweringBot("ACCEPT-DEFEAT\n"),
-                 AnsweringBot("UP\n")};
+  env.scripts = {DroppingReferee(2, 3, 4), AnsweringBot("ACCEPT-DEFEAT\n"), AnsweringBot("UP\n")};
   RefereeDriverConfig config = Runner();
   config.concede_answers = {"ACCEPT-DEFEAT"};
   const MatchResult r = Play(env, config);
   EXPECT_EQ(Find(r, "action.dropped"), nullptr) << Checks(r);
   // The same answer where the game has no such word is still a drop.
   FakeEnv env2;
-  env2.scripts = {DroppingReferee(2, 3, 4), AnsweringBot("ACCEPT-DEFEAT\n"),
-                  AnsweringBot("UP\n")};
+  env2.scripts = {DroppingReferee(2, 3, 4), AnsweringBot("ACCEPT-DEFEAT\n"), AnsweringBot("UP\n")};
   EXPECT_NE(Find(Play(env2, Runner()), "action.dropped"), nullptr);
 }
 

@@ -1,15 +1,16 @@
-// RefereeDriver (referee_driver.h), the bots protocol: a referee that
-// launches its bots, each seat's bot one of arbiter's relays. A seat's input
-// is framed into requests (by the game's messages on an engine), served in
-// the order it left the referee; answers go back through the relay, at
-// once, line by line, or late while the other seats play on.
+// BotsDriver (bots_driver.h): a referee that launches its bots, each seat's
+// bot one of arbiter's relays. A seat's input is framed into requests (by
+// the game's messages on an engine), served in the order it left the
+// referee; answers go back through the relay, at once, line by line, or
+// late while the other seats play on.
+#include "referee/bots_driver.h"
+
 #include <algorithm>
 #include <utility>
 
 #include "checks/findings.h"
 #include "core/parse.h"
 #include "process/interrupt.h"
-#include "referee/referee_driver.h"
 
 namespace arbiter::harness {
 namespace {
@@ -18,13 +19,54 @@ constexpr size_t kResultsKept = 50;  // the referee's last lines that may be res
 
 }  // namespace
 
-size_t RefereeDriver::Complete(int seat) {
+BotsDriver::BotsDriver(Env& env, const RefereeDriverConfig& config, uint64_t seed)
+    : RefereeDriver(env, config, seed, config.referee.seats()) {}
+
+bool BotsDriver::OpenSeats(std::vector<std::string>& bots, SpawnOptions& options) {
+  std::string error;
+  relay_ = env_.OpenRelay(players_, config_.probe_executable, error);
+  if (!relay_) {
+    Stopped("referee.exec-failed", "arbiter could not open the bots' relays: " + error);
+    return false;
+  }
+  for (int s = 0; s < players_; ++s) bots.push_back(relay_->ProbeCommand(s));
+  readied_.assign(players_, 0);
+  if (options.containment.sandbox) options.containment.shared = relay_->shared_paths();
+  return true;
+}
+
+void BotsDriver::Deliver(const std::string& bytes) { relay_->Send(current_->seat, bytes); }
+
+void BotsDriver::NoAnswer() {
+  if (!current_ || !referee_) return;
+  relay_->Kill(current_->seat);
+  current_.reset();
+}
+
+void BotsDriver::StopSeats(bool all) {
+  if (!relay_) return;
+  for (int s = 0; s < players_; ++s)
+    if (all || relay_->ended(s)) relay_->Kill(s);
+}
+
+void BotsDriver::KeepLastOutput() {
+  if (!relay_) return;  // what it printed last, unfinished line included
+  KeepStdout();
+  if (outcome_.stdout_head.size() < 4096)
+    outcome_.stdout_head += referee_->partial().substr(0, 4096 - outcome_.stdout_head.size());
+}
+
+bool BotsDriver::IsOwnProcess(std::string_view name) const {
+  return relay_ && !relay_->process_name().empty() && name == relay_->process_name();
+}
+
+size_t BotsDriver::Complete(int seat) {
   const std::string& in = relay_->inbox(seat);
   if (config_.frame) return in.empty() ? 0 : config_.frame(in);
   return !in.empty() && in.back() == '\n' ? in.size() : 0;
 }
 
-void RefereeDriver::KeepStdout() {
+void BotsDriver::KeepStdout() {
   while (referee_->HasLine()) {
     const std::string line = referee_->PopLine().line.text;
     if (outcome_.stdout_head.size() < 4096) outcome_.stdout_head += line + "\n";
@@ -35,7 +77,7 @@ void RefereeDriver::KeepStdout() {
   }
 }
 
-void RefereeDriver::Tend() {
+void BotsDriver::Tend() {
   KeepStdout();
   SeatRelay& relay = *relay_;
   for (int s = 0; s < players_ && config_.ready_line; ++s)
@@ -51,13 +93,13 @@ void RefereeDriver::Tend() {
   }
 }
 
-bool RefereeDriver::AllClosed() {
+bool BotsDriver::AllClosed() {
   for (int s = 0; s < players_; ++s)
     if (!relay_->ended(s) || Complete(s) > 0) return false;
   return true;
 }
 
-int RefereeDriver::Pick(int expected) {
+int BotsDriver::Pick(int expected) {
   SeatRelay& relay = *relay_;
   int best = -1;
   for (int s = 0; s < players_; ++s)
@@ -75,7 +117,7 @@ int RefereeDriver::Pick(int expected) {
   return Complete(expected) > 0 ? expected : best;
 }
 
-RefereeRequest RefereeDriver::Take(int seat, bool queued) {
+RefereeRequest BotsDriver::Take(int seat, bool queued) {
   SeatRelay& relay = *relay_;
   // A turn written in pieces: the later ones reach the bot as they come
   // (MoreInput), its time counted from the last.
@@ -91,7 +133,7 @@ RefereeRequest RefereeDriver::Take(int seat, bool queued) {
   return q;
 }
 
-void RefereeDriver::Drain() {
+void BotsDriver::Drain() {
   if (drained_ || config_.drain_after_exit.count() <= 0) return;
   drained_ = true;
   // Until every relay has gone (a message still in flight arrives before
@@ -105,8 +147,7 @@ void RefereeDriver::Drain() {
   });
 }
 
-std::optional<RefereeRequest> RefereeDriver::NextFromRelay(Clock::time_point deadline,
-                                                           int expected) {
+std::optional<RefereeRequest> BotsDriver::Await(Clock::time_point deadline, int expected) {
   BotProcess& r = *referee_;
   SeatRelay& relay = *relay_;
   const auto overflow = [&] {
@@ -177,7 +218,7 @@ std::optional<RefereeRequest> RefereeDriver::NextFromRelay(Clock::time_point dea
 
 // The ranking a bot-launching referee prints: its last result line
 // (ReadResultLine).
-void RefereeDriver::ResultFromStdout() {
+void BotsDriver::ResultFromStdout() {
   for (auto l = result_lines_.rbegin(); l != result_lines_.rend(); ++l) {
     auto result = ReadResultLine(*l, players_);
     if (!result) continue;
@@ -191,7 +232,7 @@ void RefereeDriver::ResultFromStdout() {
 // A streamed answer (the bots protocol) goes line by line as the bot
 // writes it; a late one is held back until it is over (Answered), and the
 // extra lines follow it, as a real pipe would carry them.
-void RefereeDriver::Stream(const std::string& line) {
+void BotsDriver::Stream(const std::string& line) {
   if (!current_ || !relay_) return;
   const std::optional<AnswerFamily> family = Family();
   const std::string bytes = line + "\n";
@@ -213,8 +254,8 @@ void RefereeDriver::Stream(const std::string& line) {
   }
 }
 
-void RefereeDriver::AnswerAfter(const std::vector<std::string_view>& lines,
-                                std::chrono::milliseconds delay) {
+void BotsDriver::AnswerAfter(const std::vector<std::string_view>& lines,
+                             std::chrono::milliseconds delay) {
   if (!current_ || !relay_) return;
   std::string bytes;
   for (const std::string_view l : lines) (bytes += l) += '\n';
@@ -222,7 +263,7 @@ void RefereeDriver::AnswerAfter(const std::vector<std::string_view>& lines,
   current_.reset();
 }
 
-bool RefereeDriver::Stall() {
+bool BotsDriver::Stall() {
   if (!current_ || !relay_) return false;
   const bool wrote =
       relay_->WriteStderr(current_->seat, "arbiter-probe: a line without its newline");
@@ -230,7 +271,7 @@ bool RefereeDriver::Stall() {
   return wrote;
 }
 
-void RefereeDriver::Answered() {
+void BotsDriver::Answered() {
   if (current_ && family_ == AnswerFamily::kLate && !held_.empty()) {
     WaitLate();
     Deliver(held_);
@@ -240,11 +281,11 @@ void RefereeDriver::Answered() {
   current_.reset();
 }
 
-void RefereeDriver::Handshake(int seat, const std::string& line) {
+void BotsDriver::Handshake(int seat, const std::string& line) {
   if (relay_ && seat >= 0 && seat < players_) relay_->Send(seat, line + "\n");
 }
 
-bool RefereeDriver::Moved() const {
+bool BotsDriver::Moved() const {
   if (!referee_ || referee_->exited()) return true;
   if (!relay_) return false;
   // What was already waiting for another seat is not a move (a referee
@@ -255,34 +296,34 @@ bool RefereeDriver::Moved() const {
   return false;
 }
 
-bool RefereeDriver::OthersWaiting() const {
+bool BotsDriver::OthersWaiting() const {
   if (!current_) return false;
   for (int s = 0; s < static_cast<int>(inbox_at_request_.size()); ++s)
     if (s != current_->seat && inbox_at_request_[s] > 0) return true;
   return false;
 }
 
-void RefereeDriver::Drop(int seat) {
+void BotsDriver::Drop(int seat) {
   if (relay_ && seat >= 0 && seat < players_) relay_->Kill(seat);
 }
 
-std::string RefereeDriver::MoreInput(int seat) {
+std::string BotsDriver::MoreInput(int seat) {
   if (!relay_ || seat < 0 || seat >= players_) return "";
   std::string more = std::move(relay_->inbox(seat));
   relay_->inbox(seat).clear();
   return more;
 }
 
-bool RefereeDriver::SeatStopped(int seat) const {
+bool BotsDriver::SeatStopped(int seat) const {
   return relay_ && seat >= 0 && seat < players_ &&
          (!relay_->connected(seat) || relay_->ended(seat));
 }
 
-int RefereeDriver::Connections(int seat) const {
+int BotsDriver::Connections(int seat) const {
   return relay_ && seat >= 0 && seat < players_ ? relay_->connections(seat) : 0;
 }
 
-bool RefereeDriver::SeatClosed(int seat) const {
+bool BotsDriver::SeatClosed(int seat) const {
   return relay_ && seat >= 0 && seat < players_ && relay_->ended(seat) && !outcome_.ended;
 }
 
