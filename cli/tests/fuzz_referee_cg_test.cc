@@ -261,8 +261,12 @@ TEST_F(FuzzRefereeCgTest, ADeviationTheUserSetIsPartOfTheRulesNotAnEdge) {
 CITES(FuzzRefereeCgTest, ARefereeWithTwoDefectsShowsEachAsItsOwnFindingInPlainWords,
       "arbiter.referee.resync", "wondev.out.invalid", "wondev.move.climb");
 TEST_F(FuzzRefereeCgTest, ARefereeWithTwoDefectsShowsEachAsItsOwnFindingInPlainWords) {
-  // Lowercase move&build accepted (push&build not), and a climb of two levels.
-  const Outcome o = Fuzz(Referee("--mutant lowercase-move,climb-two"), "--games 20 --seed 1");
+  // Lowercase move&build accepted (push&build not), and a climb of two levels,
+  // held to the text's reading (--strict-readings): CodinGame's server reads
+  // a lowercase keyword too, so without it the first is a reading of
+  // wondev.protocol.action.grammar (keyword_case=any), not a failure.
+  const Outcome o =
+      Fuzz(Referee("--mutant lowercase-move,climb-two"), "--games 20 --seed 1 --strict-readings");
   EXPECT_EQ(o.status, 1) << o.output;
   std::set<std::string> clauses;
   for (const auto& f : o.report["findings"]) {
@@ -286,9 +290,10 @@ CITES(FuzzRefereeCgTest, ARunnerRefereeThatEndsTheGameWronglyInTwoWaysShowsEachW
 TEST_F(FuzzRefereeCgTest, ARunnerRefereeThatEndsTheGameWronglyInTwoWaysShowsEachWayOnItsOwn) {
   // Lowercase move&build accepted (push&build not); the game ended when
   // player 1 is out whoever leads, and not ended when player 0 is out and
-  // player 1 leads: three defects, three findings, each reproduced.
+  // player 1 leads: three defects, three findings, each reproduced. Held to
+  // the text's reading of the keyword (--strict-readings), as above.
   const Outcome o = Fuzz(Referee("--mutant lowercase-move,end-when-1-out,no-end-when-0-out"),
-                         "--games 20 --seed 1");
+                         "--games 20 --seed 1 --strict-readings");
   EXPECT_EQ(o.status, 1) << o.output;
   std::set<std::string> seen;
   for (const auto& f : o.report["findings"]) {
@@ -606,6 +611,37 @@ TEST_F(FuzzRefereeCgTest, APythonRefereeWithFourBugsShowsEachOnceUnderItsClause)
   EXPECT_EQ(push, 1) << Listed(o);
   EXPECT_EQ(left_cell, 1) << Listed(o);
   EXPECT_EQ(unexplained, 1) << Listed(o);
+}
+
+// examples/referees/wondev-node: a Wondev Woman referee in Node.js, written
+// from the first-league text as a contestant ports one, with its own maps,
+// its own legal-action order, and a defect of its own: it accepts lowercase
+// directions. It reads the command keyword in any case, as CodinGame's
+// server does: that is a reading of wondev.protocol.action.grammar, adopted
+// for the run, and never a failure (before, every such answer was a FAIL
+// saying "the game's real server reads it so too"). The lowercase
+// directions, which neither the text nor the server accepts, stay one
+// failure under wondev.out.invalid. Its draw is seeded from {seed} so that
+// the run is the same every time.
+CITES(FuzzRefereeCgTest, ANodeRefereeThatReadsTheKeywordAsTheServerDoesIsAReadingNotAFailure,
+      "arbiter.referee.readings", "wondev.protocol.action.grammar", "wondev.out.invalid");
+TEST_F(FuzzRefereeCgTest, ANodeRefereeThatReadsTheKeywordAsTheServerDoesIsAReadingNotAFailure) {
+  const Outcome o = Fuzz(std::string("node ") + WONDEV_NODE_REFEREE + " --seed {seed}",
+                         "--games 40 --seed 1 --rule league=1");
+  EXPECT_EQ(o.status, 1) << o.output;
+  int keyword_reading = 0, lowercase_directions = 0;
+  for (const auto& f : o.report["findings"]) {
+    const std::string message = f["message"];
+    EXPECT_EQ(message.find("real server reads it so too"), std::string::npos) << Listed(o);
+    keyword_reading += f.value("cause", "") == "reading keyword_case=any";
+    if (f["severity"] != "fail") continue;
+    EXPECT_EQ(f["clause"], "wondev.out.invalid") << Listed(o);
+    EXPECT_EQ(message.find("the referee accepted the answer '"), 0u) << message;
+    ++lowercase_directions;
+  }
+  EXPECT_EQ(keyword_reading, 1) << Listed(o);
+  EXPECT_EQ(lowercase_directions, 1) << Listed(o);
+  EXPECT_NE(o.output.find("--rule keyword_case=any"), std::string::npos) << o.output;
 }
 
 // examples/referees/jc2015-py: a JavaChallenge2015 referee of our own in

@@ -91,6 +91,37 @@ TEST(FuzzRefereeOnFakes, ARefereeThatPlaysByTheRulesPassesWithEveryGameCompared)
   EXPECT_EQ(run.report["compared"]["games_compared"], 30) << run.report["compared"];
 }
 
+// wondev.protocol.action.grammar, arbiter.referee.readings: a referee that
+// reads a command keyword in any case ("move&build 0 N S"), as CodinGame's
+// server does, is a referee of the server's reading, adopted for the run,
+// not a failure; under --strict-readings, which holds it to the text's
+// reading, it is a failure saying the real server reads it so too. (Before, each such answer was a
+// FAIL under wondev.out.invalid saying "the game's real server reads it so too".)
+CITES(FuzzRefereeOnFakes, ARefereeThatReadsTheKeywordAsTheRealServerDoesIsOneReadingAndNoFailure,
+      "arbiter.referee.readings", "wondev.protocol.action.grammar");
+TEST(FuzzRefereeOnFakes, ARefereeThatReadsTheKeywordAsTheRealServerDoesIsOneReadingAndNoFailure) {
+  const EngineRefereeOptions server{{{"league", "3"}, {"keyword_case", "any"}}};
+  const FuzzOutcome run = FuzzOnFakes("fake-keyword-any", kLeague3Run, server);
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_TRUE(Failing(run).empty()) << run.report["findings"].dump(1);
+  int readings = 0;
+  for (const nlohmann::json& f : run.report["findings"])
+    readings += f.value("cause", "") == "reading keyword_case=any";
+  EXPECT_EQ(readings, 1) << run.report["findings"].dump(1);
+
+  std::vector<std::string> strict = kLeague3Run;
+  strict.push_back("--strict-readings");
+  const FuzzOutcome held = FuzzOnFakes("fake-keyword-any-strict", strict, server);
+  const std::vector<nlohmann::json> failing = Failing(held);
+  ASSERT_FALSE(failing.empty()) << held.output;
+  for (const nlohmann::json& f : failing) {
+    EXPECT_EQ(f["clause"], "wondev.out.invalid") << f;
+    EXPECT_NE(f.value("message", "").find("the game's real server reads it so too"),
+              std::string::npos)
+        << f;
+  }
+}
+
 }  // namespace
 }  // namespace arbiter::cli
 namespace arbiter::cli {

@@ -165,4 +165,25 @@ Answer ParseAnswer(std::string_view line, ActionParsing parsing) {
   return out;
 }
 
+std::optional<std::string> KeywordInUpperCase(std::string_view line) {
+  size_t begin = 0;
+  while (begin < line.size() && static_cast<unsigned char>(line[begin]) <= ' ') ++begin;
+  size_t end = begin;
+  while (end < line.size() && line[end] != ' ' && line[end] != '\t') ++end;
+  const std::string keyword = AsciiUpper(line.substr(begin, end - begin));
+  if (keyword == line.substr(begin, end - begin)) return std::nullopt;
+  if (keyword != "MOVE&BUILD" && keyword != "PUSH&BUILD" && keyword != "ACCEPT-DEFEAT")
+    return std::nullopt;
+  std::string read(line);
+  read.replace(begin, end - begin, keyword);
+  return read;
+}
+
+Answer ReadAnswer(std::string_view line, const Rules& rules) {
+  if (rules.keyword_case == KeywordCase::kAny)
+    if (const auto upper = KeywordInUpperCase(line))
+      return ParseAnswer(*upper, rules.action_parsing);
+  return ParseAnswer(line, rules.action_parsing);
+}
+
 }  // namespace arbiter::wondev

@@ -8,6 +8,7 @@
 // output too.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,5 +45,13 @@ Parsed<InputView> ParseInput(std::string_view text);
 // wondev.protocol.action.grammar, wondev.protocol.action.whitespace: reads one
 // answer line (without its '\n'). Any message after the command is ignored.
 Answer ParseAnswer(std::string_view line, ActionParsing parsing = ActionParsing::kTrimmed);
+
+// `line` with its command keyword in upper case, when it is a keyword of the
+// grammar written in another case ("move&build 0 N S" -> "MOVE&BUILD 0 N S");
+// nullopt otherwise. What CodinGame's referee reads (KeywordCase::kAny).
+std::optional<std::string> KeywordInUpperCase(std::string_view line);
+// The answer under `rules`: its keyword's case (keyword_case), then its
+// whitespace (action_parsing).
+Answer ReadAnswer(std::string_view line, const Rules& rules);
 
 }  // namespace arbiter::wondev

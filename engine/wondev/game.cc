@@ -74,7 +74,7 @@ class WondevState final : public GameState {
   std::string InputText(int player) const override { return FormatInput(s_, player); }
   std::string InitText(int /*player*/) const override { return FormatInit(s_); }
   std::vector<Event> ApplyLine(std::string_view line) override {
-    const TurnEvents ev = s_.Apply(ParseAnswer(line, s_.rules().action_parsing));
+    const TurnEvents ev = s_.Apply(ReadAnswer(line, s_.rules()));
     return DescribeEvents(s_, ev);
   }
   // A silent player that had no legal action: the turn also cites
@@ -130,7 +130,8 @@ class WondevState final : public GameState {
   int TurnLimit() const override {
     return kNumPlayers * s_.rules().max_rounds;
   }  // wondev.end.rounds
-  Refusal RejectionReason(std::string_view line) const override {
+  Refusal RejectionReason(std::string_view answer) const override {
+    const std::string line = Cased(answer);
     for (const ActionParsing parsing : {ActionParsing::kExact, ActionParsing::kTrimmed}) {
       const Answer a = ParseAnswer(line, parsing);
       if (a.kind != Answer::kAction) continue;
@@ -144,24 +145,23 @@ class WondevState final : public GameState {
     return r;
   }
   // CodinGame's Wondev Woman referee matches the action keyword without
-  // regard to case: "move&build 0 N S" plays MOVE&BUILD 0 N S there.
+  // regard to case: "move&build 0 N S" plays MOVE&BUILD 0 N S there. Under
+  // keyword_case=any the rules read it so too: not a server's reading then.
   std::optional<std::string> ServerReading(std::string_view line) const override {
-    size_t begin = 0;
-    while (begin < line.size() && static_cast<unsigned char>(line[begin]) <= ' ') ++begin;
-    size_t end = begin;
-    while (end < line.size() && line[end] != ' ' && line[end] != '\t') ++end;
-    const std::string keyword = AsciiUpper(line.substr(begin, end - begin));
-    if (keyword == line.substr(begin, end - begin)) return std::nullopt;
-    if (keyword != "MOVE&BUILD" && keyword != "PUSH&BUILD" && keyword != "ACCEPT-DEFEAT")
-      return std::nullopt;
-    std::string read(line);
-    read.replace(begin, end - begin, keyword);
-    return read;
+    if (s_.rules().keyword_case == KeywordCase::kAny) return std::nullopt;
+    return KeywordInUpperCase(line);
   }
   const State& state() const { return s_; }
 
  private:
-  AnswerVerdict ClassifyText(std::string_view line) const {
+  // The line as the rules read its keyword (keyword_case).
+  std::string Cased(std::string_view line) const {
+    if (s_.rules().keyword_case == KeywordCase::kAny)
+      if (auto upper = KeywordInUpperCase(line)) return *upper;
+    return std::string(line);
+  }
+  AnswerVerdict ClassifyText(std::string_view answer) const {
+    const std::string line = Cased(answer);
     const bool none = s_.LegalActions().empty();
     auto legal = [&](const Answer& a) {
       return a.kind == Answer::kAcceptDefeat || none || s_.IsLegal(a.action);
@@ -248,7 +248,7 @@ const GameInfo kGameInfo = {
       if (!b) return "not a Wondev Woman state";
       State after = *b;
       const TurnEvents ev =
-          silent ? after.ApplySilence() : after.Apply(ParseAnswer(line, b->rules().action_parsing));
+          silent ? after.ApplySilence() : after.Apply(ReadAnswer(line, b->rules()));
       return CheckTransition(*b, ev, after);
     },
     .ready_line = std::nullopt,
@@ -328,7 +328,7 @@ std::optional<LeftOut> LeftOutCheck(const State& s, const Action& a) {
 
 std::vector<Misreading> WondevState::Misreadings(std::string_view line) const {
   std::vector<Misreading> out;
-  const Answer a = ParseAnswer(line, s_.rules().action_parsing);
+  const Answer a = ReadAnswer(line, s_.rules());
   const int per = s_.units_per_player();
   if (s_.IsTerminal() || a.kind != Answer::kAction) return out;
   if (a.action.unit >= 0 && a.action.unit < per) {

@@ -352,6 +352,14 @@ Divergence EndedEarly(const State& ref) {
               std::to_string(ref.score(left)) + " points) does not lead it (" +
               std::to_string(ref.score(out)) + "): the player left plays on";
   }
+  // The player whose turn it is has no legal action: a referee that puts it
+  // out without sending its turn ends the game there (wondev.turn.no-legal-action).
+  if (!ref.IsTerminal() && ref.LegalActions().empty()) {
+    clauses.insert(clauses.begin(), "wondev.turn.no-legal-action");
+    message += "; player " + std::to_string(ref.current_player()) +
+               ", whose turn it was, has no legal action: the rules still send it its turn "
+               "input (legalActions 0), and only what it prints then puts it out";
+  }
   return Make("end", "end", "the game goes on (turn " + std::to_string(ref.turn()) + ")",
               "the referee ended the game", clauses, message);
 }
@@ -414,10 +422,20 @@ std::vector<std::string> DifferingFields(const InputView& e, const InputView& a)
   return differing;
 }
 
-// The referee sent input to a player whose turn it is not.
+// The referee sent input to a player whose turn it is not. When the player
+// whose turn it is has no legal action, the referee skipped it: the rules
+// still send it its turn (wondev.turn.no-legal-action), and that is what
+// the finding says first.
 Divergence WrongRecipient(const State& ref, int seat) {
-  return Make("recipient", "recipient", "input for player " + std::to_string(ref.current_player()),
-              "input for player " + std::to_string(seat), {"wondev.turn.order", "wondev.out.turns"},
+  const std::string expected = "input for player " + std::to_string(ref.current_player());
+  const std::string actual = "input for player " + std::to_string(seat);
+  if (!ref.IsTerminal() && ref.LegalActions().empty())
+    return Make("recipient", "recipient", expected, actual,
+                {"wondev.turn.no-legal-action", "wondev.turn.order", "wondev.out.turns"},
+                "the referee skipped player " + std::to_string(ref.current_player()) +
+                    ", who has no legal action: the rules still send it its turn input "
+                    "(legalActions 0), and whatever it prints then puts it out");
+  return Make("recipient", "recipient", expected, actual, {"wondev.turn.order", "wondev.out.turns"},
               "the referee sent input to the wrong player");
 }
 

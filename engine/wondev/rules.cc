@@ -20,6 +20,8 @@ constexpr RuleName<ActionParsing> kParsing[] = {{ActionParsing::kTrimmed, "trimm
                                                 {ActionParsing::kTrailing, "trailing"}};
 constexpr RuleName<ActionOrder> kOrder[] = {{ActionOrder::kText, "text"},
                                             {ActionOrder::kGeneration, "generation"}};
+constexpr RuleName<KeywordCase> kCase[] = {{KeywordCase::kUpper, "upper"},
+                                           {KeywordCase::kAny, "any"}};
 
 // The catalogue, in DeviationId order (entry i is id i + 1), derived clause by
 // clause as docs/deviations.md says: for each clause that decides legality,
@@ -100,10 +102,11 @@ std::string SetRule(Rules& rules, std::string_view key, std::string_view value) 
   if (key == "no_legal_action") return SetEnumRule(kNoLegal, key, value, rules.no_legal_action);
   if (key == "action_parsing") return SetEnumRule(kParsing, key, value, rules.action_parsing);
   if (key == "action_order") return SetEnumRule(kOrder, key, value, rules.action_order);
+  if (key == "keyword_case") return SetEnumRule(kCase, key, value, rules.keyword_case);
   if (key == kDeviationRule) return SetDeviationRule(kDeviations, value, rules.deviations);
   return "unknown rule '" + std::string(key) +
          "' (known: league, map, max_rounds, no_legal_action, action_parsing, action_order, "
-         "deviation)";
+         "keyword_case, deviation)";
 }
 
 std::string DescribeRules(const Rules& r) {
@@ -112,6 +115,9 @@ std::string DescribeRules(const Rules& r) {
          " no_legal_action=" + RuleNameOf(kNoLegal, r.no_legal_action) +
          " action_parsing=" + RuleNameOf(kParsing, r.action_parsing) +
          " action_order=" + RuleNameOf(kOrder, r.action_order) +
+         (r.keyword_case == KeywordCase::kUpper
+              ? std::string()
+              : std::string(" keyword_case=") + RuleNameOf(kCase, r.keyword_case)) +
          DescribeDeviations(kDeviations, r.deviations);
 }
 

@@ -58,6 +58,12 @@ enum class ActionParsing : uint8_t {
   kTrailing,  // alternative: bytes <= ' ' dropped at the end only; a leading blank is invalid
 };
 
+// wondev.protocol.action.grammar: the case of an answer's command keyword.
+enum class KeywordCase : uint8_t {
+  kUpper,  // default, the text's reading: MOVE&BUILD, PUSH&BUILD, ACCEPT-DEFEAT as written
+  kAny,    // alternative, the real server's reading: the keyword in any case (move&build)
+};
+
 // wondev.protocol.input.legal: the order of the legal-action list.
 enum class ActionOrder : uint8_t {
   kText,        // default: sorted by the action's text, byte by byte (ASCII)
@@ -104,6 +110,7 @@ struct Rules {
   NoLegalAction no_legal_action = NoLegalAction::kOut;
   ActionParsing action_parsing = ActionParsing::kTrimmed;
   ActionOrder action_order = ActionOrder::kText;
+  KeywordCase keyword_case = KeywordCase::kUpper;
   uint32_t deviations = 0;  // one bit per DeviationId; 0 plays the rules
 
   bool deviates(DeviationId d) const { return (deviations >> static_cast<int>(d) & 1u) != 0; }
@@ -121,7 +128,9 @@ struct Rules {
 // ("league=3", "map=diamond"). SetRule returns an error message, empty on
 // success.
 std::string SetRule(Rules& rules, std::string_view key, std::string_view value);
-// "league=1 map=any max_rounds=200 no_legal_action=out action_parsing=trimmed action_order=text"
+// "league=1 map=any max_rounds=200 no_legal_action=out action_parsing=trimmed action_order=text",
+// then " keyword_case=any" when it is not the default (states written before
+// the option existed read the same).
 std::string DescribeRules(const Rules& rules);
 
 // The catalogue of deviations, in DeviationId order (entry i is id i + 1).

@@ -175,6 +175,28 @@ SPEC_TEST(Answer, ALowercaseKeywordIsWhatCodinGamesRefereeAcceptsNotWhatTheTextA
   EXPECT_TRUE(StateOf(*played)->out(0));
 }
 
+SPEC_TEST(Answer, UnderTheServersReadingALowercaseKeywordIsAValidAnswerAndDirectionsStayUpperCase,
+          "wondev.protocol.action.grammar") {
+  Rules server;
+  ASSERT_EQ(SetRule(server, "keyword_case", "any"), "");
+  const auto game = Wrap(Make(kFlat5, At(0, 0), At(4, 4), server));
+  EXPECT_EQ(game->ClassifyAnswer("move&build 0 E W"), AnswerVerdict::kValid);
+  EXPECT_EQ(game->ClassifyAnswer(" Move&Build 0 E W "), AnswerVerdict::kWhitespace);
+  EXPECT_EQ(game->ServerReading("move&build 0 E W"), std::nullopt) << "the rules read it so";
+  EXPECT_EQ(game->ClassifyAnswer("move&build 0 e w"), AnswerVerdict::kInvalid);
+  EXPECT_EQ(game->ClassifyAnswer("move&build 0 N S"), AnswerVerdict::kIllegal);
+  auto played = game->Clone();
+  played->ApplyLine("move&build 0 E W");
+  EXPECT_FALSE(StateOf(*played)->out(0));
+  EXPECT_EQ(StateOf(*played)->turn(), 1);
+  auto defeat = game->Clone();
+  defeat->ApplyLine("accept-defeat");
+  EXPECT_TRUE(StateOf(*defeat)->out(0));
+  // Said when it is not the default, so states written before the option read the same.
+  EXPECT_NE(DescribeRules(server).find(" keyword_case=any"), std::string::npos);
+  EXPECT_EQ(DescribeRules(Rules{}).find("keyword_case"), std::string::npos);
+}
+
 SPEC_TEST(Timing, TheFirstTurnHasOneSecondAndEveryLaterTurnFiftyMilliseconds,
           "wondev.protocol.time.first-turn", "wondev.protocol.time.turn") {
   ASSERT_EQ(kGameInfo.profiles.size(), 1u);

@@ -37,6 +37,34 @@ SPEC_TEST(Turns, APlayerWithNoLegalActionIsSentZeroActionsAndAnyLinePutsItOut,
   EXPECT_EQ(game->ClassifyAnswer("nothing"), AnswerVerdict::kInvalid);
 }
 
+// A referee that puts a player with no legal action out without sending
+// it its turn (a reading some ports make) sends the next message to the
+// other player: the divergence says it skipped the player, under this
+// clause first, not only that the input went to the wrong player.
+SPEC_TEST(Turns, ARefereeThatSkipsAPlayerWithNoLegalActionIsToldItStillGetsItsTurn,
+          "wondev.turn.no-legal-action") {
+  const State s = Make(kWalled, At(0, 0), At(4, 4));
+  const auto game = Wrap(s);
+  const auto d = CompareMessage(*game, {}, FormatInit(s) + FormatInput(s, 1), 1);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->kind, "recipient");
+  EXPECT_EQ(d->clauses.front(), "wondev.turn.no-legal-action");
+  EXPECT_NE(d->message.find("skipped player 0, who has no legal action"), std::string::npos)
+      << d->message;
+  // Its game ended there instead: the end says the same first.
+  const auto e = CompareMessage(*game, {}, "", -1);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->clauses.front(), "wondev.turn.no-legal-action");
+  EXPECT_NE(e->message.find("player 0, whose turn it was, has no legal action"), std::string::npos)
+      << e->message;
+  // A player with legal actions skipped is the wrong recipient, as before.
+  const State open = Make(kFlat5, At(0, 0), At(4, 4));
+  const auto o = CompareMessage(*Wrap(open), {}, FormatInit(open) + FormatInput(open, 1), 1);
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->clauses.front(), "wondev.turn.order");
+  EXPECT_EQ(o->message, "the referee sent input to the wrong player");
+}
+
 SPEC_TEST(Turns, ASilentPlayerWithNoLegalActionIsOutAndTheTurnCitesTheNoLegalActionRule,
           "wondev.turn.no-legal-action", "wondev.out.timeout") {
   // The bot checks report such a silence under the check of this clause
