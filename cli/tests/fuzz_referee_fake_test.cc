@@ -95,8 +95,8 @@ TEST(FuzzRefereeOnFakes, ARefereeThatPlaysByTheRulesPassesWithEveryGameCompared)
 // reads a command keyword in any case ("move&build 0 N S"), as CodinGame's
 // server does, is a referee of the server's reading, adopted for the run,
 // not a failure; under --strict-readings, which holds it to the text's
-// reading, it is a failure saying the real server reads it so too. (Before, each such answer was a
-// FAIL under wondev.out.invalid saying "the game's real server reads it so too".)
+// reading, it is a failure saying the real server reads it so too. (Before,
+// each such answer was that failure, whatever the options.)
 CITES(FuzzRefereeOnFakes, ARefereeThatReadsTheKeywordAsTheRealServerDoesIsOneReadingAndNoFailure,
       "arbiter.referee.readings", "wondev.protocol.action.grammar");
 TEST(FuzzRefereeOnFakes, ARefereeThatReadsTheKeywordAsTheRealServerDoesIsOneReadingAndNoFailure) {

@@ -2,6 +2,8 @@
 // answer lines (codec.h).
 #include "wondev/codec.h"
 
+#include <utility>
+
 namespace arbiter::wondev {
 namespace {
 
@@ -179,11 +181,10 @@ std::optional<std::string> KeywordInUpperCase(std::string_view line) {
   return read;
 }
 
-Answer ReadAnswer(std::string_view line, const Rules& rules) {
+std::string CasedAnswer(std::string_view line, const Rules& rules) {
   if (rules.keyword_case == KeywordCase::kAny)
-    if (const auto upper = KeywordInUpperCase(line))
-      return ParseAnswer(*upper, rules.action_parsing);
-  return ParseAnswer(line, rules.action_parsing);
+    if (auto upper = KeywordInUpperCase(line)) return *std::move(upper);
+  return std::string(line);
 }
 
 }  // namespace arbiter::wondev

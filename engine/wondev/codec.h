@@ -50,8 +50,12 @@ Answer ParseAnswer(std::string_view line, ActionParsing parsing = ActionParsing:
 // grammar written in another case ("move&build 0 N S" -> "MOVE&BUILD 0 N S");
 // nullopt otherwise. What CodinGame's referee reads (KeywordCase::kAny).
 std::optional<std::string> KeywordInUpperCase(std::string_view line);
+// `line` as `rules` read its keyword: in upper case under keyword_case=any.
+std::string CasedAnswer(std::string_view line, const Rules& rules);
 // The answer under `rules`: its keyword's case (keyword_case), then its
 // whitespace (action_parsing).
-Answer ReadAnswer(std::string_view line, const Rules& rules);
+inline Answer ReadAnswer(std::string_view line, const Rules& rules) {
+  return ParseAnswer(CasedAnswer(line, rules), rules.action_parsing);
+}
 
 }  // namespace arbiter::wondev

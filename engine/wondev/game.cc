@@ -131,7 +131,7 @@ class WondevState final : public GameState {
     return kNumPlayers * s_.rules().max_rounds;
   }  // wondev.end.rounds
   Refusal RejectionReason(std::string_view answer) const override {
-    const std::string line = Cased(answer);
+    const std::string line = CasedAnswer(answer, s_.rules());
     for (const ActionParsing parsing : {ActionParsing::kExact, ActionParsing::kTrimmed}) {
       const Answer a = ParseAnswer(line, parsing);
       if (a.kind != Answer::kAction) continue;
@@ -154,14 +154,8 @@ class WondevState final : public GameState {
   const State& state() const { return s_; }
 
  private:
-  // The line as the rules read its keyword (keyword_case).
-  std::string Cased(std::string_view line) const {
-    if (s_.rules().keyword_case == KeywordCase::kAny)
-      if (auto upper = KeywordInUpperCase(line)) return *upper;
-    return std::string(line);
-  }
   AnswerVerdict ClassifyText(std::string_view answer) const {
-    const std::string line = Cased(answer);
+    const std::string line = CasedAnswer(answer, s_.rules());
     const bool none = s_.LegalActions().empty();
     auto legal = [&](const Answer& a) {
       return a.kind == Answer::kAcceptDefeat || none || s_.IsLegal(a.action);

@@ -336,6 +336,16 @@ std::unique_ptr<GameState> StandInFromMessage(std::string_view message, int seat
 
 namespace {
 
+// The player whose turn it is has no legal action: the rules still send it
+// its turn (wondev.turn.no-legal-action), which a referee that puts it out
+// without one skips; what a divergence then says of it.
+bool OwedATurnWithoutLegalAction(const State& ref) {
+  return !ref.IsTerminal() && ref.LegalActions().empty();
+}
+constexpr std::string_view kStillSentItsTurn =
+    "has no legal action: the rules still send it its turn input (legalActions 0), and whatever "
+    "it prints then puts it out";
+
 // The referee ended the game where the reference goes on: why it goes on,
 // in plain words, its clause first.
 Divergence EndedEarly(const State& ref) {
@@ -352,13 +362,10 @@ Divergence EndedEarly(const State& ref) {
               std::to_string(ref.score(left)) + " points) does not lead it (" +
               std::to_string(ref.score(out)) + "): the player left plays on";
   }
-  // The player whose turn it is has no legal action: a referee that puts it
-  // out without sending its turn ends the game there (wondev.turn.no-legal-action).
-  if (!ref.IsTerminal() && ref.LegalActions().empty()) {
+  if (OwedATurnWithoutLegalAction(ref)) {  // a referee that skips it ends the game there
     clauses.insert(clauses.begin(), "wondev.turn.no-legal-action");
-    message += "; player " + std::to_string(ref.current_player()) +
-               ", whose turn it was, has no legal action: the rules still send it its turn "
-               "input (legalActions 0), and only what it prints then puts it out";
+    message += "; player " + std::to_string(ref.current_player()) + ", whose turn it was, " +
+               std::string(kStillSentItsTurn);
   }
   return Make("end", "end", "the game goes on (turn " + std::to_string(ref.turn()) + ")",
               "the referee ended the game", clauses, message);
@@ -429,12 +436,11 @@ std::vector<std::string> DifferingFields(const InputView& e, const InputView& a)
 Divergence WrongRecipient(const State& ref, int seat) {
   const std::string expected = "input for player " + std::to_string(ref.current_player());
   const std::string actual = "input for player " + std::to_string(seat);
-  if (!ref.IsTerminal() && ref.LegalActions().empty())
+  if (OwedATurnWithoutLegalAction(ref))
     return Make("recipient", "recipient", expected, actual,
                 {"wondev.turn.no-legal-action", "wondev.turn.order", "wondev.out.turns"},
-                "the referee skipped player " + std::to_string(ref.current_player()) +
-                    ", who has no legal action: the rules still send it its turn input "
-                    "(legalActions 0), and whatever it prints then puts it out");
+                "the referee skipped player " + std::to_string(ref.current_player()) + ", who " +
+                    std::string(kStillSentItsTurn));
   return Make("recipient", "recipient", expected, actual, {"wondev.turn.order", "wondev.out.turns"},
               "the referee sent input to the wrong player");
 }

@@ -148,6 +148,9 @@ void BotsDriver::Drain() {
 }
 
 std::optional<RefereeRequest> BotsDriver::Await(Clock::time_point deadline, int expected) {
+  held_.clear();  // the last request's streamed answer
+  first_line_.clear();
+  mutated_sent_ = false;
   BotProcess& r = *referee_;
   SeatRelay& relay = *relay_;
   const auto overflow = [&] {

@@ -76,6 +76,11 @@ class BotsDriver final : public RefereeDriver {
     Clock::time_point due;
   };
   std::optional<Late> late_;  // AnswerAfter's answer, until it is sent
+  // What the current request's streamed answer needs of its mutation
+  // (Family): the lines held back (late), its first line (extra lines follow
+  // the answer), whether its one mutated line went.
+  std::string held_, first_line_;
+  bool mutated_sent_ = false;
   bool drained_ = false;
   // When the current request came: the seats closed, and what was waiting
   // for each (Moved).

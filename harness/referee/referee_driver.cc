@@ -90,9 +90,7 @@ std::optional<RefereeRequest> RefereeDriver::Next(const NextHint& hint) {
   current_ = Await(deadline, hint.expected_seat);
   if (current_) request_index_ = outcome_.requests++;
   family_.reset();
-  family_taken_ = mutated_sent_ = false;
-  held_.clear();
-  first_line_.clear();
+  family_taken_ = false;
   return current_;
 }
 

@@ -298,12 +298,9 @@ class RefereeDriver {
   RefereeOutcome outcome_;
   std::optional<RefereeRequest> current_;
   int request_index_ = -1;  // the current request's number, from 0
-  // The current answer's mutation (Family), and what a streamed answer
-  // needs of it: the lines held back (late), its first line (extra lines
-  // follow the answer), whether its one mutated line went.
+  // The current answer's mutation (Family), fixed at its first line.
   std::optional<AnswerFamily> family_;
-  bool family_taken_ = false, mutated_sent_ = false;
-  std::string held_, first_line_;
+  bool family_taken_ = false;
   NumberBounds seen_;  // the numbers of the game's answers so far (near-valid bounds)
   std::optional<Clock::time_point> until_;  // the current Next's hint
   Clock::time_point started_at_{};
