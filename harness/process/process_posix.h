@@ -76,14 +76,21 @@ struct BotTree {
   ProcessIds* seen = nullptr;  // grows with every member found
   // The bot runs in a PID namespace of its own (sandbox.h), which the
   // kernel ends with the namespace's first process: what is alive when the
-  // main process has exited is on its way out, and is waited for, not
-  // counted as outliving it.
+  // main process has exited is on its way out, and is waited for, never
+  // counted as outliving it (arbiter.process.no-leftovers: a contained
+  // bot's leftovers are not checked; a process of gigabytes takes its time
+  // to die on a busy machine).
   bool pid_namespace = false;
+  // The processes arbiter has already sent SIGKILL (the memory watch, or
+  // the rest of a tree the kernel stopped at its limit): still alive at the
+  // teardown, they are dying of arbiter's kill, not outliving the bot.
+  const ProcessIds* killed = nullptr;
 };
 
 // Sends `sig` to the bot's group and to every member. For the memory watch,
-// which must stop a runaway tree at once without running the loop.
-void SignalTree(const BotTree& tree, int sig);
+// which must stop a runaway tree at once without running the loop. Returns
+// the members it signalled.
+std::vector<proc::ProcStat> SignalTree(const BotTree& tree, int sig);
 
 // The processes that belong to the bot now, zombies included. A child of
 // arbiter outside every bot's group and session is taken for an orphan of

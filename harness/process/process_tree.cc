@@ -66,12 +66,16 @@ std::vector<proc::ProcStat> Leftovers(const BotTree& tree,
 
 namespace {
 
-// The leftovers, with their names, into the report.
+// The leftovers, with their names, into the report: none in a PID
+// namespace, which ends them with the bot, and none of the processes
+// arbiter had already killed (BotTree::pid_namespace, BotTree::killed).
 void NoteLeftovers(const BotTree& tree, const std::vector<proc::ProcStat>& members,
                    TeardownReport& report) {
   report.leftovers.clear();
   report.leftover_names.clear();
+  if (tree.pid_namespace) return;
   for (const proc::ProcStat& s : Leftovers(tree, members)) {
+    if (tree.killed && tree.killed->count({s.pid, s.start_time})) continue;
     report.leftovers.push_back(s.pid);
     report.leftover_names.emplace_back(s.comm);
   }
@@ -252,7 +256,11 @@ std::optional<std::vector<proc::ProcStat>> QuickMembers(const BotTree& tree,
   return MembersAmong(tree, all, others);
 }
 
-void SignalTree(const BotTree& tree, int sig) { Signal(tree, BotMembers(tree), sig, nullptr); }
+std::vector<proc::ProcStat> SignalTree(const BotTree& tree, int sig) {
+  std::vector<proc::ProcStat> members = BotMembers(tree);
+  Signal(tree, members, sig, nullptr);
+  return members;
+}
 
 std::vector<proc::ProcStat> GroupMembers(const BotTree& tree) {
   std::vector<proc::ProcStat> out;

@@ -81,9 +81,9 @@ class RealBot final : public BotProcess, public LoopMember {
   std::string ContainmentEvidence() const override {
     if (!contained_) return {};
     // Its clues from its whole stderr first, then its tail.
-    return harness::ContainmentEvidence(contained_->view, contained_->undo,
-                                        ch_->stderr_clues + ch_->stderr_line + "\n" +
-                                            stderr_tail());
+    return harness::ContainmentEvidence(
+        contained_->view, contained_->undo,
+        ch_->stderr_clues + ch_->stderr_line + "\n" + stderr_tail());
   }
 
   ResourceUsage usage() const override {
@@ -191,7 +191,7 @@ class RealBot final : public BotProcess, public LoopMember {
  private:
   posix::BotTree Tree() const {
     // Other bots of every event loop are known to BotMembers (posix::LiveMains).
-    return posix::BotTree{pid_, main_start_, &seen_, contained_.has_value()};
+    return posix::BotTree{pid_, main_start_, &seen_, contained_.has_value(), &killed_};
   }
 
   // One look at the tree: resident memory (killing the tree above the
@@ -231,11 +231,18 @@ class RealBot final : public BotProcess, public LoopMember {
     if (!cgroup_ && memory_kb_ > 0 && rss_kb > memory_kb_ && !usage_.memory_exceeded) {
       usage_.memory_exceeded = true;
       usage_.exceeded_rss_kb = rss_kb;
-      posix::SignalTree(tree, SIGKILL);
+      KillTree(tree);
     }
     // The kernel stopped a process of the tree at the limit: the rest of
     // the tree goes with it, as with the watch.
-    if (NoteKernelKill()) posix::SignalTree(tree, SIGKILL);
+    if (NoteKernelKill()) KillTree(tree);
+  }
+
+  // SIGKILL to the whole tree, remembered (killed_): what is still dying of
+  // it at the teardown did not outlive the bot.
+  void KillTree(const posix::BotTree& tree) const {
+    for (const proc::ProcStat& s : posix::SignalTree(tree, SIGKILL))
+      killed_.insert({s.pid, s.start_time});
   }
 
   // The members the watch knows and their descendants now: a wrapper's
@@ -272,6 +279,7 @@ class RealBot final : public BotProcess, public LoopMember {
   uint64_t main_start_ = 0;
   std::string stdin_identity_;  // "pipe:[INODE]"
   mutable posix::ProcessIds seen_;
+  mutable posix::ProcessIds killed_;   // sent SIGKILL by the memory watch (KillTree)
   mutable std::map<int, bool> names_;  // per thread id: a runtime's own thread (SchedOfTree)
   bool terminated_ = false;
   TeardownReport report_;

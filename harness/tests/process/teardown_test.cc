@@ -122,6 +122,75 @@ TEST(Teardown, ChildOutlivingTheMainProcessIsALeftover) {
   EXPECT_FALSE(Running(child));
 }
 
+// Tears `bot`'s tree down as the bot's own teardown does, the tree as given.
+TeardownReport TearDownAs(EventLoop& loop, BotProcess& bot, const posix::BotTree& tree) {
+  posix::TeardownHooks hooks;
+  hooks.main_reaped = [&] { return bot.exited(); };
+  hooks.run_until = [&](Clock::time_point t) { loop.RunUntil(t, [] { return false; }); };
+  hooks.run_until_reaped = [&](Clock::time_point t) {
+    loop.RunUntil(t, [&] { return bot.exited(); });
+  };
+  return posix::TearDownTree(tree, hooks, kGrace);
+}
+
+// A bot whose main process has exited while its child, `child`, lives on;
+// `start` is the main process's start time.
+std::unique_ptr<BotProcess> OutlivedBot(EventLoop& loop, pid_t& child, uint64_t& start) {
+  auto bot = Sh(loop, "sleep 30 & echo $!; read x");
+  if (!bot || !WaitFor(loop, milliseconds(5000), [&] { return bot->HasLine(); })) return nullptr;
+  child = std::stoi(bot->PopLine().line.text);
+  const auto main = proc::ReadStat(bot->pid());
+  if (!main) return nullptr;
+  start = main->start_time;
+  bot->CloseStdin();
+  if (!WaitFor(loop, milliseconds(5000), [&] { return bot->exited(); })) return nullptr;
+  return bot;
+}
+
+// A contained bot runs in a PID namespace of its own, which the kernel ends
+// with it: what is still alive once its main process has exited is dying (a
+// process of gigabytes the memory limit stopped takes its time on a busy
+// machine), and the report says that a contained bot's leftovers are not
+// checked (arbiter.process.no-leftovers). Before, what was alive after
+// 200 ms was a leftover. A child outliving its bot plays the dying process.
+TEST(Teardown, InAPidNamespaceWhatIsStillAliveWhenTheBotEndedIsNoLeftoverAndIsEnded) {
+  EventLoop loop;
+  pid_t child = 0;
+  uint64_t start = 0;
+  auto bot = OutlivedBot(loop, child, start);
+  ASSERT_TRUE(bot);
+  ASSERT_TRUE(Running(child));
+  posix::ProcessIds seen;
+  const TeardownReport report =
+      TearDownAs(loop, *bot, posix::BotTree{bot->pid(), start, &seen, /*pid_namespace=*/true});
+  EXPECT_TRUE(report.exited_before);
+  EXPECT_TRUE(report.leftovers.empty()) << "the namespace ends it";
+  EXPECT_TRUE(report.survivors.empty());
+  EXPECT_FALSE(Running(child));
+}
+
+// The memory watch kills the whole tree at once; the main process may be
+// gone before the rest, still dying of that kill, is: not a leftover. The
+// same child, not killed by arbiter, is one.
+TEST(Teardown, AProcessArbiterHadAlreadyKilledIsNoLeftoverAndOneItHadNotIs) {
+  for (const bool killed_before : {true, false}) {
+    EventLoop loop;
+    pid_t child = 0;
+    uint64_t start = 0;
+    auto bot = OutlivedBot(loop, child, start);
+    ASSERT_TRUE(bot);
+    const auto stat = proc::ReadStat(child);
+    ASSERT_TRUE(stat);
+    posix::ProcessIds seen, killed;
+    if (killed_before) killed.insert({child, stat->start_time});
+    const TeardownReport report =
+        TearDownAs(loop, *bot, posix::BotTree{bot->pid(), start, &seen, false, &killed});
+    EXPECT_EQ(Contains(report.leftovers, child), !killed_before) << killed_before;
+    EXPECT_TRUE(report.survivors.empty());
+    EXPECT_FALSE(Running(child));
+  }
+}
+
 TEST(Teardown, StoppedBotIsWokenToEnd) {
   EventLoop loop;
   auto bot = Sh(loop, "kill -STOP $$; sleep 30");
