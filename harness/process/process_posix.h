@@ -131,7 +131,9 @@ void ForgetMain(pid_t main_pid);
 std::optional<std::vector<proc::ProcStat>> QuickMembers(
     const BotTree& tree, const std::function<void()>& during_look = {});
 
-// The live members other than the main process: what outlives it.
+// The live members other than the main process: what outlives it. None in
+// a PID namespace (tree.pid_namespace), and none arbiter has already killed
+// (tree.killed): those are dying, not outliving it.
 std::vector<proc::ProcStat> Leftovers(const BotTree& tree,
                                       const std::vector<proc::ProcStat>& members);
 

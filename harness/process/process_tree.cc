@@ -59,23 +59,23 @@ std::vector<pid_t> LivePids(const BotTree& tree, const std::vector<proc::ProcSta
 std::vector<proc::ProcStat> Leftovers(const BotTree& tree,
                                       const std::vector<proc::ProcStat>& members) {
   std::vector<proc::ProcStat> out;
-  for (const proc::ProcStat& s : members)
-    if (s.live() && !SameProcess(s, tree.main_pid, tree.main_start)) out.push_back(s);
+  if (tree.pid_namespace) return out;  // the namespace ends them with the bot
+  for (const proc::ProcStat& s : members) {
+    if (!s.live() || SameProcess(s, tree.main_pid, tree.main_start)) continue;
+    if (tree.killed && tree.killed->count({s.pid, s.start_time})) continue;  // dying of it
+    out.push_back(s);
+  }
   return out;
 }
 
 namespace {
 
-// The leftovers, with their names, into the report: none in a PID
-// namespace, which ends them with the bot, and none of the processes
-// arbiter had already killed (BotTree::pid_namespace, BotTree::killed).
+// The leftovers, with their names, into the report.
 void NoteLeftovers(const BotTree& tree, const std::vector<proc::ProcStat>& members,
                    TeardownReport& report) {
   report.leftovers.clear();
   report.leftover_names.clear();
-  if (tree.pid_namespace) return;
   for (const proc::ProcStat& s : Leftovers(tree, members)) {
-    if (tree.killed && tree.killed->count({s.pid, s.start_time})) continue;
     report.leftovers.push_back(s.pid);
     report.leftover_names.emplace_back(s.comm);
   }
