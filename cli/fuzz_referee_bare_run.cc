@@ -320,9 +320,8 @@ void BareRun::Judge(size_t index) {
   order_.push_back(fault->key);
 }
 
-// The fewest mutated answers that show the fault again: none, then each
-// one the game applied alone, then all of them (delta debugging over at
-// most three answers).
+// Whether the answers include a relayed extra line (a launching referee's
+// protocol only).
 bool BareRun::RelayedExtra(const std::map<int, AnswerFamily>& at) const {
   if (plan_.runner) return false;
   for (const auto& [request, family] : at)
@@ -330,6 +329,9 @@ bool BareRun::RelayedExtra(const std::map<int, AnswerFamily>& at) const {
   return false;
 }
 
+// The fewest mutated answers that show the fault again: none, then each
+// one the game applied alone (first at the game's first fuzzed request),
+// then all of them (delta debugging over at most three answers).
 std::optional<std::map<int, AnswerFamily>> BareRun::Shrink(
     const BareFault& fault, const Played& witness, Finding& f,
     std::vector<std::vector<std::string>>& answers, bool& live) {
@@ -338,8 +340,16 @@ std::optional<std::map<int, AnswerFamily>> BareRun::Shrink(
     f.message += "; shown by " + Answers(applied) + " (not shrunk: --no-shrink)";
     return applied;
   }
+  // Each answer alone is first tried at the game's first request a fuzz
+  // plan mutates: a smaller cause, and one that a referee drawing another
+  // game from its clock still reaches, where a late request may lie past
+  // the end of the game it draws (arbiter.referee-fuzz.answers).
+  constexpr int kFirstFuzzed = 1;
   std::vector<std::map<int, AnswerFamily>> tries = {{}};
-  for (const auto& entry : applied) tries.push_back({entry});
+  for (const auto& [request, family] : applied) {
+    if (request > kFirstFuzzed) tries.push_back({{kFirstFuzzed, family}});
+    tries.push_back({{request, family}});
+  }
   if (applied.size() > 1) tries.push_back(applied);
   const BareGame* game = nullptr;
   for (const BareGame& g : games_)

@@ -119,8 +119,8 @@ class BareRun {
   void Deliver(Progress& progress);
   void Judge(size_t index);
   harness::Finding FaultFinding(const BareFault& fault, const Played& game);
-  // Shrinks `witness`'s mutated answers to the fewest that show `fault`
-  // again; those answers (with `f` saying so and its reproduce command)
+  // Shrinks `witness`'s mutated answers to the fewest and earliest that
+  // show `fault` again; those answers (with `f` saying so and its reproduce command)
   // when some did.
   std::optional<std::map<int, harness::AnswerFamily>> Shrink(
       const BareFault& fault, const Played& witness, harness::Finding& f,

@@ -50,17 +50,18 @@ EnvFactory Fakes(World world, std::shared_ptr<int> referees) {
 }
 
 // A run of `o` in `world`, its JSON report read back, and how many
-// referee processes it started.
+// referee processes it started; a referee's "clock" there is `clock` plus
+// the referees started before it.
 struct BareOutcome : FuzzOutcome {
   int referees = 0;
 };
-BareOutcome RunIn(World world, const FuzzRefereeOptions& o) {
-  auto referees = std::make_shared<int>(0);
+BareOutcome RunIn(World world, const FuzzRefereeOptions& o, int clock = 0) {
+  auto referees = std::make_shared<int>(clock);
   BareOutcome r{
       RunFuzzCommand(o, [&](const FuzzRefereeOptions& given, std::ostream& out, std::ostream& err) {
         return RunBareFuzzReferee(given, out, err, Fakes(world, referees));
       })};
-  r.referees = *referees;
+  r.referees = *referees - clock;
   return r;
 }
 
@@ -117,6 +118,28 @@ TEST(FuzzRefereeBareOnFakes, ARunnerRefereeWithFourPlantedBugsShowsEachOnceUnder
     EXPECT_NE(f.value("reproduce", "").find("--expect " + f["check"].get<std::string>()),
               std::string::npos)
         << f;
+  }
+}
+
+// A referee that draws its start from its clock plays another game each
+// time: a crash an answer causes is reproduced by that answer early in the
+// game, where any game it draws still is, not late in the game it drew once.
+CITES(FuzzRefereeBareOnFakes, ACrashOfARefereeThatDrawsItsGameIsReproducedInAnyGameItDraws,
+      "arbiter.referee-fuzz.answers", "arbiter.referee.replayable");
+TEST(FuzzRefereeBareOnFakes, ACrashOfARefereeThatDrawsItsGameIsReproducedInAnyGameItDraws) {
+  const BareOutcome run = RunOnFakes("bare-fake-clock", "crash-on-long,nondeterministic", 8);
+  ASSERT_EQ(run.status, 1) << run.output;
+  const nlohmann::json* crash = FindingOf(run.report, "referee.crash");
+  ASSERT_NE(crash, nullptr) << run.report["findings"].dump(1);
+  const std::string reproduce = crash->value("reproduce", "");
+  // The command as printed, in ten fresh worlds whose clocks all differ.
+  for (int again = 1; again <= 10; ++again) {
+    const BareOutcome r =
+        RunIn(World::kCyclesRunner,
+              FuzzOptions("bare-fake-clock-" + std::to_string(again), ReproduceArgs(reproduce)),
+              1000 * again);
+    EXPECT_EQ(Checks(r.report, "fail").count("referee.crash"), 1u) << reproduce << "\n" << r.output;
+    EXPECT_TRUE(r.report.value("not_reproduced", "").empty()) << reproduce << "\n" << r.output;
   }
 }
 
