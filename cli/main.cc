@@ -8,6 +8,8 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "cli/check_bot.h"
 #include "cli/fuzz_referee.h"
@@ -42,15 +44,23 @@ std::string UnknownOptionOf(CLI::App& app, const std::string& name, int argc, ch
 // `where` set to "arbiter <subcommand>" for later errors.
 std::string CheckFirstWords(CLI::App& app, int argc, char** argv, std::string& where) {
   std::string known;
-  for (CLI::App* sub : app.get_subcommands([](CLI::App* a) { return !a->get_group().empty(); }))
+  std::vector<std::string> names;
+  for (CLI::App* sub : app.get_subcommands([](CLI::App* a) { return !a->get_group().empty(); })) {
     known += (known.empty() ? "" : ", ") + sub->get_name();
+    names.push_back(sub->get_name());
+  }
   const std::string first = argc > 1 ? argv[1] : "";
   where = "arbiter";
   if (argc <= 1 || first == "--help" || first == "-h" || first == "--version") return "";
-  if (app.get_subcommands([&](CLI::App* a) { return a->get_name() == first; }).empty())
-    return std::string("arbiter: ") +
-           (first.starts_with("-") ? "unknown option '" : "unknown subcommand '") + first +
-           "' (give a subcommand first: " + known + ")";
+  if (app.get_subcommands([&](CLI::App* a) { return a->get_name() == first; }).empty()) {
+    if (first.starts_with("-"))
+      return "arbiter: unknown option '" + first + "' (give a subcommand first: " + known + ")";
+    const std::string nearest = arbiter::cli::NearestName(first, names);
+    if (!nearest.empty())
+      return "arbiter: unknown subcommand '" + first + "' (did you mean " + nearest +
+             "?); the subcommands: " + known;
+    return "arbiter: unknown subcommand '" + first + "' (give a subcommand first: " + known + ")";
+  }
   where += " " + first;
   if (const std::string unknown = UnknownOptionOf(app, first, argc, argv); !unknown.empty())
     return where + ": " + unknown;

@@ -264,6 +264,8 @@ INSTANTIATE_TEST_SUITE_P(
         // Unknown words are named, not "A subcommand is required".
         Row{"AnUnknownOptionBeforeTheSubcommandIsNamed", "--bogus", 2, "unknown option '--bogus'"},
         Row{"AnUnknownSubcommandIsNamed", "frobnicate", 2, "unknown subcommand 'frobnicate'"},
+        Row{"AMistypedSubcommandIsNamedWithTheOneMeant", "chek-bot -- {testbot}", 2,
+            "unknown subcommand 'chek-bot' (did you mean check-bot?)"},
         Row{"AnUnknownOptionOfASubcommandIsNamed", "check-bot --bogus -- {testbot}", 2,
             "'--bogus'"},
         // Once "unknown option or unexpected argument: './bot'".
