@@ -12,16 +12,16 @@
 #include <iostream>
 #include <sstream>
 
-#include "referee/cg_runner.h"
 #include "checks/silence.h"
 #include "cli/fuzz_referee_bare.h"
 #include "cli/fuzz_referee_run.h"
-#include "process/interrupt.h"
 #include "cli/option_checks.h"
-#include "referee/referee_fuzz.h"
-#include "report/rule_options.h"
 #include "cli/run_common.h"
 #include "cli/run_options.h"
+#include "process/interrupt.h"
+#include "referee/cg_runner.h"
+#include "referee/referee_fuzz.h"
+#include "report/rule_options.h"
 
 namespace arbiter::cli {
 
@@ -189,15 +189,18 @@ std::string WriteReproducer(const std::string& dir, int& number, const RefereeGa
 // under which every such stop of the run is one entry.
 std::string StopFinding(const harness::CheckCatalog& catalog, Finding& f,
                         const RefereeGameResult& shown, bool reproduced, int confirm_runs,
-                        int limit_ms) {
+                        int repeats, int limit_ms) {
   harness::StopEvidence e;
   if (!shown.stopped_by_referee.empty()) e = shown.stopped_by_referee.front().evidence;
   const bool busy = harness::JudgeUnrepeatedStop(e, limit_ms) == harness::StopVerdict::kBusyMachine;
   if (reproduced && !busy) return "stopped|arbiter.referee.load";
   const std::string again =
-      confirm_runs > 0 ? "; the same answers, re-run " + std::to_string(confirm_runs) +
-                             " time(s), were taken in time"
-                       : "; the referee draws its own games, so re-runs could not confirm it";
+      confirm_runs == 0 ? "; the referee draws its own games, so re-runs could not confirm it"
+      : repeats > 0
+          ? "; the same answers, re-run " + std::to_string(confirm_runs) +
+                " time(s), were stopped again only " + std::to_string(repeats) + " time(s)"
+          : "; the same answers, re-run " + std::to_string(confirm_runs) +
+                " time(s), were taken in time";
   const std::string what = shown.divergence ? shown.divergence->message : std::string("a stop");
   f.clause = "arbiter.referee.load";
   if (reproduced) {
@@ -205,11 +208,12 @@ std::string StopFinding(const harness::CheckCatalog& catalog, Finding& f,
     // every run miss the referee's limit. Said, never a rule failure.
     f.check = "referee.undecided";
     f.severity = catalog.Require(f.check).severity;
-    f.message = "the same answers, re-run, were stopped again, but the machine was too busy for "
-                "the referee's " +
-                std::to_string(limit_ms) + " ms limit (" + harness::LoadFigures(e) + "): " + what +
-                "; undecided between a referee that stops bots answering in time and the "
-                "machine's load, so not a rule failure";
+    f.message =
+        "the same answers, re-run, were stopped again, but the machine was too busy for "
+        "the referee's " +
+        std::to_string(limit_ms) + " ms limit (" + harness::LoadFigures(e) + "): " + what +
+        "; undecided between a referee that stops bots answering in time and the "
+        "machine's load, so not a rule failure";
     f.advice = "run it again on a quieter machine, or with fewer --jobs, to decide";
     return "referee.undecided";
   }

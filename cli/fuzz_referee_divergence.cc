@@ -29,7 +29,7 @@ struct Shown {
   RefereeGameResult game;
   std::vector<std::string> script;
   std::vector<bool> neutral;  // answers shrinking made neutral
-  int runs = 0, confirm_runs = 0;
+  int runs = 0, confirm_runs = 0, repeats = 0;
   bool reproduced = false, nondeterministic = false, flaky = false;
 };
 
@@ -49,8 +49,11 @@ std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const s
           : s.nondeterministic
               ? " (not shrunk: re-run with the same seed, the referee started another game; the "
                 "whole witness game is the reproducer)"
-              : " (not shrunk: the same answers did not show it again in " +
-                    std::to_string(s.confirm_runs) + " re-runs)";
+          : s.repeats > 0 ? " (not shrunk: the same answers showed it again in only " +
+                                std::to_string(s.repeats) + " of " +
+                                std::to_string(s.confirm_runs) + " re-runs)"
+                          : " (not shrunk: the same answers did not show it again in " +
+                                std::to_string(s.confirm_runs) + " re-runs)";
   const size_t turns = std::max<size_t>(s.script.size(), s.game.divergence_turn + 1);
   return "the divergence needs " + std::to_string(nontrivial) + " non-trivial answer(s) over " +
          std::to_string(turns) + " turns" + how +
@@ -125,6 +128,7 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
       s.reproduced = k.reproduced;
       s.nondeterministic = k.nondeterministic;
       s.confirm_runs = k.confirm_runs;
+      s.repeats = k.repeats;
       s.flaky = !k.reproduced && !k.nondeterministic && !harness::Interrupted();
       if (k.reproduced) {
         s.game = std::move(k.game);
@@ -185,10 +189,12 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     f.reproduce += "   # referee command: " + harness::QuoteCommand(s.game.argv);
     // A divergence the same answers do not show again is not a rule bug
     // to report as one (arbiter.referee.replayable): a warning.
-    const std::string seen_once = s.flaky ? "seen once, not again in " +
-                                                std::to_string(s.confirm_runs) +
-                                                " re-runs of the same answers with the same seed: "
-                                          : "";
+    const std::string runs =
+        std::to_string(s.confirm_runs) + " re-runs of the same answers with the same seed: ";
+    const std::string seen_once =
+        !s.flaky        ? ""
+        : s.repeats > 0 ? "seen again in only " + std::to_string(s.repeats) + " of " + runs
+                        : "seen once, not again in " + runs;
     if (s.flaky) {
       f.check = "referee.flaky";
       f.severity = catalog_.Require(f.check).severity;
@@ -210,7 +216,7 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     // A bot the referee stopped: the machine's load, a race, or a referee
     // that stops bots answering in time (arbiter.referee.load).
     if (d.kind == "stopped") {
-      cause = StopFinding(catalog_, f, s.game, s.reproduced, s.confirm_runs,
+      cause = StopFinding(catalog_, f, s.game, s.reproduced, s.confirm_runs, s.repeats,
                           shrink_config_.referee_action_ms);
       if (Finding* earlier = Seen(cause, found, shrunk)) {
         ++earlier->occurrences;

@@ -165,6 +165,6 @@ std::string WriteReproducer(const std::string& dir, int& number,
 // Severities are `catalog`'s (the arbiter register's "checks").
 std::string StopFinding(const harness::CheckCatalog& catalog, harness::Finding& f,
                         const harness::RefereeGameResult& shown, bool reproduced, int confirm_runs,
-                        int limit_ms);
+                        int repeats, int limit_ms);
 
 }  // namespace arbiter::cli

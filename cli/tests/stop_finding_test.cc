@@ -34,7 +34,7 @@ TEST(StopFinding, AStopRepeatedOnABusyMachineIsUndecidedNeverARuleFailure) {
   // The field case: the arena's 1 s limit, arbiter waited 232.6 ms for a CPU.
   harness::Finding f;
   f.severity = harness::Severity::kFail;
-  const std::string cause = StopFinding(Arbiter(), f, StoppedGame(232.6, 69), true, 2, 1000);
+  const std::string cause = StopFinding(Arbiter(), f, StoppedGame(232.6, 69), true, 3, 3, 1000);
   EXPECT_EQ(cause, "referee.undecided");
   EXPECT_EQ(f.check, "referee.undecided");
   EXPECT_EQ(f.severity, harness::Severity::kWarn);
@@ -47,7 +47,7 @@ TEST(StopFinding, AStopRepeatedOnAQuietMachineStaysTheDivergenceItIs) {
   harness::Finding f;
   f.check = "referee.divergence";
   f.severity = harness::Severity::kFail;
-  EXPECT_EQ(StopFinding(Arbiter(), f, StoppedGame(0.4, 5), true, 2, 1000),
+  EXPECT_EQ(StopFinding(Arbiter(), f, StoppedGame(0.4, 5), true, 3, 3, 1000),
             "stopped|arbiter.referee.load");
   EXPECT_EQ(f.check, "referee.divergence");
   EXPECT_EQ(f.severity, harness::Severity::kFail);
@@ -56,11 +56,27 @@ TEST(StopFinding, AStopRepeatedOnAQuietMachineStaysTheDivergenceItIs) {
 CITES(StopFinding, AStopNotRepeatedIsBusyOnABusyMachineAndFlakyOnAQuietOne, "arbiter.referee.load");
 TEST(StopFinding, AStopNotRepeatedIsBusyOnABusyMachineAndFlakyOnAQuietOne) {
   harness::Finding busy, quiet;
-  EXPECT_EQ(StopFinding(Arbiter(), busy, StoppedGame(232.6, 69), false, 2, 1000), "referee.busy");
+  EXPECT_EQ(StopFinding(Arbiter(), busy, StoppedGame(232.6, 69), false, 2, 0, 1000),
+            "referee.busy");
   EXPECT_EQ(busy.severity, harness::Severity::kInfo);
-  EXPECT_EQ(StopFinding(Arbiter(), quiet, StoppedGame(0.4, 5), false, 2, 1000),
+  EXPECT_EQ(StopFinding(Arbiter(), quiet, StoppedGame(0.4, 5), false, 2, 0, 1000),
             "referee.flaky|stopped");
   EXPECT_EQ(quiet.severity, harness::Severity::kWarn);
+  EXPECT_NE(quiet.message.find("re-run 2 time(s), were taken in time"), std::string::npos)
+      << quiet.message;
+}
+
+// Stopped again on one re-run of two: never said as taken in time.
+CITES(StopFinding, AStopSomeReRunsRepeatedSaysHowManyNeverThatAllWereTakenInTime,
+      "arbiter.referee.load");
+TEST(StopFinding, AStopSomeReRunsRepeatedSaysHowManyNeverThatAllWereTakenInTime) {
+  harness::Finding f;
+  EXPECT_EQ(StopFinding(Arbiter(), f, StoppedGame(0.4, 5), false, 2, 1, 1000),
+            "referee.flaky|stopped");
+  EXPECT_NE(f.message.find("re-run 2 time(s), were stopped again only 1 time(s)"),
+            std::string::npos)
+      << f.message;
+  EXPECT_EQ(f.message.find("taken in time"), std::string::npos) << f.message;
 }
 
 }  // namespace

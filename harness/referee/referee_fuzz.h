@@ -295,6 +295,7 @@ struct ShrinkResult {
   // with the same seed: it draws its start from a source of its own.
   bool nondeterministic = false;
   int confirm_runs = 0;  // re-runs of the original answers made to see it again
+  int repeats = 0;       // of those, the ones that did
   // The signature of the divergence shrunk: the original's, or what the same
   // turn shows under the readings the run adopted after the game was played.
   std::string signature;

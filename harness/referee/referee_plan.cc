@@ -161,17 +161,23 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
   // may differ from run to run), unless the referee starts another game:
   // said only when two re-runs of the same seed began otherwise
   // (arbiter.referee.replayable), not on one, which a slip may explain.
+  // A stop (arbiter.referee.load) is a rule only if the same answers always
+  // show it: one re-run without it is the machine's, and no later re-run
+  // that happens to stop the same bot on the same turn makes it a rule.
+  auto stop = [&] { return sig.starts_with("stopped|"); };
   const std::string first_input = failing.inputs.empty() ? std::string() : failing.inputs.front();
   bool confirmed = false;
   int began_otherwise = 0;
   while (!confirmed && out.confirm_runs < 3 && out.runs < max_runs && !Interrupted()) {
     ++out.confirm_runs;
     confirmed = test(script, p, /*reread=*/true);
+    out.repeats += confirmed;
     if (!last_first_input.empty() && last_first_input != first_input) ++began_otherwise;
     if (began_otherwise >= 2) {
       out.nondeterministic = true;
       if (!confirmed) break;
     }
+    if (!confirmed && stop()) break;
   }
   // Confirmed at once by a re-run that began otherwise: one more re-run
   // tells a referee drawing its own game from a slip.
@@ -179,10 +185,14 @@ ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
     test(script, p);
     if (!last_first_input.empty() && last_first_input != first_input) out.nondeterministic = true;
   }
-  // A stop (arbiter.referee.load) repeats only when it comes back twice: a
-  // busy machine may stop the same bot on the same turn once by chance.
-  if (confirmed && failing.divergence->kind == "stopped" && out.runs < max_runs && !Interrupted())
+  // And it repeats only when it comes back on two re-runs more: a busy
+  // machine may stop the same bot on the same turn once by chance.
+  for (int more = 0; stop() && confirmed && more < 2 && out.runs < max_runs && !Interrupted();
+       ++more) {
+    ++out.confirm_runs;
     confirmed = test(script, p);
+    out.repeats += confirmed;
+  }
   if (!confirmed) return out;  // not reproducible: keep the original
   out.reproduced = true;
   // Late answers, killed and stalled bots may not matter.

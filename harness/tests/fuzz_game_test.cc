@@ -137,6 +137,42 @@ TEST(FuzzGame, APlantedDeviationShrinksToAFewAnswersThatStillShowIt) {
   EXPECT_LE(runs, 150);
 }
 
+// A referee that stopped a bot, re-run on the same answers by a runner that
+// shows the stop again on the re-runs `shows` marks ('1'), and always after
+// them: whether Shrink took it for the referee's rule.
+ShrinkResult ShrinkStop(const std::string& shows) {
+  const RefereeFuzzConfig config = RunnerConfig(Game("wondev"), {{"league", "3"}});
+  RefereeGameResult failing;
+  failing.inputs = {"the first message"};
+  failing.answers = std::vector<std::string>(6, "ACCEPT-DEFEAT");
+  failing.divergence = Divergence{.field = "player 1", .kind = "stopped"};
+  failing.divergence_turn = 5;
+  int run = 0;
+  const GameRunner rerun = [&](const RefereeGamePlan&) {
+    const size_t index = static_cast<size_t>(run++);
+    RefereeGameResult r = failing;
+    if (index < shows.size() && shows[index] == '0') r.divergence.reset();
+    return r;
+  };
+  return Shrink(rerun, config, PlanGame(1, 0), failing, 8);
+}
+bool StopReproduced(const std::string& shows) { return ShrinkStop(shows).reproduced; }
+
+CITES(FuzzGame, AStopIsTheRefereesRuleOnlyWhenEveryReRunOfItsAnswersShowsIt,
+      "arbiter.referee.load");
+TEST(FuzzGame, AStopIsTheRefereesRuleOnlyWhenEveryReRunOfItsAnswersShowsIt) {
+  EXPECT_TRUE(StopReproduced("111"));
+  // Stopped again by chance on later re-runs, after one that did not.
+  EXPECT_FALSE(StopReproduced("0111"));
+  EXPECT_FALSE(StopReproduced("0011"));
+  EXPECT_FALSE(StopReproduced("1011"));
+  EXPECT_FALSE(StopReproduced("1101"));
+  // The re-runs made, and how many showed it: what the finding says.
+  const ShrinkResult s = ShrinkStop("101");
+  EXPECT_EQ(s.confirm_runs, 2);
+  EXPECT_EQ(s.repeats, 1);
+}
+
 // The fake twin of FuzzRefereeCgTest.ASlowRefereeTheGameLimitCuts...: a
 // referee that takes 400 ms a message, cut by a 3 s game limit while it
 // still plays by the rules, on a busy machine.
