@@ -25,6 +25,7 @@
 #include "cli/tests/no_leftovers.h"
 #include "cli/tests/report_files.h"
 #include "cli/tests/run_command.h"
+#include "process/proc_probe.h"
 #include "spec-tests/common/spec_test.h"
 
 namespace {
@@ -193,16 +194,14 @@ TEST_F(FuzzRefereeTest, ABotTheRefereeStopsThoughItAnsweredIsOneLoadEntryAndTheG
   EXPECT_EQ(o.report["compared"]["games_compared"], 20) << o.report["compared"];
 }
 
-// Until the machine's CPU pressure over the last 10 s (/proc/pressure/cpu,
-// some avg10, the figure arbiter judges a stop by) is under 50 %, for at
-// most 30 s; at once where the kernel gives no such figure.
+// Until the machine's CPU pressure over the last 10 s is under 50 %, read
+// as arbiter reads the figure it judges a stop by (proc::ReadCpuPressure),
+// for at most 30 s; at once where the kernel gives no such figure.
 void WaitForAQuietMachine() {
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (std::chrono::steady_clock::now() < give_up) {
-    std::ifstream in("/proc/pressure/cpu");
-    std::string some, avg10;
-    if (!(in >> some >> avg10) || some != "some" || !avg10.starts_with("avg10=")) return;
-    if (std::strtod(avg10.c_str() + 6, nullptr) < 50) return;
+    const double pressure = arbiter::harness::proc::ReadCpuPressure();
+    if (pressure < 50) return;  // -1: no figure
     usleep(500 * 1000);
   }
 }

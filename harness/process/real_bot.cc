@@ -279,7 +279,7 @@ class RealBot final : public BotProcess, public LoopMember {
   uint64_t main_start_ = 0;
   std::string stdin_identity_;  // "pipe:[INODE]"
   mutable posix::ProcessIds seen_;
-  mutable posix::ProcessIds killed_;   // sent SIGKILL by the memory watch (KillTree)
+  mutable posix::ProcessIds killed_;   // sent SIGKILL by arbiter (KillTree)
   mutable std::map<int, bool> names_;  // per thread id: a runtime's own thread (SchedOfTree)
   bool terminated_ = false;
   TeardownReport report_;
