@@ -3,7 +3,6 @@
 #include "cli/fuzz_referee_bare.h"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -15,6 +14,7 @@
 #include "process/command_line.h"
 #include "process/interrupt.h"
 #include "process/start_check.h"
+#include "referee/recorded_answers.h"
 #include "report/registers.h"
 
 namespace arbiter::cli {
@@ -105,7 +105,7 @@ int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err) {
   plan.runner = d.referee.protocol() == harness::RefereeProtocol::kRunner;
   plan.seeded = plan.runner || d.referee.takes_seed();
   if (!o.seed_answers.empty()) {
-    if (!ReadRecordedAnswers(o.seed_answers, d.recorded, error))
+    if (!harness::ReadRecordedAnswers(o.seed_answers, d.recorded, error))
       return Usage(err, kCmd, "--seed-answers: " + error);
     if (static_cast<int>(d.recorded.size()) != d.players)
       return Usage(err, kCmd,
@@ -179,50 +179,6 @@ std::string SameRun(const FuzzRefereeOptions& o) {
 std::string SeedText(const FuzzRefereeOptions& o) {
   return o.seed_answers.empty() ? " --seed-bot " + harness::QuoteArg(o.seed_bot)
                                 : " --seed-answers " + harness::QuoteArg(o.seed_answers);
-}
-
-bool ReadRecordedAnswers(const std::string& path, std::vector<std::vector<std::string>>& out,
-                         std::string& error) {
-  std::ifstream in(path);
-  if (!in) {
-    error = "cannot read '" + path + "'";
-    return false;
-  }
-  const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
-  if (j.is_discarded() || !j.is_object() || !j.contains("answers") || !j["answers"].is_array()) {
-    error = "'" + path +
-            "' is not a recording of answers (a JSON object with \"answers\", "
-            "one list of strings a seat)";
-    return false;
-  }
-  out.clear();
-  for (const auto& seat : j["answers"]) {
-    out.emplace_back();
-    if (!seat.is_array()) {
-      error = "'" + path + "': each seat's answers are a list of strings";
-      return false;
-    }
-    for (const auto& a : seat) {
-      if (!a.is_string()) {
-        error = "'" + path + "': each seat's answers are a list of strings";
-        return false;
-      }
-      out.back().push_back(a.get<std::string>());
-    }
-  }
-  return true;
-}
-
-std::string WriteRecordedAnswers(const std::string& dir, const std::string& name,
-                                 const std::string& game,
-                                 const std::vector<std::vector<std::string>>& answers) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  const std::string path = (std::filesystem::path(dir) / (name + ".answers.json")).string();
-  std::ofstream out(path, std::ios::binary);
-  out << nlohmann::json{{"game", game}, {"answers", answers}}.dump() << "\n";
-  out.close();
-  return out ? path : "";
 }
 
 int RunBareFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err,

@@ -13,6 +13,7 @@
 #include "core/parse.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
+#include "referee/recorded_answers.h"
 #include "report/registers.h"
 
 namespace arbiter::cli {
@@ -162,8 +163,8 @@ void BareRun::Recordings() {
     const auto& answers = bugs_.at(key).answers;
     ++n;
     if (o_.seed_answers.empty() && !answers.empty() && !bugs_.at(key).live) {
-      const std::string path =
-          WriteRecordedAnswers(o_.repro_dir, f.match + "-" + std::to_string(n), o_.game, answers);
+      const std::string path = harness::WriteRecordedAnswers(
+          o_.repro_dir, f.match + "-" + std::to_string(n), o_.game, answers);
       const size_t at = f.reproduce.find(seed_bot);
       if (!path.empty() && at != std::string::npos)
         f.reproduce.replace(at, seed_bot.size(), " --seed-answers " + harness::QuoteArg(path));

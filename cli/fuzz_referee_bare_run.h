@@ -64,15 +64,6 @@ Played PlayBareGame(harness::Env& env, const FuzzRefereeOptions& o, const BarePl
 std::string SameRun(const FuzzRefereeOptions& o);
 std::string SeedText(const FuzzRefereeOptions& o);
 
-// A recording of a game's seed-bot answers ({"answers": [[...], ...]}, a
-// list a seat): read into `out`, false with `error`; written as
-// DIR/NAME.answers.json, its path ("" when it could not be written).
-bool ReadRecordedAnswers(const std::string& path, std::vector<std::vector<std::string>>& out,
-                         std::string& error);
-std::string WriteRecordedAnswers(const std::string& dir, const std::string& name,
-                                 const std::string& game,
-                                 const std::vector<std::vector<std::string>>& answers);
-
 // What stopped a game short, or a referee that did not exit after it: its
 // check, the key one bug is reported under (the check and the error the
 // referee's stderr names), and the words.

@@ -62,33 +62,6 @@ std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const s
               : "; the reference's view: " + Self() + " simulate --transcript " + file);
 }
 
-// The finding's sentence: the deviation's words when one explains the
-// divergence; else the first differing field, and when the game's catalogue
-// was tried, that no single rule change of it explains it.
-std::string Field(const Divergence& d) {
-  return d.field + " expected " + d.expected + ", the referee sent " + d.actual;
-}
-
-std::string Sentence(const Divergence& d) {
-  const std::string shown = Field(d);
-  if (!d.deviation.empty()) return d.message + ": " + shown;  // its words, and what showed it
-  std::string out = d.message + ": " + shown;
-  if (d.changes_tried > 0)
-    out += "; no single rule change arbiter tried (" + std::to_string(d.changes_tried) +
-           " readings and deviations) explains it";
-  // The likeliest few, not every rule the game played: the finding's clause
-  // is the first.
-  constexpr size_t kShown = 3;
-  if (d.clauses.size() > 1) {
-    out += " (clauses, most likely first:";
-    for (size_t i = 0; i < d.clauses.size() && i < kShown; ++i) out += " " + d.clauses[i];
-    if (d.clauses.size() > kShown)
-      out += "; " + std::to_string(d.clauses.size() - kShown) + " more the game played";
-    out += ")";
-  }
-  return out;
-}
-
 }  // namespace
 
 void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& plan,
@@ -167,15 +140,15 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     f.seed = plan.seed;
     f.seat = s.game.divergence_seat;
     f.turn = s.game.divergence_turn;
-    f.message = Sentence(d);
+    f.message = harness::DivergenceSentence(d);
     f.received = EscapeBytes(s.game.actual_text);
     f.input = s.game.expected_text;  // what the reference engine would have sent
     f.stderr_tail = harness::LastLines(s.game.referee_stderr, 10);
     // The reproducer: a scenario for `arbiter simulate` with the answers.
-    const std::string file =
-        s.game.scenario.empty()
-            ? std::string()
-            : WriteReproducer(o_.repro_dir, repro_count_, s.game, s.script, cause, f.clause);
+    const std::string file = s.game.scenario.empty()
+                                 ? std::string()
+                                 : harness::WriteReproducer(o_.repro_dir, repro_count_, s.game,
+                                                            s.script, cause, f.clause);
     f.advice = Advice(s, *plan_.prepared.game, shrinking, file);
     f.reproduce = Self() + " fuzz-referee --game " + o_.game + SameReferee() + " --seed " +
                   std::to_string(plan.seed) + (file.empty() ? "" : " --replay " + file);
@@ -216,22 +189,24 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     // A bot the referee stopped: the machine's load, a race, or a referee
     // that stops bots answering in time (arbiter.referee.load).
     if (d.kind == "stopped") {
-      cause = StopFinding(catalog_, f, s.game, s.reproduced, s.confirm_runs, s.repeats,
-                          shrink_config_.referee_action_ms);
+      cause = harness::StopFinding(catalog_, f, s.game, s.reproduced, s.confirm_runs, s.repeats,
+                                   shrink_config_.referee_action_ms);
       if (Finding* earlier = Seen(cause, found, shrunk)) {
         ++earlier->occurrences;
         continue;
       }
     }
-    cause = GroupOf(d, cause, r);
-    FirstOfCause(cause, d, seen_once, f);
-    if (!s.flaky && d.kind != "stopped") SameClause(f, d, cause, found, shrunk);
+    cause = deviations_.GroupOf(d, cause, r);
+    deviations_.First(cause, d, seen_once, f);
+    if (!s.flaky && d.kind != "stopped")
+      deviations_.SameClause(f, d, cause,
+                             [&](const std::string& c) { return Seen(c, found, shrunk); });
     if (!s.reproduced) {
       found.emplace_back(cause, std::move(f));
       continue;
     }
     ++shrunk_count;
-    harness::MatchResult m = MatchOf(shrunk_id, plan, s.game);
+    harness::MatchResult m = harness::MatchOf(shrunk_id, plan, s.game);
     m.shrunk_from = id;
     m.description =
         "the shrunk reproducer of " + id + " (" + std::to_string(s.script.size()) + " turns)";
@@ -245,139 +220,11 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
 
 namespace arbiter::cli {
 
-// A deviation's divergence is reported under the cause of an earlier
-// deviation finding whose games allow one of the deviations this game allows
-// (RefereeGameResult::deviation_alternatives), the set narrowed to those all
-// allow; else under a cause of its own. Deviations of one clause that state
-// the same rule (climb-two, climb-any) are one bug in different amounts.
-std::string FuzzRun::GroupOf(const Divergence& d, const std::string& cause,
-                             const harness::RefereeGameResult& r) {
-  if (d.deviation.empty()) return cause;
-  std::set<std::string> allowed = {d.deviation};
-  if (const auto it = r.deviation_alternatives.find(d.deviation);
-      it != r.deviation_alternatives.end())
-    allowed.insert(it->second.begin(), it->second.end());
-  for (DeviationCause& known : deviation_causes_) {
-    std::set<std::string> both;
-    for (const std::string& name : allowed)
-      for (const std::string& kept : known.live)
-        if (name == kept || RuleOf(name) == RuleOf(kept)) both.insert(kept), both.insert(name);
-    if (both.empty()) continue;
-    known.live = both;
-    return known.key;
-  }
-  deviation_causes_.push_back({"deviation " + d.deviation, allowed, d.deviation});
-  return deviation_causes_.back().key;
-}
-
-// The clause and rule a deviation states: one bug, whatever its amount.
-std::string FuzzRun::RuleOf(const std::string& deviation) const {
-  if (const Deviation* dev = FindDeviation(plan_.prepared.game->deviations, deviation))
-    return std::string(dev->clause) + "|" + std::string(dev->rule);
-  return deviation;
-}
-
-// A divergence of a cause reported before joins its finding. A deviation
-// finding whose named deviation a later game rules out is named again by one
-// that every game of it allows; another amount of the same bug is said once.
 bool FuzzRun::Joined(const std::string& cause, const Divergence& d,
                      const harness::RefereeGameResult& r, const std::string& id, Found& found,
                      Shrunk& shrunk) {
-  const size_t known = deviation_causes_.size();
-  const std::string key = GroupOf(d, cause, r);
-  Finding* earlier = Seen(key, found, shrunk);
-  if (!earlier) {
-    if (deviation_causes_.size() > known) deviation_causes_.pop_back();  // registered when kept
-    return false;
-  }
-  ++earlier->occurrences;
-  if (d.deviation.empty()) return true;
-  DeviationCause* group = CauseOf(key);
-  if (!group) return true;
-  const std::string named = group->named;
-  if (!group->live.count(named)) {
-    // Named again, by the first deviation of the catalogue every game allows.
-    for (const Deviation& dev : plan_.prepared.game->deviations) {
-      if (!group->live.count(std::string(dev.name))) continue;
-      group->words = harness::DeviationMessage(
-          dev, "every message of each game it touched; " + id + " ruled out " + named,
-          group->showed);
-      earlier->clause = dev.clause;
-      group->named = dev.name;
-      earlier->cause = ReportedCause(key);
-      break;
-    }
-  } else if (named != d.deviation && RuleOf(named) == RuleOf(d.deviation) &&
-             group->amounts.insert(d.deviation).second) {
-    // Another amount of the bug, said once (by the first game that showed
-    // it): the deviation's words without what showed it (that is a field).
-    const Deviation* dev = FindDeviation(plan_.prepared.game->deviations, d.deviation);
-    group->after +=
-        "; " + id + " showed it in another amount: " +
-        (d.showed.empty() || !dev ? d.message
-                                  : harness::DeviationMessage(*dev, harness::kWholeGame, ""));
-  }
-  // Worded again: the game may have narrowed the bugs its games allow.
-  earlier->message = Worded(*group);
-  return true;
-}
-
-// The other bugs (not another amount of the named one) that each game of
-// the finding allows as well: each replays its game up to the message that
-// showed the bug, where the named one replays it whole. The finding names
-// one bug and says which others its games cannot tell from it, never more
-// than they showed (arbiter.referee.deviations); at most three by name.
-std::string FuzzRun::AlsoFits(const DeviationCause& c) const {
-  std::vector<const Deviation*> others;
-  for (const Deviation& dev : plan_.prepared.game->deviations) {
-    const std::string name(dev.name);
-    if (c.live.count(name) && RuleOf(name) != RuleOf(c.named)) others.push_back(&dev);
-  }
-  if (others.empty()) return "";
-  return "; up to the message that showed it, its games cannot tell it from: " +
-         harness::DeviationsInWords(others, 3);
-}
-
-FuzzRun::DeviationCause* FuzzRun::CauseOf(const std::string& key) {
-  for (DeviationCause& each : deviation_causes_)
-    if (each.key == key) return &each;
-  return nullptr;
-}
-
-// The message the finding was given (a flaky one's "seen once", then
-// Sentence), as the parts a later game may name again or add to.
-void FuzzRun::FirstOfCause(const std::string& cause, const Divergence& d, const std::string& before,
-                           Finding& f) {
-  DeviationCause* c = d.deviation.empty() ? nullptr : CauseOf(cause);
-  if (!c) return;
-  c->before = before;
-  c->words = d.message;
-  c->showed = d.showed;
-  c->after = ": " + Field(d);
-  c->kind = d.showed_kind;
-  f.message = Worded(*c);
-}
-
-// A deviation's finding and a divergence no deviation explains under one
-// clause, or of one kind (run_memory.h: ClauseCaveats), whichever came
-// first. `d` is finding `f`'s divergence.
-void FuzzRun::SameClause(Finding& f, const Divergence& d, const std::string& cause, Found& found,
-                         Shrunk& shrunk) {
-  if (!d.deviation.empty()) {  // a deviation's: GroupOf gave its divergence a cause
-    if (DeviationCause* c = CauseOf(cause)) {
-      if (std::string caveat = caveats_.For(f.clause, c->kind); !caveat.empty()) c->caveat = caveat;
-      f.message = Worded(*c);
-    }
-    return;
-  }
-  caveats_.Unexplained(f.clause, f.match, d.kind);
-  for (DeviationCause& each : deviation_causes_)
-    if (Finding* named = Seen(each.key, found, shrunk);
-        named && (named->clause == f.clause || each.kind == d.kind)) {
-      // A field: said once, whoever sets it again; its clause's first.
-      each.caveat = caveats_.For(named->clause, each.kind);
-      named->message = Worded(each);
-    }
+  return deviations_.Join(cause, d, r, id,
+                          [&](const std::string& c) { return Seen(c, found, shrunk); });
 }
 
 // A later divergence counted under the game's first (`root_cause`): the

@@ -29,6 +29,8 @@ FuzzRun::FuzzRun(const FuzzRefereeOptions& o, const FuzzPlan& plan, std::ostream
       make_env_(std::move(make_env)),
       run_rules_(plan.config.rules),
       shrink_config_(plan.config),
+      deviations_(plan.prepared.game ? plan.prepared.game->deviations
+                                     : std::span<const Deviation>()),
       progress_(o.quiet, err, "fuzz-referee", static_cast<long long>(plan.games.size())) {
   shrink_config_.told_apart = nullptr;  // a shrink's runs tell nothing apart
   const auto arbiter_reg = nlohmann::json::parse(report::RegisterJson("arbiter"));
@@ -86,7 +88,7 @@ void FuzzRun::Consume(size_t index, RefereeGameResult r) {
   if (plan.fuzz_after_script) families_played_ |= plan.swarm;
   told_apart_ |= r.told_apart;
   rep_.rule_edge_games += r.edges_measured ? 1 : 0;
-  if (id == "replay") rep_.not_reproduced = NotReproduced(plan_.replay_doc, r);
+  if (id == "replay") rep_.not_reproduced = harness::NotReproduced(plan_.replay_doc, r);
   if (!o_.expect.empty() && std::none_of(r.faults.begin(), r.faults.end(),
                                          [&](const auto& f) { return f.check == o_.expect; }))
     rep_.not_reproduced = "the " + o_.expect + " it reproduces was not seen in " + id +
@@ -96,7 +98,7 @@ void FuzzRun::Consume(size_t index, RefereeGameResult r) {
   ReadingFindings(id, plan, r, found);
   if (!FaultFindings(id, plan, r, found, shrunk)) return;
   DivergenceFindings(id, plan, r, found, shrunk);
-  harness::MatchResult played = MatchOf(id, plan, r);
+  harness::MatchResult played = harness::MatchOf(id, plan, r);
   played.finished_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                            std::chrono::steady_clock::now() - run_start_)
                            .count();
@@ -132,7 +134,7 @@ void FuzzRun::ReadingFindings(const std::string& id, const RefereeGamePlan& plan
     const std::string rule = reading.reading.key + "=" + reading.reading.value;
     const std::string cause = "reading " + rule;
     std::string narrowed;  // the run's value of the option this one replaces
-    const bool adopt = AdoptableForRun(rep_.readings, reading, narrowed);
+    const bool adopt = harness::AdoptableForRun(rep_.readings, reading, narrowed);
     if (!narrowed.empty()) {
       if (Finding* before = Known("reading " + narrowed))
         before->advice = "narrowed later in the run to --rule " + rule +
@@ -232,20 +234,11 @@ Finding* FuzzRun::Seen(const std::string& cause, Found& found, Shrunk& shrunk) {
   return nullptr;
 }
 
-// The cause a finding is reported under: a deviation finding's names the
-// deviation that names the finding now (Joined), so that merge-reports
-// counts as one the shards that named one bug first one way and then the
-// other; the run's own key stays the first name.
-std::string FuzzRun::ReportedCause(const std::string& cause) {
-  const DeviationCause* c = CauseOf(cause);
-  return c ? "deviation " + c->named : cause;
-}
-
 // Adds a match with its findings (each with its root cause) to the report.
 void FuzzRun::AddMatch(harness::MatchResult m, Found findings) {
   for (auto& [cause, f] : findings) {
     by_cause_[cause] = {rep_.matches.size(), m.findings.size()};
-    f.cause = ReportedCause(cause);  // what merge-reports counts it under
+    f.cause = deviations_.ReportedCause(cause);  // what merge-reports counts it under
     m.findings.push_back(std::move(f));
   }
   WriteTranscript(o_, rep_, m, err_);

@@ -17,6 +17,8 @@
 #include "cli/fuzz_referee.h"
 #include "cli/progress.h"
 #include "cli/run_common.h"
+#include "referee/deviation_causes.h"
+#include "referee/fuzz_findings.h"
 #include "referee/game_pool.h"
 #include "referee/referee_fuzz.h"
 #include "referee/run_memory.h"
@@ -65,21 +67,12 @@ class FuzzRun {
                      const harness::RefereeGameResult& r, Found& found, Shrunk& shrunk);
   void DivergenceFindings(const std::string& id, const harness::RefereeGamePlan& plan,
                           const harness::RefereeGameResult& r, Found& found, Shrunk& shrunk);
-  // The cause a divergence is reported under (its signature, or its
-  // deviation's group), and a divergence joining a finding of it.
-  std::string GroupOf(const Divergence& d, const std::string& cause,
-                      const harness::RefereeGameResult& r);
-  std::string RuleOf(const std::string& deviation) const;
+  // A divergence of a cause reported before joins its finding
+  // (harness::DeviationCauses::Join, over Seen).
   bool Joined(const std::string& cause, const Divergence& d, const harness::RefereeGameResult& r,
               const std::string& id, Found& found, Shrunk& shrunk);
   // A later divergence that is a symptom of the game's first
   // (fuzz_referee_divergence.cc); false when that one has no finding.
-  // A deviation's finding and an unexplained divergence under one clause,
-  // or of one kind of difference: the former says the bug may be one no
-  // deviation models. `d`: `f`'s divergence; `cause`: the one `f` is
-  // reported under.
-  void SameClause(harness::Finding& f, const Divergence& d, const std::string& cause, Found& found,
-                  Shrunk& shrunk);
   // `unshrunk`: joined by symptom_shrinks_, not by a shrink of its own.
   bool Symptom(const std::string& root_cause, const harness::RefereeGameResult& later, Found& found,
                Shrunk& shrunk, bool unshrunk = false);
@@ -111,60 +104,22 @@ class FuzzRun {
   harness::RefereeFuzzConfig shrink_config_;
   int repro_count_ = 0;
   std::string arbiter_error_;
-  // Deviation findings (arbiter.referee.deviations): the cause each is
-  // reported under, the deviations every game it touched allows, the one
-  // its message names, and that message in parts, so that naming it again
-  // or adding to it never reads the message back (Worded): what came
-  // before the deviation's words (a flaky finding's "seen once"), the words
-  // with what showed them (Divergence::showed), and what was added after
-  // (the field shown, each other amount of the bug once, `amounts` those
-  // said); the caveat of its clause or of the kind of its first divergence
-  // (`kind`, ClauseCaveats::For), a field set, never appended; then the
-  // other bugs its games cannot tell from the named one (AlsoFits, from
-  // `live`).
-  struct DeviationCause {
-    std::string key;
-    std::set<std::string> live;
-    std::string named;
-    std::string before = {}, words = {}, showed = {}, after = {}, caveat = {}, kind = {};
-    std::set<std::string> amounts = {};
-  };
-  std::vector<DeviationCause> deviation_causes_;
-  DeviationCause* CauseOf(const std::string& key);
-  std::string ReportedCause(const std::string& cause);
-  std::string Worded(const DeviationCause& c) const {
-    return c.before + c.words + c.after + c.caveat + AlsoFits(c);
-  }
-  std::string AlsoFits(const DeviationCause& c) const;
-  // The deviation finding `f` starts `cause` (its first): its message in parts.
-  void FirstOfCause(const std::string& cause, const Divergence& d, const std::string& before,
-                    harness::Finding& f);
+  // Deviation findings, one per bug (arbiter.referee.deviations).
+  harness::DeviationCauses deviations_;
   harness::SymptomShrinks symptom_shrinks_;  // root and later signatures shrinks joined
   // The notes a root's finding gained from its later divergences (Symptom),
   // by the root's cause: each is added once.
   std::set<std::pair<std::string, std::string>> symptom_notes_;
-  harness::ClauseCaveats caveats_;  // clauses with a divergence nothing explains
-  uint64_t families_played_ = 0;    // the swarm bits of the games played
-  uint64_t told_apart_ = 0;         // the deviations the games told apart (arbiter.referee.edges)
+  uint64_t families_played_ = 0;  // the swarm bits of the games played
+  uint64_t told_apart_ = 0;       // the deviations the games told apart (arbiter.referee.edges)
   void RuleEdges();
   std::chrono::steady_clock::time_point run_start_ = std::chrono::steady_clock::now();
   Progress progress_;
 };
 
-// Helpers of fuzz_referee.cc the pieces share.
-harness::MatchResult MatchOf(const std::string& id, const harness::RefereeGamePlan& plan,
-                             const harness::RefereeGameResult& r);
+// The readings of the game's ambiguous rules, from its register
+// (fuzz_referee.cc); the rest of what the pieces share about one game's
+// result is harness/referee/fuzz_findings.h.
 std::vector<harness::RuleReading> Readings(std::string_view game);
-bool AdoptableForRun(const std::vector<std::string>& adopted, const harness::ReadingFound& reading,
-                     std::string& narrowed);
-std::string NotReproduced(const nlohmann::json& doc, const harness::RefereeGameResult& r);
-std::string WriteReproducer(const std::string& dir, int& number,
-                            const harness::RefereeGameResult& shown,
-                            const std::vector<std::string>& script, const std::string& signature,
-                            const std::string& clause);
-// Severities are `catalog`'s (the arbiter register's "checks").
-std::string StopFinding(const harness::CheckCatalog& catalog, harness::Finding& f,
-                        const harness::RefereeGameResult& shown, bool reproduced, int confirm_runs,
-                        int repeats, int limit_ms);
 
 }  // namespace arbiter::cli

@@ -3,11 +3,11 @@
 // answers repeat is a rule failure only on a machine that was not busy.
 #include <gtest/gtest.h>
 
-#include "cli/fuzz_referee_run.h"  // the command's, not the tests' helper of that name
+#include "referee/fuzz_findings.h"
 #include "report/registers.h"
 #include "spec-tests/common/spec_test.h"
 
-namespace arbiter::cli {
+namespace arbiter::harness {
 namespace {
 
 // The arbiter register's checks: the severities the findings take.
@@ -80,4 +80,4 @@ TEST(StopFinding, AStopSomeReRunsRepeatedSaysHowManyNeverThatAllWereTakenInTime)
 }
 
 }  // namespace
-}  // namespace arbiter::cli
+}  // namespace arbiter::harness
