@@ -484,7 +484,7 @@ bool Narrow(const CheckBotOptions& o, std::vector<harness::MatchSpec>& matches, 
 // not started because arbiter was interrupted (or, with --fail-fast, after a
 // failing one) is listed as skipped.
 void PlayAll(const CheckBotOptions& o, const Prepared& p, std::vector<harness::MatchSpec>& matches,
-             Progress& progress, report::RunReport& rep, std::ostream& err,
+             harness::RunProgress& progress, report::RunReport& rep, std::ostream& err,
              const EnvFactory& make_env) {
   // --jobs N plays N matches at once, each worker with an Env of its own;
   // the results come back in the run's order (arbiter.run.split).
@@ -557,8 +557,8 @@ int RunCheckBot(const CheckBotOptions& o, std::ostream& out, std::ostream& err,
   report::RunReport rep = NewReport(o, p, "check-bot");
   rep.bot = o.bot;
   rep.planned_seats = plan.seats;
-  Progress progress(o.quiet, err, "check-bot", static_cast<long long>(plan.matches.size()),
-                    "matches");
+  harness::RunProgress progress(o.quiet, err, "check-bot",
+                                static_cast<long long>(plan.matches.size()), "matches");
   if (o.calibrate && !harness::Interrupted()) rep.calibration = Calibrate(*make_env(), p.config);
   PlayAll(o, p, plan.matches, progress, rep, err, make_env);
   rep.interrupt_signal = harness::InterruptSignal();

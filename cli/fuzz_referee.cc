@@ -1,8 +1,7 @@
-// `arbiter fuzz-referee` (fuzz_referee.h): plans seeded games (swarm testing:
-// each game enables a random subset of answer families; half of them steer
-// toward rule edges; some make a bot answer late or die), runs them through
-// the referee, shrinks each new divergence, writes its reproducer, and
-// reports once per root cause.
+// `arbiter fuzz-referee` (fuzz_referee.h): its options, checked into a plan
+// of seeded games (fuzz_referee_plan.cc; without an engine,
+// fuzz_referee_bare.cc), the run that plays and judges them handed that plan
+// (harness/runs/), and its report written.
 #include "cli/fuzz_referee.h"
 
 #include <filesystem>
@@ -10,35 +9,15 @@
 #include <sstream>
 
 #include "cli/fuzz_referee_bare.h"
-#include "cli/fuzz_referee_run.h"
+#include "cli/fuzz_referee_plan.h"
 #include "cli/option_checks.h"
 #include "cli/run_common.h"
 #include "cli/run_options.h"
 #include "process/interrupt.h"
 #include "referee/cg_runner.h"
 #include "referee/referee_fuzz.h"
-#include "report/rule_options.h"
 
 namespace arbiter::cli {
-
-using harness::Finding;
-using harness::RefereeGamePlan;
-using harness::RefereeGameResult;
-
-// The readings of the game's ambiguous rules (arbiter.referee.readings):
-// every value of every rule option its register's decisions name, the
-// default and each alternative, except those of the harness (the timing
-// profile) and ranges.
-std::vector<harness::RuleReading> Readings(std::string_view game) {
-  std::vector<harness::RuleReading> out;
-  for (const report::RuleOption& o : report::RuleOptionsOf(game)) {
-    if (o.value.empty() || o.value.find("..") != std::string::npos) continue;
-    out.push_back({o.key, o.value, o.clause,
-                   o.is_default ? "the text's reading, arbiter's default" : o.meaning,
-                   o.is_default});
-  }
-  return out;
-}
 
 std::optional<std::chrono::milliseconds> GivenTimeLimit(const FuzzRefereeOptions& o,
                                                         std::string& error) {
@@ -66,6 +45,31 @@ std::string RefereeLimitsText(const FuzzRefereeOptions& o) {
   return s;
 }
 
+harness::FuzzSettings FuzzSettingsOf(const FuzzRefereeOptions& o, std::ostream& err) {
+  harness::FuzzSettings s;
+  s.game = o.game;
+  s.seed = o.seed;
+  s.games = o.games;
+  s.shrink = o.shrink;
+  s.shrink_runs = o.shrink_runs;
+  s.repro_dir = o.repro_dir;
+  s.quiet = o.quiet;
+  s.expect = o.expect;
+  s.replay_path = o.replay_path;
+  s.late_turn = o.late_turn;
+  s.kill_turn = o.kill_turn;
+  s.stall_turn = o.stall_turn;
+  s.match = o.match;
+  s.answers = o.answers;
+  s.seed_bot = o.seed_bot;
+  s.seed_answers = o.seed_answers;
+  s.self = Self();
+  s.transcript = [&o, &err](const report::RunReport& rep, const harness::MatchResult& m) {
+    WriteTranscript(o, rep, m, err);
+  };
+  return s;
+}
+
 int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err,
                    const FuzzEnvFactory& make_env) {
   // The real world unless a test hands its fakes.
@@ -81,14 +85,14 @@ int RunFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream&
                  "has no engine "
                  "for; on " +
                      o.game + "'s engine arbiter chooses every answer itself");
-  FuzzPlan plan;
+  harness::FuzzPlan plan;
   if (const int status = PlanFuzzReferee(o, plan, err); status != 0) return status;
   if (plan.runner && !harness::Interrupted()) {  // arbiter.referee.runner-protocol
     harness::EventLoop loop;
     plan.prepared.referee_start =
         harness::ResolveRunnerSeedLine(*envs(loop), plan.config, plan.players, o.seed);
   }
-  FuzzRun run(o, plan, err, envs);
+  harness::FuzzRun run(plan, NewReport(o, plan.prepared, "fuzz-referee"), err, envs);
   if (!run.Play()) return 2;
   if (plan.made_repro_dir) {
     std::error_code ec;

@@ -10,6 +10,7 @@
 
 #include "cli/check_bot.h"
 #include "process/bot_process.h"
+#include "runs/fuzz_settings.h"
 
 namespace CLI {
 class App;
@@ -56,10 +57,8 @@ struct FuzzRefereeOptions : RunOptions {
   std::string seed_line = "auto";  // --seed-line: the runner protocol's ###Seed (seed_line.h)
 };
 
-// Where fuzz-referee's games run (the Env seam, harness/process/env.h): one
-// Env a game, made on the event loop of the thread that plays it; the real
-// world by default, the fakes of harness/testing in a test (with --jobs 1).
-using FuzzEnvFactory = std::function<std::unique_ptr<harness::Env>(harness::EventLoop& loop)>;
+// Where fuzz-referee's games run (harness/runs/fuzz_settings.h).
+using FuzzEnvFactory = harness::FuzzEnvFactory;
 
 // Exit status: 0 no divergence and no referee fault, 1 at least one, 2 usage
 // error or arbiter could not run.

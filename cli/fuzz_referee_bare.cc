@@ -1,14 +1,13 @@
 // fuzz-referee without an engine (fuzz_referee_bare.h): the plan, the games,
-// and the run (fuzz_referee_bare_run.cc: each referee fault one finding).
+// and the run (harness/runs/bare_run.h: each referee fault one finding).
 #include "cli/fuzz_referee_bare.h"
 
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "cli/fuzz_referee_bare_run.h"
+#include "cli/fuzz_referee_plan.h"
 #include "cli/invocation.h"
-#include "cli/progress.h"
 #include "cli/referee_run.h"
 #include "core/parse.h"
 #include "process/command_line.h"
@@ -44,7 +43,7 @@ std::string EngineOnly(const FuzzRefereeOptions& o) {
 }
 
 // The games of the run (or of --match), each with its answers' plan.
-std::string PlanGames(const FuzzRefereeOptions& o, BarePlan& plan) {
+std::string PlanGames(const FuzzRefereeOptions& o, harness::BarePlan& plan) {
   int first = 0, last = o.games;
   if (!o.match.empty()) {
     std::string error;
@@ -60,7 +59,7 @@ std::string PlanGames(const FuzzRefereeOptions& o, BarePlan& plan) {
     if (!given) return "--answers: " + error;
   }
   for (int g = first; g < last; ++g) {
-    BareGame game;
+    harness::BareGame game;
     game.id = "game-" + std::to_string(g + 1);
     game.seed = o.seed + static_cast<uint64_t>(g);
     // The game's own salt, --answers or not: a reproducer's garbage bytes and
@@ -76,7 +75,7 @@ std::string PlanGames(const FuzzRefereeOptions& o, BarePlan& plan) {
 
 bool WithoutEngine(const FuzzRefereeOptions& o) { return FindGame(o.game) == nullptr; }
 
-int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err) {
+int PlanBare(const FuzzRefereeOptions& o, harness::BarePlan& plan, std::ostream& err) {
   if (o.referee.empty()) return Usage(err, kCmd, "--referee 'COMMAND TEMPLATE' is required");
   if (const std::string e = EngineOnly(o); !e.empty()) return Usage(err, kCmd, e);
   if (!o.seed_answers.empty() && o.match.empty())
@@ -122,48 +121,10 @@ int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err) {
     return Usage(err, kCmd, "--games must be between 1 and " + std::to_string(kMaxGames));
   if (const std::string e = PlanGames(o, plan); !e.empty()) return Usage(err, kCmd, e);
   plan.total_games = o.games;
+  plan.settings = FuzzSettingsOf(o, err);
+  plan.settings.same_run = SameRun(o);
+  plan.settings.seed_text = SeedText(o);
   return 0;
-}
-
-Played PlayBareGame(harness::Env& env, const FuzzRefereeOptions& o, const BarePlan& plan,
-                    const BareGame& game) {
-  harness::MatchSpec m;
-  m.id = game.id;
-  m.kind = "whole";
-  m.seed = game.seed;
-  m.policy_seed = game.seed;
-  harness::RefereeDriverConfig config = *plan.p.referee;
-  if (!game.recorded.empty()) config.recorded = game.recorded;
-  const bool recorded = !config.recorded.empty();
-  for (int s = 0; s < plan.p.referee->players; ++s)
-    m.seats.push_back(recorded ? harness::Seat{{}, harness::kRecordedPolicy}
-                               : harness::Seat{plan.bot, ""});
-  const std::string answers = harness::FormatPlan(game.fuzz);
-  m.description =
-      "seed " + std::to_string(game.seed) +
-      (recorded ? ", the seed bot's recorded answers in every seat"
-                : ", the seed bot in every seat") +
-      (answers.empty() ? std::string(", its own answers") : ", answers mutated: " + answers);
-  m.reproduce = SameRun(o) + SeedText(o) + " --seed " + std::to_string(o.seed) + " --games " +
-                std::to_string(o.games) + " --match " + game.id + " --answers " +
-                harness::QuoteArg(answers.empty() ? std::string("none") : answers);
-  config.fuzz = game.fuzz;
-  Played played;
-  played.reproduce = m.reproduce;
-  played.m = harness::RunRefereeMatch(env, std::move(m), plan.p.config, config, plan.p.catalog, {},
-                                      &played.r);
-  // What the seed bot answered, by seat, for a reproducer to play back.
-  played.answers.assign(static_cast<size_t>(plan.p.referee->players), {});
-  for (const harness::TurnRecord& t : played.m.turns)
-    if (!t.input.empty() && t.player >= 0 && t.player < plan.p.referee->players)
-      played.answers[static_cast<size_t>(t.player)].push_back(t.answer);
-  // The seed bot's own findings are not the referee's: its answers are what
-  // the referee is given, broken on purpose. A ranking that contradicts the
-  // referee's own words is the referee's (arbiter.referee-fuzz.answers).
-  for (const harness::Finding& f : played.m.findings)
-    if (f.check == "referee.ranking") played.misranked = f.message;
-  played.m.findings.clear();
-  return played;
 }
 
 std::string SameRun(const FuzzRefereeOptions& o) {
@@ -183,11 +144,11 @@ std::string SeedText(const FuzzRefereeOptions& o) {
 
 int RunBareFuzzReferee(const FuzzRefereeOptions& o, std::ostream& out, std::ostream& err,
                        const EnvFactory& make_env) {
-  BarePlan plan;
+  harness::BarePlan plan;
   if (const int status = PlanBare(o, plan, err); status != 0) return status;
   const std::unique_ptr<harness::Env> env = make_env();
   ResolveRefereeStart(*env, plan.p, o.seed);
-  BareRun run(o, plan, err, *env);
+  harness::BareRun run(plan, NewReport(o, plan.p, "fuzz-referee"), err, *env);
   run.Play();
   return Finish(o, run.Report(), out, err);
 }

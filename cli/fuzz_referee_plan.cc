@@ -1,18 +1,19 @@
-// PlanFuzzReferee (fuzz_referee_run.h): the options of `arbiter
+// PlanFuzzReferee (fuzz_referee_plan.h): the options of `arbiter
 // fuzz-referee` checked once, into what the run plays. Every problem is a
 // usage error (exit 2) before any game (arbiter.cli.bad-input).
+#include "cli/fuzz_referee_plan.h"
+
 #include <filesystem>
 #include <map>
 #include <thread>
 
-#include "process/command_line.h"
-#include "core/parse.h"
-#include "cli/fuzz_referee_run.h"
 #include "cli/input_files.h"
+#include "core/parse.h"
+#include "process/command_line.h"
+#include "process/start_check.h"
 #include "referee/probe_hub.h"
 #include "referee/referee_template.h"
 #include "report/registers.h"
-#include "process/start_check.h"
 
 namespace arbiter::cli {
 namespace {
@@ -51,7 +52,7 @@ std::string Configure(const FuzzRefereeOptions& o, const Prepared& p,
 }
 
 // --replay: the reproducer's answers as the one game; "" or the usage error.
-std::string PlanReplay(const FuzzRefereeOptions& o, FuzzPlan& plan) {
+std::string PlanReplay(const FuzzRefereeOptions& o, harness::FuzzPlan& plan) {
   std::string text, error;
   if (!ReadInputFile("--replay file", o.replay_path, text, error)) return error;
   if (const std::string deep = JsonTooDeep("--replay file", o.replay_path, text); !deep.empty())
@@ -82,7 +83,7 @@ std::string PlanReplay(const FuzzRefereeOptions& o, FuzzPlan& plan) {
 }
 
 // The games of the run, of --match, or of --shard; "" or the usage error.
-std::string PlanGames(const FuzzRefereeOptions& o, FuzzPlan& plan) {
+std::string PlanGames(const FuzzRefereeOptions& o, harness::FuzzPlan& plan) {
   int first = 0, last = o.games;
   if (!o.expect.empty() && o.match.empty())
     return "--expect " + o.expect + ": give the game to play with --match";
@@ -116,7 +117,7 @@ std::string PlanGames(const FuzzRefereeOptions& o, FuzzPlan& plan) {
 
 }  // namespace
 
-int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& err) {
+int PlanFuzzReferee(const FuzzRefereeOptions& o, harness::FuzzPlan& plan, std::ostream& err) {
   if (o.referee.empty()) return Usage(err, kCmd, "--referee 'COMMAND TEMPLATE' is required");
   plan.runner = o.protocol == "cg-runner";
   if (!plan.runner && o.protocol != "bots")
@@ -141,7 +142,8 @@ int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& e
   if (!referee) return Usage(err, kCmd, error);
   config.referee = std::move(*referee);
   const auto seed_line = harness::SeedLineFromName(o.seed_line);
-  if (!seed_line) return Usage(err, kCmd, "--seed-line: '" + o.seed_line + "' is not auto, always or never");
+  if (!seed_line)
+    return Usage(err, kCmd, "--seed-line: '" + o.seed_line + "' is not auto, always or never");
   if (*seed_line != harness::SeedLine::kAuto && !plan.runner)
     return Usage(err, kCmd,
                  "--seed-line: the runner protocol's ###Seed line; a referee that launches its "
@@ -164,7 +166,7 @@ int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& e
     if (config.probe_executable.empty()) return Usage(err, kCmd, error);
   }
   plan.game_register = nlohmann::json::parse(report::RegisterJson(p.game->name));
-  config.readings = Readings(p.game->name);
+  config.readings = harness::Readings(p.game->name);
   // A profile of a real server asks for that server's readings exactly: a
   // referee that reads a rule otherwise differs from it (a failure naming the
   // reading), as under --strict-readings.
@@ -185,6 +187,20 @@ int PlanFuzzReferee(const FuzzRefereeOptions& o, FuzzPlan& plan, std::ostream& e
   if (!PrepareTranscriptsDir(o, kCmd, err)) return 2;
   plan.jobs =
       o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  plan.settings = FuzzSettingsOf(o, err);
+  // What every reproduce command needs besides the seed: the referee, the
+  // protocol, everything that changes its games (timing, limits), and the
+  // rules, readings adopted so far included (arbiter.check.reproduce).
+  plan.settings.same_referee = [&o, profile = p.profile,
+                                runner = plan.runner](const harness::Rules& rules) {
+    std::string s =
+        " --profile " + std::string(profile->name) + " --referee " + harness::QuoteArg(o.referee);
+    if (runner) s += " --protocol cg-runner";
+    s += RefereeLimitsText(o);
+    if (o.strict_readings) s += " --strict-readings";
+    // The bots' limits are not the referee's (it gets its own).
+    return s + ResultOptions(o, *profile, rules, /*bot_limits=*/false);
+  };
   return 0;
 }
 

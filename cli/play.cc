@@ -19,12 +19,12 @@
 #include <set>
 
 #include "cli/check_bot.h"
-#include "process/command_line.h"
-#include "process/interrupt.h"
 #include "cli/option_checks.h"
 #include "cli/referee_run.h"
 #include "cli/run_common.h"
 #include "cli/run_options.h"
+#include "process/command_line.h"
+#include "process/interrupt.h"
 #include "process/start_check.h"
 
 namespace arbiter::cli {
@@ -58,7 +58,9 @@ std::string DerivedName(const std::vector<std::string>& argv) {
   static const std::set<std::string> kInterpreters = {
       "python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "java",
       "mono",   "dotnet",  "ruby",    "perl", "php",   "sh",   "bash",   "lua"};
-  const auto base = [](const std::string& p) { return std::filesystem::path(p).filename().string(); };
+  const auto base = [](const std::string& p) {
+    return std::filesystem::path(p).filename().string();
+  };
   if (argv.size() > 1 && kInterpreters.count(base(argv[0])))
     for (size_t i = argv.size(); i-- > 1;)
       if (!argv[i].empty() && argv[i][0] != '-') return base(argv[i]);
@@ -76,8 +78,9 @@ bool ParseEntrants(const PlayOptions& o, const Prepared& p, std::vector<Entrant>
     if (!e.name.empty()) {
       e.text = e.text.substr(e.name.size() + 1);
       if (named.count(e.name))
-        return Usage(err, "play", "--bot '" + o.bots[i] + "': the name " + e.name +
-                                      " is given twice; give each entrant a name of its own") == 0;
+        return Usage(err, "play",
+                     "--bot '" + o.bots[i] + "': the name " + e.name +
+                         " is given twice; give each entrant a name of its own") == 0;
       named[e.name] = 1;
     }
     if (e.text.rfind(kBuiltin, 0) == 0 && !p.game) {
@@ -112,7 +115,8 @@ bool ParseEntrants(const PlayOptions& o, const Prepared& p, std::vector<Entrant>
     if (!e.name.empty()) continue;
     const std::string base = e.policy.empty() ? DerivedName(e.argv) : e.text;
     std::string name = base;
-    for (int n = 2; named.count(name) || seen.count(name); ++n) name = base + "-" + std::to_string(n);
+    for (int n = 2; named.count(name) || seen.count(name); ++n)
+      name = base + "-" + std::to_string(n);
     seen[name] = 1;
     e.name = name;
   }
@@ -134,7 +138,8 @@ std::vector<std::vector<int>> Schedule(const PlayOptions& o, int entrants, int p
   }
   for (int a = 0; a < entrants; ++a)
     for (int b = a + 1; b < entrants; ++b)
-      for (int k = 0; k < o.games; ++k) games.push_back(k % 2 == 0 ? std::vector{a, b} : std::vector{b, a});
+      for (int k = 0; k < o.games; ++k)
+        games.push_back(k % 2 == 0 ? std::vector{a, b} : std::vector{b, a});
   return games;
 }
 
@@ -229,10 +234,11 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err,
                              : " --bot commands (the referee's seats), got ") +
                      std::to_string(o.bots.size()) +
                      (players == 2 ? " (three or more play every pair, a league)" : ""));
-  if (league && static_cast<long long>(o.games) * o.bots.size() * (o.bots.size() - 1) / 2 >
-                    kMaxGames)
-    return Usage(err, "play",
-                 "--games times the pairs of a league must be at most " + std::to_string(kMaxGames));
+  if (league &&
+      static_cast<long long>(o.games) * o.bots.size() * (o.bots.size() - 1) / 2 > kMaxGames)
+    return Usage(
+        err, "play",
+        "--games times the pairs of a league must be at most " + std::to_string(kMaxGames));
   if ((o.games > 1 || league) && !o.replay_path.empty())
     return Usage(err, "play", "--replay writes one game: give --games 1, or --json for all");
   std::vector<Entrant> entrants;
@@ -248,12 +254,13 @@ int RunPlay(const PlayOptions& o, std::ostream& out, std::ostream& err,
   if (!CheckOutputFiles(files, bot_args, "play", err)) return 2;
   if (!PrepareLogDir(o, "play", err)) return 2;
 
-  const std::vector<std::vector<int>> schedule = Schedule(o, static_cast<int>(entrants.size()), players);
+  const std::vector<std::vector<int>> schedule =
+      Schedule(o, static_cast<int>(entrants.size()), players);
   const int games = static_cast<int>(schedule.size());
   auto env = make_env ? make_env() : harness::MakeRealEnv();
   ResolveRefereeStart(*env, p, o.seed);
   report::RunReport rep = NewReport(o, p, "play");
-  Progress progress(o.quiet, err, "play", games);
+  harness::RunProgress progress(o.quiet, err, "play", games);
   int found = 0;
   FirstTurnEnds first_turn_ends;  // arbiter.referee-run.framing
   for (int g = 0; g < games && !harness::Interrupted(); ++g) {

@@ -13,38 +13,19 @@
 #include "checks/session.h"
 #include "cli/check_bot.h"
 #include "cli/invocation.h"
-#include "cli/progress.h"
 #include "core/game.h"
 #include "process/env.h"
 #include "referee/referee_driver.h"
 #include "referee/referee_fuzz.h"
 #include "report/run_report.h"
+#include "runs/run_progress.h"
+#include "runs/run_setup.h"
 
 namespace arbiter::cli {
 
-struct Prepared {
-  // nullptr for a game arbiter has no engine for, played through its real
-  // referee (`referee` then set: referee_run.h).
-  const GameInfo* game = nullptr;
-  const Profile* profile = nullptr;
-  std::vector<std::pair<std::string, std::string>> rules;
-  harness::SessionConfig config;
-  harness::CheckCatalog catalog;
-  std::vector<harness::CheckInfo> checks;  // in register order
-  // The register's "check_variants": rule sets check-bot's games cycle through.
-  std::vector<std::vector<std::pair<std::string, std::string>>> check_variants;
-  // --referee: the real referee every match is played through, with no
-  // engine (arbiter.referee-run.framing); and what that leaves unchecked.
-  std::optional<harness::RefereeDriverConfig> referee;
-  std::string not_checked;
-  bool referee_contained = false;  // --sandbox-referee (fuzz-referee's, or through --referee)
-  // The runner protocol's start, in words ("referee start: '###Start 2'
-  // alone ..."); "" for a referee that launches its bots.
-  std::string referee_start;
-  // The referee replayed no game for the same seed (its clock): reproduce
-  // commands say they may play another game (arbiter.referee.runner-protocol).
-  bool referee_unrepeatable = false;
-};
+// What a run resolved from its options before its first game
+// (harness/runs/run_setup.h).
+using Prepared = harness::RunSetup;
 
 // One match under `p`: through its referee when it has one, else on the
 // engine (the spec's state).

@@ -74,7 +74,7 @@ SPEC_TEST(CheckIds, EveryCheckShapedLiteralInTheProductCodeIsInTheTable,
           "arbiter.report.check-ids") {
   namespace fs = std::filesystem;
   const std::set<std::string> not_checks = {
-      "arbiter.error",   // a fault of arbiter itself, never a finding (fuzz_referee_run.cc)
+      "arbiter.error",   // a fault of arbiter itself, never a finding (harness/runs/fuzz_run.cc)
       "referee.stderr",  // a turn's event kinds (referee_match.cc)
       "referee.closed",
       "bot.py",  // a file name

@@ -1,4 +1,4 @@
-// FuzzRun::DivergenceFindings (fuzz_referee_run.h): every divergence of a
+// FuzzRun::DivergenceFindings (fuzz_run.h): every divergence of a
 // game (the first, then those seen after the reference re-synchronised:
 // arbiter.referee.resync), each of its own cause shrunk to a reproducer and
 // reported on its own; one the same answers do not show again is a warning
@@ -9,20 +9,15 @@
 // first, is a symptom of that one and joins its finding.
 #include <algorithm>
 
-#include "cli/fuzz_referee_run.h"
-#include "cli/invocation.h"
 #include "core/deviations.h"
 #include "core/parse.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
 #include "referee/cg_runner.h"
+#include "runs/fuzz_run.h"
 
-namespace arbiter::cli {
+namespace arbiter::harness {
 namespace {
-
-using harness::Finding;
-using harness::RefereeGamePlan;
-using harness::RefereeGameResult;
 
 // A divergence as shown: shrunk when the same answers showed it again.
 struct Shown {
@@ -38,11 +33,11 @@ struct Shown {
 // the divergence, its own included: a shrunk script may stop short of it,
 // the game playing on with its ok answer, or be empty when every answer
 // was neutral (a referee that misreads any answer of its fifth turn).
-std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const std::string& file) {
+std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const std::string& file,
+                   const std::string& self) {
   int nontrivial = 0;
   for (size_t i = 0; i < s.script.size(); ++i)
-    nontrivial +=
-        !(i < s.neutral.size() && s.neutral[i]) && !harness::IsHarmlessInScript(game, s.script[i]);
+    nontrivial += !(i < s.neutral.size() && s.neutral[i]) && !IsHarmlessInScript(game, s.script[i]);
   std::string how;
   if (shrinking)
     how = s.reproduced ? " (shrunk in " + std::to_string(s.runs) + " referee runs)"
@@ -59,7 +54,7 @@ std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const s
          std::to_string(turns) + " turns" + how +
          (file.empty() || s.game.stand_in
               ? ""
-              : "; the reference's view: " + Self() + " simulate --transcript " + file);
+              : "; the reference's view: " + self + " simulate --transcript " + file);
 }
 
 }  // namespace
@@ -67,15 +62,15 @@ std::string Advice(const Shown& s, const GameInfo& game, bool shrinking, const s
 void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& plan,
                                  const RefereeGameResult& r, Found& found, Shrunk& shrunk) {
   const bool shrinking = o_.shrink && o_.replay_path.empty();
-  const harness::GameRunner run_game = [&](const RefereeGamePlan& p) {
+  const GameRunner run_game = [&](const RefereeGamePlan& p) {
     return PlayOne(loop_, shrink_config_, p);
   };
   int shrunk_count = 0;
   // The game's first divergence no deviation explains (its signature, and
   // the cause it is reported under): later ones may be its symptoms.
   std::string root_sig, root_cause;
-  for (std::string cause : harness::Signatures(r)) {
-    const RefereeGameResult focus = harness::Focus(r, cause);
+  for (std::string cause : Signatures(r)) {
+    const RefereeGameResult focus = Focus(r, cause);
     // A difference only in what a message lists besides the state leads to
     // nothing later: it is never a root.
     const bool root = root_sig.empty() && focus.divergence->deviation.empty() &&
@@ -95,14 +90,13 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     s.game = focus;
     s.script.assign(focus.answers.begin(), focus.answers.end());
     if (shrinking) {
-      harness::ShrinkResult k =
-          harness::Shrink(run_game, shrink_config_, plan, focus, o_.shrink_runs);
+      ShrinkResult k = Shrink(run_game, shrink_config_, plan, focus, o_.shrink_runs);
       s.runs = k.runs;
       s.reproduced = k.reproduced;
       s.nondeterministic = k.nondeterministic;
       s.confirm_runs = k.confirm_runs;
       s.repeats = k.repeats;
-      s.flaky = !k.reproduced && !k.nondeterministic && !harness::Interrupted();
+      s.flaky = !k.reproduced && !k.nondeterministic && !Interrupted();
       if (k.reproduced) {
         s.game = std::move(k.game);
         s.script = std::move(k.script);
@@ -129,7 +123,7 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     s.script.resize(std::min<size_t>(s.script.size(), s.game.divergence_turn + 1));
     const Divergence& d = *s.game.divergence;
     // The register's severity; the clause is the rule the referee broke.
-    Finding f = harness::NewFinding(catalog_, "referee.divergence");
+    Finding f = NewFinding(catalog_, "referee.divergence");
     f.clause = d.clauses.empty() ? "" : d.clauses.front();
     // The finding belongs to the game it is shown in: the shrunk one when
     // shrinking reproduced it (its own match, so that the replay's turns
@@ -140,17 +134,17 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     f.seed = plan.seed;
     f.seat = s.game.divergence_seat;
     f.turn = s.game.divergence_turn;
-    f.message = harness::DivergenceSentence(d);
+    f.message = DivergenceSentence(d);
     f.received = EscapeBytes(s.game.actual_text);
     f.input = s.game.expected_text;  // what the reference engine would have sent
-    f.stderr_tail = harness::LastLines(s.game.referee_stderr, 10);
+    f.stderr_tail = LastLines(s.game.referee_stderr, 10);
     // The reproducer: a scenario for `arbiter simulate` with the answers.
-    const std::string file = s.game.scenario.empty()
-                                 ? std::string()
-                                 : harness::WriteReproducer(o_.repro_dir, repro_count_, s.game,
-                                                            s.script, cause, f.clause);
-    f.advice = Advice(s, *plan_.prepared.game, shrinking, file);
-    f.reproduce = Self() + " fuzz-referee --game " + o_.game + SameReferee() + " --seed " +
+    const std::string file =
+        s.game.scenario.empty()
+            ? std::string()
+            : WriteReproducer(o_.repro_dir, repro_count_, s.game, s.script, cause, f.clause);
+    f.advice = Advice(s, *plan_.prepared.game, shrinking, file, o_.self);
+    f.reproduce = o_.self + " fuzz-referee --game " + o_.game + SameReferee() + " --seed " +
                   std::to_string(plan.seed) + (file.empty() ? "" : " --replay " + file);
     const int turn = s.game.divergence_turn;
     if (turn > plan.late_turn && plan.late_turn >= 0)
@@ -159,7 +153,7 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
       f.reproduce += " --kill-turn " + std::to_string(plan.kill_turn);
     if (turn > plan.stall_turn && plan.stall_turn >= 0)
       f.reproduce += " --stall-turn " + std::to_string(plan.stall_turn);
-    f.reproduce += "   # referee command: " + harness::QuoteCommand(s.game.argv);
+    f.reproduce += "   # referee command: " + QuoteCommand(s.game.argv);
     // A divergence the same answers do not show again is not a rule bug
     // to report as one (arbiter.referee.replayable): a warning.
     const std::string runs =
@@ -175,7 +169,7 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     }
     // Once per run (each divergence of the game is shrunk apart).
     if (s.nondeterministic && !Seen("referee.nondeterministic", found, shrunk)) {
-      Finding n = harness::NewFinding(catalog_, "referee.nondeterministic");
+      Finding n = NewFinding(catalog_, "referee.nondeterministic");
       n.match = id;
       n.seed = plan.seed;
       n.message =
@@ -183,14 +177,14 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
           "message: it draws its game from a source of its own, so a finding that depends "
           "on its draw is not shrunk and keeps its whole witness game";
       n.advice = "draw the game from {seed} to make the referee's findings shrinkable";
-      n.reproduce = Self() + " fuzz-referee --game " + o_.game + SameReferee() + ThisGame(id);
+      n.reproduce = o_.self + " fuzz-referee --game " + o_.game + SameReferee() + ThisGame(id);
       found.emplace_back("referee.nondeterministic", std::move(n));
     }
     // A bot the referee stopped: the machine's load, a race, or a referee
     // that stops bots answering in time (arbiter.referee.load).
     if (d.kind == "stopped") {
-      cause = harness::StopFinding(catalog_, f, s.game, s.reproduced, s.confirm_runs, s.repeats,
-                                   shrink_config_.referee_action_ms);
+      cause = StopFinding(catalog_, f, s.game, s.reproduced, s.confirm_runs, s.repeats,
+                          shrink_config_.referee_action_ms);
       if (Finding* earlier = Seen(cause, found, shrunk)) {
         ++earlier->occurrences;
         continue;
@@ -198,15 +192,13 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
     }
     cause = deviations_.GroupOf(d, cause, r);
     deviations_.First(cause, d, seen_once, f);
-    if (!s.flaky && d.kind != "stopped")
-      deviations_.SameClause(f, d, cause,
-                             [&](const std::string& c) { return Seen(c, found, shrunk); });
+    if (!s.flaky && d.kind != "stopped") deviations_.SameClause(f, d, cause, Lookup(found, shrunk));
     if (!s.reproduced) {
       found.emplace_back(cause, std::move(f));
       continue;
     }
     ++shrunk_count;
-    harness::MatchResult m = harness::MatchOf(shrunk_id, plan, s.game);
+    MatchResult m = MatchOf(shrunk_id, plan, s.game);
     m.shrunk_from = id;
     m.description =
         "the shrunk reproducer of " + id + " (" + std::to_string(s.script.size()) + " turns)";
@@ -216,15 +208,13 @@ void FuzzRun::DivergenceFindings(const std::string& id, const RefereeGamePlan& p
   }
 }
 
-}  // namespace arbiter::cli
+bool FuzzRun::Joined(const std::string& cause, const Divergence& d, const RefereeGameResult& r,
+                     const std::string& id, Found& found, Shrunk& shrunk) {
+  return deviations_.Join(cause, d, r, id, Lookup(found, shrunk));
+}
 
-namespace arbiter::cli {
-
-bool FuzzRun::Joined(const std::string& cause, const Divergence& d,
-                     const harness::RefereeGameResult& r, const std::string& id, Found& found,
-                     Shrunk& shrunk) {
-  return deviations_.Join(cause, d, r, id,
-                          [&](const std::string& c) { return Seen(c, found, shrunk); });
+DeviationCauses::Lookup FuzzRun::Lookup(Found& found, Shrunk& shrunk) {
+  return [this, &found, &shrunk](const std::string& cause) { return Seen(cause, found, shrunk); };
 }
 
 // A later divergence counted under the game's first (`root_cause`): the
@@ -236,7 +226,7 @@ bool FuzzRun::Symptom(const std::string& root_cause, const RefereeGameResult& la
   if (!root) return false;
   const Divergence& d = *later.divergence;
   const std::string note = unshrunk
-                               ? harness::SymptomShrinks::Note()
+                               ? SymptomShrinks::Note()
                                : "a later divergence of the same game (" + d.field +
                                      ") follows from it: its reproducer still shows this one first";
   // Said once per root and kind: a record of what was said, never a search
@@ -246,4 +236,4 @@ bool FuzzRun::Symptom(const std::string& root_cause, const RefereeGameResult& la
   return true;
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::harness

@@ -1,60 +1,55 @@
-// FuzzRun (fuzz_referee_run.h): plays the planned games and turns each
-// result into findings, in plan order: the readings a game adopted, the
-// referee's faults, and its divergences (fuzz_referee_divergence.cc).
-#include "cli/fuzz_referee_run.h"
+// FuzzRun (fuzz_run.h): plays the planned games and turns each result into
+// findings, in plan order: the readings a game adopted, the referee's
+// faults, and its divergences (fuzz_run_divergence.cc).
+#include "runs/fuzz_run.h"
 
 #include <algorithm>
 #include <iostream>
 
-#include "cli/invocation.h"
 #include "core/deviations.h"
 #include "core/parse.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
 #include "referee/cg_runner.h"
 #include "report/registers.h"
+#include "report/rule_options.h"
 
-namespace arbiter::cli {
+namespace arbiter::harness {
 
-using harness::Finding;
-using harness::RefereeGamePlan;
-using harness::RefereeGameResult;
-
-FuzzRun::FuzzRun(const FuzzRefereeOptions& o, const FuzzPlan& plan, std::ostream& err,
+FuzzRun::FuzzRun(const FuzzPlan& plan, report::RunReport rep, std::ostream& err,
                  FuzzEnvFactory make_env)
-    : o_(o),
+    : o_(plan.settings),
       plan_(plan),
       err_(err),
-      rep_(NewReport(o, plan.prepared, "fuzz-referee")),
+      rep_(std::move(rep)),
       make_env_(std::move(make_env)),
       run_rules_(plan.config.rules),
       shrink_config_(plan.config),
       deviations_(plan.prepared.game ? plan.prepared.game->deviations
                                      : std::span<const Deviation>()),
-      progress_(o.quiet, err, "fuzz-referee", static_cast<long long>(plan.games.size())) {
+      progress_(plan.settings.quiet, err, "fuzz-referee",
+                static_cast<long long>(plan.games.size())) {
   shrink_config_.told_apart = nullptr;  // a shrink's runs tell nothing apart
   const auto arbiter_reg = nlohmann::json::parse(report::RegisterJson("arbiter"));
-  catalog_ = harness::CatalogFromRegister(arbiter_reg);
+  catalog_ = CatalogFromRegister(arbiter_reg);
   rep_.checks.clear();
   for (const auto& c : arbiter_reg["checks"]) rep_.checks.push_back(*catalog_.Find(c["id"]));
   for (const auto& c : plan.game_register["clauses"])
-    rep_.checks.push_back({c["id"], c["id"], harness::Severity::kFail, c["summary"]});
+    rep_.checks.push_back({c["id"], c["id"], Severity::kFail, c["summary"]});
 }
 
-RefereeGameResult FuzzRun::PlayOne(harness::EventLoop& loop,
-                                   const harness::RefereeFuzzConfig& config,
+RefereeGameResult FuzzRun::PlayOne(EventLoop& loop, const RefereeFuzzConfig& config,
                                    const RefereeGamePlan& game) const {
-  const std::unique_ptr<harness::Env> env = make_env_(loop);
-  return plan_.runner ? harness::RunCgRunnerGame(*env, config, game)
-                      : harness::RunRefereeGame(*env, config, game);
+  const std::unique_ptr<Env> env = make_env_(loop);
+  return plan_.runner ? RunCgRunnerGame(*env, config, game) : RunRefereeGame(*env, config, game);
 }
 
 bool FuzzRun::Play() {
-  const auto play = [&](harness::EventLoop& game_loop, size_t index) {
+  const auto play = [&](EventLoop& game_loop, size_t index) {
     return PlayOne(game_loop, plan_.config, plan_.games[index].second);
   };
-  harness::PlayGames(plan_.jobs, plan_.games.size(), play,
-                     [&](size_t index, RefereeGameResult r) { Consume(index, std::move(r)); });
+  PlayGames(plan_.jobs, plan_.games.size(), play,
+            [&](size_t index, RefereeGameResult r) { Consume(index, std::move(r)); });
   if (o_.replay_path.empty()) {
     const auto& names = plan_.prepared.game->referee_fuzzing->answer_families;
     for (size_t f = 0; f < names.size(); ++f)
@@ -67,7 +62,7 @@ bool FuzzRun::Play() {
     err_ << "arbiter fuzz-referee: " << arbiter_error_ << "\n";
     return false;
   }
-  rep_.interrupt_signal = harness::InterruptSignal();
+  rep_.interrupt_signal = InterruptSignal();
   const int mb = plan_.config.limits.memory_mb;
   rep_.memory_limits =
       mb > 0 ? "referee resident memory limit " + std::to_string(mb) + " MB (--referee-memory-mb)"
@@ -88,7 +83,7 @@ void FuzzRun::Consume(size_t index, RefereeGameResult r) {
   if (plan.fuzz_after_script) families_played_ |= plan.swarm;
   told_apart_ |= r.told_apart;
   rep_.rule_edge_games += r.edges_measured ? 1 : 0;
-  if (id == "replay") rep_.not_reproduced = harness::NotReproduced(plan_.replay_doc, r);
+  if (id == "replay") rep_.not_reproduced = NotReproduced(plan_.replay_doc, r);
   if (!o_.expect.empty() && std::none_of(r.faults.begin(), r.faults.end(),
                                          [&](const auto& f) { return f.check == o_.expect; }))
     rep_.not_reproduced = "the " + o_.expect + " it reproduces was not seen in " + id +
@@ -98,7 +93,7 @@ void FuzzRun::Consume(size_t index, RefereeGameResult r) {
   ReadingFindings(id, plan, r, found);
   if (!FaultFindings(id, plan, r, found, shrunk)) return;
   DivergenceFindings(id, plan, r, found, shrunk);
-  harness::MatchResult played = harness::MatchOf(id, plan, r);
+  MatchResult played = MatchOf(id, plan, r);
   played.finished_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                            std::chrono::steady_clock::now() - run_start_)
                            .count();
@@ -130,11 +125,11 @@ void FuzzRun::RuleEdges() {
 // from now on (arbiter.referee.readings).
 void FuzzRun::ReadingFindings(const std::string& id, const RefereeGamePlan& plan,
                               const RefereeGameResult& r, Found& found) {
-  for (const harness::ReadingFound& reading : r.readings) {
+  for (const ReadingFound& reading : r.readings) {
     const std::string rule = reading.reading.key + "=" + reading.reading.value;
     const std::string cause = "reading " + rule;
     std::string narrowed;  // the run's value of the option this one replaces
-    const bool adopt = harness::AdoptableForRun(rep_.readings, reading, narrowed);
+    const bool adopt = AdoptableForRun(rep_.readings, reading, narrowed);
     if (!narrowed.empty()) {
       if (Finding* before = Known("reading " + narrowed))
         before->advice = "narrowed later in the run to --rule " + rule +
@@ -143,10 +138,10 @@ void FuzzRun::ReadingFindings(const std::string& id, const RefereeGamePlan& plan
     }
     // The game again under the run's readings before this one: it shows it.
     const std::string reproduce =
-        Self() + " fuzz-referee --game " + o_.game + SameReferee() + ThisGame(id);
+        o_.self + " fuzz-referee --game " + o_.game + SameReferee() + ThisGame(id);
     if (adopt &&
         std::find(rep_.readings.begin(), rep_.readings.end(), rule) == rep_.readings.end()) {
-      harness::Adopt(run_rules_, reading.reading);
+      Adopt(run_rules_, reading.reading);
       shrink_config_.rules = run_rules_;
       rep_.readings.push_back(rule);
     }
@@ -162,7 +157,7 @@ void FuzzRun::ReadingFindings(const std::string& id, const RefereeGamePlan& plan
     }
     const Divergence& d = reading.divergence;
     // The register's severity; the clause is the one the reading is of.
-    Finding f = harness::NewFinding(catalog_, "referee.reading");
+    Finding f = NewFinding(catalog_, "referee.reading");
     f.clause = reading.reading.clause;
     f.match = id;
     f.seed = plan.seed;
@@ -186,7 +181,7 @@ void FuzzRun::ReadingFindings(const std::string& id, const RefereeGamePlan& plan
 
 bool FuzzRun::FaultFindings(const std::string& id, const RefereeGamePlan& plan,
                             const RefereeGameResult& r, Found& found, Shrunk& shrunk) {
-  for (const harness::RefereeFault& fault : r.faults) {
+  for (const RefereeFault& fault : r.faults) {
     if (fault.check == "arbiter.error") {
       if (arbiter_error_.empty()) arbiter_error_ = fault.message;
       return false;
@@ -202,17 +197,17 @@ bool FuzzRun::FaultFindings(const std::string& id, const RefereeGamePlan& plan,
         earlier->message += "; and more";
       continue;
     }
-    Finding f = harness::NewFinding(catalog_, fault.check);
+    Finding f = NewFinding(catalog_, fault.check);
     f.match = id;
     f.seed = plan.seed;
     f.turn = fault.turn;
     f.message = fault.message;
-    f.stderr_tail = harness::LastLines(r.referee_stderr, 10);
+    f.stderr_tail = LastLines(r.referee_stderr, 10);
     f.received = EscapeBytes(r.referee_stdout.substr(0, 300));
     f.advice = r.referee_containment;  // arbiter.process.contained
-    f.reproduce = Self() + " fuzz-referee --game " + o_.game + SameReferee() + ThisGame(id);
+    f.reproduce = o_.self + " fuzz-referee --game " + o_.game + SameReferee() + ThisGame(id);
     // A failure's command says what it reproduces: never a silent PASS.
-    if (f.severity == harness::Severity::kFail) f.reproduce += " --expect " + fault.check;
+    if (f.severity == Severity::kFail) f.reproduce += " --expect " + fault.check;
     found.emplace_back(cause, std::move(f));
   }
   return true;
@@ -235,32 +230,25 @@ Finding* FuzzRun::Seen(const std::string& cause, Found& found, Shrunk& shrunk) {
 }
 
 // Adds a match with its findings (each with its root cause) to the report.
-void FuzzRun::AddMatch(harness::MatchResult m, Found findings) {
+void FuzzRun::AddMatch(MatchResult m, Found findings) {
   for (auto& [cause, f] : findings) {
     by_cause_[cause] = {rep_.matches.size(), m.findings.size()};
     f.cause = deviations_.ReportedCause(cause);  // what merge-reports counts it under
     m.findings.push_back(std::move(f));
   }
-  WriteTranscript(o_, rep_, m, err_);
+  if (o_.transcript) o_.transcript(rep_, m);
   rep_.Add(std::move(m));
 }
 
 // The referee, the protocol, everything that changes its games (timing,
 // limits), and the rules, readings adopted so far included.
 std::string FuzzRun::SameReferee() const {
-  std::string s = " --profile " + std::string(plan_.prepared.profile->name) + " --referee " +
-                  harness::QuoteArg(o_.referee);
-  if (plan_.runner) s += " --protocol cg-runner";
-  s += RefereeLimitsText(o_);
-  if (o_.strict_readings) s += " --strict-readings";
-  // The bots' limits are not the referee's (it gets its own).
-  return s + ResultOptions(o_, *plan_.prepared.profile, run_rules_, /*bot_limits=*/false);
+  return o_.same_referee ? o_.same_referee(run_rules_) : std::string();
 }
 
 std::string FuzzRun::ThisGame(const std::string& id) const {
   if (!o_.replay_path.empty()) {
-    std::string s =
-        " --seed " + std::to_string(o_.seed) + " --replay " + harness::QuoteArg(o_.replay_path);
+    std::string s = " --seed " + std::to_string(o_.seed) + " --replay " + QuoteArg(o_.replay_path);
     if (o_.late_turn >= 0) s += " --late-turn " + std::to_string(o_.late_turn);
     if (o_.kill_turn >= 0) s += " --kill-turn " + std::to_string(o_.kill_turn);
     if (o_.stall_turn >= 0) s += " --stall-turn " + std::to_string(o_.stall_turn);
@@ -269,4 +257,15 @@ std::string FuzzRun::ThisGame(const std::string& id) const {
   return " --seed " + std::to_string(o_.seed) + " --match " + id;
 }
 
-}  // namespace arbiter::cli
+std::vector<RuleReading> Readings(std::string_view game) {
+  std::vector<RuleReading> out;
+  for (const report::RuleOption& o : report::RuleOptionsOf(game)) {
+    if (o.value.empty() || o.value.find("..") != std::string::npos) continue;
+    out.push_back({o.key, o.value, o.clause,
+                   o.is_default ? "the text's reading, arbiter's default" : o.meaning,
+                   o.is_default});
+  }
+  return out;
+}
+
+}  // namespace arbiter::harness

@@ -14,16 +14,16 @@
 #include <optional>
 #include <string>
 
-namespace arbiter::cli {
+namespace arbiter::harness {
 
-class Progress {
+class RunProgress {
  public:
   using Clock = std::function<long long()>;  // milliseconds on a steady clock
   // `command` names the log lines; `total` is what the run plans, `unit`
   // what they are ("games", "matches"). `tty` and `clock` default to stderr
   // being a terminal and the steady clock (tests give their own).
-  Progress(bool quiet, std::ostream& err, std::string command, long long total,
-           std::string unit = "games", std::optional<bool> tty = {}, Clock clock = {});
+  RunProgress(bool quiet, std::ostream& err, std::string command, long long total,
+              std::string unit = "games", std::optional<bool> tty = {}, Clock clock = {});
   // The match and turn being played, for the live line (nothing in a log);
   // a harness::Progress.
   std::function<void(const std::string& match, int turn)> Callback();
@@ -52,4 +52,4 @@ class Progress {
   bool drawn_ = false;
 };
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::harness

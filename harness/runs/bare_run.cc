@@ -1,26 +1,23 @@
-// BareRun (fuzz_referee_bare_run.h): plays the games of fuzz-referee
+// BareRun (bare_run.h): plays the games of fuzz-referee
 // without an engine and judges the referee on what needs no rules
 // (arbiter.referee-fuzz.answers): each fault one finding, kept under the key
 // of its bug and shrunk to the fewest mutated answers that show it again;
 // the same game played twice from its seed and answers; every game ranked.
-#include "cli/fuzz_referee_bare_run.h"
+#include "runs/bare_run.h"
 
 #include <algorithm>
 #include <cctype>
 #include <iostream>
 
-#include "cli/progress.h"
 #include "core/parse.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
 #include "referee/recorded_answers.h"
 #include "report/registers.h"
+#include "runs/run_progress.h"
 
-namespace arbiter::cli {
+namespace arbiter::harness {
 namespace {
-
-using harness::AnswerFamily;
-using harness::Finding;
 
 // The error a referee's stderr names first ("IndexError",
 // "java.lang.ArrayIndexOutOfBoundsException"); "" when none.
@@ -41,14 +38,14 @@ std::string ErrorNamed(const std::string& tail) {
 }
 
 std::optional<BareFault> FaultOf(const Played& g) {
-  const harness::RefereeOutcome& o = g.r.outcome;
+  const RefereeOutcome& o = g.r.outcome;
   BareFault f;
   if (!o.fault_check.empty()) {
     f = {o.fault_check, o.fault_check, o.fault};
   } else if (o.exit_hung) {
     f = {"referee.hang", "referee.hang|end", "the referee " + o.exit_text};
   } else if (!o.leftovers.empty()) {
-    f = {"referee.leftover", "referee.leftover", harness::LeftoversText(o)};
+    f = {"referee.leftover", "referee.leftover", LeftoversText(o)};
   } else {
     return std::nullopt;
   }
@@ -70,7 +67,7 @@ std::string Answers(const std::map<int, AnswerFamily>& at) {
   std::string s;
   for (const auto& [request, family] : at)
     s += (s.empty() ? "" : ", ") + std::string("request ") + std::to_string(request) +
-         " answered with " + std::string(harness::FamilyWords(family));
+         " answered with " + std::string(FamilyWords(family));
   return s;
 }
 
@@ -83,10 +80,10 @@ std::map<int, AnswerFamily> AppliedOf(const Played& g) {
 // Where two plays of one game parted: the first turn whose player or input
 // differs, after the same answers; -1 when they did not, or when the seed
 // bot answered otherwise first (its own randomness decides nothing here).
-int Parted(const harness::MatchResult& a, const harness::MatchResult& b) {
+int Parted(const MatchResult& a, const MatchResult& b) {
   const size_t n = std::min(a.turns.size(), b.turns.size());
   for (size_t i = 0; i < n; ++i) {
-    const harness::TurnRecord &x = a.turns[i], &y = b.turns[i];
+    const TurnRecord &x = a.turns[i], &y = b.turns[i];
     if (x.player != y.player || x.input != y.input) return static_cast<int>(i);
     if (x.answer != y.answer) return -1;
   }
@@ -110,16 +107,15 @@ std::string LineOf(const std::string& text, size_t n) {
 
 }  // namespace
 
-BareRun::BareRun(const FuzzRefereeOptions& o, const BarePlan& plan, std::ostream& err,
-                 harness::Env& env)
-    : o_(o),
+BareRun::BareRun(const BarePlan& plan, report::RunReport rep, std::ostream& err, Env& env)
+    : o_(plan.settings),
       plan_(plan),
       games_(plan.games),
       err_(err),
       env_(env),
-      rep_(NewReport(o, plan.p, "fuzz-referee")) {
+      rep_(std::move(rep)) {
   const auto reg = nlohmann::json::parse(report::RegisterJson("arbiter"));
-  catalog_ = harness::CatalogFromRegister(reg, "referee_fuzz_checks");
+  catalog_ = CatalogFromRegister(reg, "referee_fuzz_checks");
   rep_.checks.clear();
   for (const auto& c : reg["referee_fuzz_checks"]) rep_.checks.push_back(*catalog_.Find(c["id"]));
   rep_.not_checked =
@@ -129,15 +125,15 @@ BareRun::BareRun(const FuzzRefereeOptions& o, const BarePlan& plan, std::ostream
     rep_.not_checked += "; whether it plays the same game again (its command takes no {seed})";
 }
 
-bool BareRun::PlayGame(size_t i, Progress& progress) {
+bool BareRun::PlayGame(size_t i, RunProgress& progress) {
   if (auto tick = progress.Callback()) tick(games_[i].id, 0);
-  played_.push_back(PlayBareGame(env_, o_, plan_, games_[i]));
-  if (played_.back().m.interrupted || harness::Interrupted()) {
+  played_.push_back(PlayBareGame(env_, plan_, games_[i]));
+  if (played_.back().m.interrupted || Interrupted()) {
     rep_.skipped.push_back(games_[i].id);
     played_.pop_back();
     return false;
   }
-  const harness::RefereeOutcome& o = played_.back().r.outcome;
+  const RefereeOutcome& o = played_.back().r.outcome;
   if (o.ended) longest_ = std::max(longest_, o.requests);
   reached_ = std::max(reached_, o.requests);
   if (played_.back().r.recording_ended && rep_.not_checked.find("ran out") == std::string::npos)
@@ -157,22 +153,22 @@ bool BareRun::PlayGame(size_t i, Progress& progress) {
 
 void BareRun::Recordings() {
   int n = 0;
-  const std::string seed_bot = " --seed-bot " + harness::QuoteArg(o_.seed_bot);
+  const std::string seed_bot = " --seed-bot " + QuoteArg(o_.seed_bot);
   for (const std::string& key : order_) {
     Finding& f = bugs_.at(key).finding;
     const auto& answers = bugs_.at(key).answers;
     ++n;
     if (o_.seed_answers.empty() && !answers.empty() && !bugs_.at(key).live) {
-      const std::string path = harness::WriteRecordedAnswers(
-          o_.repro_dir, f.match + "-" + std::to_string(n), o_.game, answers);
+      const std::string path =
+          WriteRecordedAnswers(o_.repro_dir, f.match + "-" + std::to_string(n), o_.game, answers);
       const size_t at = f.reproduce.find(seed_bot);
       if (!path.empty() && at != std::string::npos)
-        f.reproduce.replace(at, seed_bot.size(), " --seed-answers " + harness::QuoteArg(path));
+        f.reproduce.replace(at, seed_bot.size(), " --seed-answers " + QuoteArg(path));
     }
     if (f.reproduce.find(" --expect ") == std::string::npos) f.reproduce += " --expect " + f.check;
   }
   // --expect: the check the game was to show again (a reproduce command's).
-  if (!o_.expect.empty() && !harness::Interrupted() &&
+  if (!o_.expect.empty() && !Interrupted() &&
       std::none_of(order_.begin(), order_.end(),
                    [&](const std::string& k) { return bugs_.at(k).finding.check == o_.expect; }))
     rep_.not_reproduced = "the " + o_.expect + " it reproduces was not seen in " + o_.match +
@@ -181,7 +177,7 @@ void BareRun::Recordings() {
                           " (a referee that draws its own game may play another)";
 }
 
-void BareRun::Fit(harness::AnswerFuzzPlan& plan) const {
+void BareRun::Fit(AnswerFuzzPlan& plan) const {
   if (longest_ < 3) return;  // nothing seen yet, or games too short to move into
   std::map<int, AnswerFamily> fitted;
   for (const auto& [request, family] : plan.at)
@@ -189,20 +185,20 @@ void BareRun::Fit(harness::AnswerFuzzPlan& plan) const {
   plan.at = std::move(fitted);
 }
 
-void BareRun::Deliver(Progress& progress) {
+void BareRun::Deliver(RunProgress& progress) {
   if (!o_.answers.empty() || !o_.match.empty()) return;  // one game's answers, as given
   // A referee whose games never reached a request can be given nothing:
   // the verdict says so, and no game more is played for it.
   if (reached_ < 1) return;
-  for (int f = 0; f < harness::kAnswerFamilies && !harness::Interrupted(); ++f) {
+  for (int f = 0; f < kAnswerFamilies && !Interrupted(); ++f) {
     const auto family = static_cast<AnswerFamily>(f);
-    if (plan_.runner && !harness::RunnerCanSend(family)) continue;
+    if (plan_.runner && !RunnerCanSend(family)) continue;
     for (int attempt = 0; attempt < 2 && !(tried_ >> f & 1); ++attempt) {
       BareGame game;
       const size_t index = games_.size();
       game.id = "game-" + std::to_string(index + 1);
       game.seed = o_.seed + index;
-      game.fuzz = harness::PlanAnswerFuzz(o_.seed, static_cast<int>(index), plan_.runner);
+      game.fuzz = PlanAnswerFuzz(o_.seed, static_cast<int>(index), plan_.runner);
       game.fuzz.at = {{attempt == 0 ? 2 : 1, family}};
       Fit(game.fuzz);
       games_.push_back(std::move(game));
@@ -213,9 +209,9 @@ void BareRun::Deliver(Progress& progress) {
 }
 
 void BareRun::Play() {
-  Progress progress(o_.quiet, err_, "fuzz-referee", static_cast<long long>(games_.size()));
+  RunProgress progress(o_.quiet, err_, "fuzz-referee", static_cast<long long>(games_.size()));
   bool played = true;
-  for (size_t i = 0; i < plan_.games.size() && played && !harness::Interrupted(); ++i) {
+  for (size_t i = 0; i < plan_.games.size() && played && !Interrupted(); ++i) {
     played = PlayGame(i, progress);
   }
   if (played) Deliver(progress);
@@ -230,7 +226,7 @@ void BareRun::Play() {
   for (const std::string& key : order_) {
     Bug& bug = bugs_.at(key);
     if (!bug.confirmed) {  // a warning: arbiter could not show it again
-      bug.finding.severity = harness::Severity::kWarn;
+      bug.finding.severity = Severity::kWarn;
       bug.finding.message += bug.unconfirmed;
     }
     bug.finding.cause = key;  // what merge-reports counts it under
@@ -238,16 +234,16 @@ void BareRun::Play() {
   }
   for (size_t i = 0; i < played_.size(); ++i)
     if (!retired_[i]) rep_.Add(std::move(played_[i].m));
-  rep_.interrupt_signal = harness::InterruptSignal();
+  rep_.interrupt_signal = InterruptSignal();
 }
 
 Finding BareRun::New(const std::string& check, const Played& game, std::string message,
                      std::optional<int> turn) {
-  Finding f = harness::NewFinding(catalog_, check);
+  Finding f = NewFinding(catalog_, check);
   f.match = game.m.id;
   f.seed = game.m.seed;
   f.turn = turn.value_or(game.r.last_turn);
-  for (const harness::TurnRecord& t : game.m.turns)
+  for (const TurnRecord& t : game.m.turns)
     if (t.turn == f.turn) {
       f.seat = t.player, f.input = t.input;
       if (!t.answer.empty()) f.received = EscapeBytes(t.answer.substr(0, 200)) + "\\n";
@@ -256,7 +252,7 @@ Finding BareRun::New(const std::string& check, const Played& game, std::string m
   for (const auto& mutated : game.r.outcome.mutated)
     if (mutated.request == f.turn) {
       message += " (request " + std::to_string(f.turn) + " was given " +
-                 std::string(harness::FamilyWords(mutated.family)) +
+                 std::string(FamilyWords(mutated.family)) +
                  (mutated.bytes.empty() ? std::string()
                                         : ": '" + EscapeBytes(mutated.bytes.substr(0, 80)) + "'") +
                  ")";
@@ -264,19 +260,18 @@ Finding BareRun::New(const std::string& check, const Played& game, std::string m
     }
   f.message = std::move(message);
   f.stderr_tail = game.r.outcome.stderr_tail;
-  f.advice = "the referee's command: " + harness::QuoteCommand(game.r.argv);
+  f.advice = "the referee's command: " + QuoteCommand(game.r.argv);
   f.reproduce = game.reproduce;
   return f;
 }
 
-harness::Finding BareRun::FaultFinding(const BareFault& fault, const Played& game) {
+Finding BareRun::FaultFinding(const BareFault& fault, const Played& game) {
   const std::string tail = game.r.outcome.stderr_tail;
   const bool after_game = fault.check == "referee.leftover";
-  Finding f =
-      New(fault.check, game,
-          fault.text + (tail.empty() || after_game
-                            ? ""
-                            : "; its stderr: '" + EscapeBytes(harness::KeyLines(tail)) + "'"));
+  Finding f = New(fault.check, game,
+                  fault.text + (tail.empty() || after_game
+                                    ? ""
+                                    : "; its stderr: '" + EscapeBytes(KeyLines(tail)) + "'"));
   if (after_game) f.turn = f.seat = -1, f.input.clear();  // of no turn or seat
   if (!game.r.outcome.containment.empty())                // arbiter.process.contained
     f.advice = game.r.outcome.containment + "; " + f.advice;
@@ -363,18 +358,18 @@ std::optional<std::map<int, AnswerFamily>> BareRun::Shrink(
   if (o_.seed_answers.empty())
     for (const auto& at : tries) runs.emplace_back(at, false);
   for (const auto& [at, recorded] : runs) {
-    if (harness::Interrupted() || !game) return std::nullopt;
+    if (Interrupted() || !game) return std::nullopt;
     BareGame again = *game;
     again.fuzz.at = at;
     if (recorded) again.recorded = witness.answers;
-    const Played shown = PlayBareGame(env_, o_, plan_, again);
+    const Played shown = PlayBareGame(env_, plan_, again);
     if (shown.r.recording_ended) continue;  // another game: it shows nothing
     const std::optional<BareFault> same = FaultOf(shown);
     if (!same || same->key != fault.key) continue;
     // Played back, it must show the fault twice: a referee that draws its
     // game may have drawn a game that shows it once by chance.
     if (recorded) {
-      const Played twice = PlayBareGame(env_, o_, plan_, again);
+      const Played twice = PlayBareGame(env_, plan_, again);
       const std::optional<BareFault> still = FaultOf(twice);
       if (twice.r.recording_ended || !still || still->key != fault.key) continue;
     }
@@ -402,19 +397,19 @@ void BareRun::Determinism(size_t index) {
   // A game that came to its end, even if the referee then did not exit.
   if (!plan_.seeded || replays_ >= 3 || !g.r.outcome.ended || g.m.turns.empty()) return;
   for (const auto& m : g.r.outcome.mutated)
-    if (harness::IsTimed(m.family)) return;
+    if (IsTimed(m.family)) return;
   ++replays_;
   BareGame same = games_[index];
   same.recorded = g.answers;  // the same answers: the seed bot's of the first play
-  const Played again = PlayBareGame(env_, o_, plan_, same);
+  const Played again = PlayBareGame(env_, plan_, same);
   if (again.m.interrupted || bugs_.count("referee.nondeterministic")) return;
   const int at = Parted(g.m, again.m);
   if (at < 0) return;
-  const auto input_of = [&](const harness::MatchResult& m) {
+  const auto input_of = [&](const MatchResult& m) {
     return at < static_cast<int>(m.turns.size()) ? m.turns[at].input : std::string();
   };
   const size_t line = DifferingLine(input_of(g.m), input_of(again.m));
-  const auto turn_of = [&](const harness::MatchResult& m) -> std::string {
+  const auto turn_of = [&](const MatchResult& m) -> std::string {
     if (at >= static_cast<int>(m.turns.size())) return "nothing: the game had ended";
     return "player " + std::to_string(m.turns[at].player) + " line " + std::to_string(line + 1) +
            " " + LineOf(m.turns[at].input, line);
@@ -430,7 +425,7 @@ void BareRun::Determinism(size_t index) {
   if (at == 0) {  // the start differs before any answer: the answers play no part
     f.reproduce = f.reproduce.substr(0, f.reproduce.rfind(" --answers ")) + " --answers none";
   } else {  // after answers: the referee's clock (a timeout under load) can part them
-    f.severity = harness::Severity::kWarn;
+    f.severity = Severity::kWarn;
     f.message +=
         "; the games parted after the same answers, which a referee's own timing "
         "can do on a busy machine";
@@ -440,7 +435,7 @@ void BareRun::Determinism(size_t index) {
 }
 
 void BareRun::Tally(size_t index) {
-  const harness::RefereeOutcome& o = played_[index].r.outcome;
+  const RefereeOutcome& o = played_[index].r.outcome;
   for (const auto& m : o.mutated) tried_ |= 1u << static_cast<int>(m.family);
   if (!o.ended) return;
   if (o.ranking) {
@@ -498,15 +493,15 @@ void BareRun::Families() {
   uint32_t planned = 0;
   for (const BareGame& g : games_)
     for (const auto& [request, family] : g.fuzz.at) planned |= 1u << static_cast<int>(family);
-  for (int f = 0; f < harness::kAnswerFamilies; ++f) {
+  for (int f = 0; f < kAnswerFamilies; ++f) {
     const auto family = static_cast<AnswerFamily>(f);
-    if (plan_.runner && !harness::RunnerCanSend(family)) continue;
+    if (plan_.runner && !RunnerCanSend(family)) continue;
     if (tried_ >> f & 1) {
-      rep_.families_tried.emplace_back(harness::FamilyName(family));
+      rep_.families_tried.emplace_back(FamilyName(family));
     } else if (o_.answers.empty() || (planned >> f & 1)) {
-      rep_.families_not_tried.emplace_back(harness::FamilyName(family));
+      rep_.families_not_tried.emplace_back(FamilyName(family));
     }
   }
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::harness

@@ -1,5 +1,5 @@
-// Progress lines of a long run (progress.h).
-#include "cli/progress.h"
+// Progress lines of a long run (run_progress.h).
+#include "runs/run_progress.h"
 
 #include <unistd.h>
 
@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <ostream>
 
-namespace arbiter::cli {
+namespace arbiter::harness {
 namespace {
 
 long long SteadyMs() {
@@ -31,8 +31,8 @@ std::string Duration(long long s) {
 
 }  // namespace
 
-Progress::Progress(bool quiet, std::ostream& err, std::string command, long long total,
-                   std::string unit, std::optional<bool> tty, Clock clock)
+RunProgress::RunProgress(bool quiet, std::ostream& err, std::string command, long long total,
+                         std::string unit, std::optional<bool> tty, Clock clock)
     : on_(!quiet),
       tty_(tty.value_or(isatty(2) == 1)),
       err_(err),
@@ -43,7 +43,7 @@ Progress::Progress(bool quiet, std::ostream& err, std::string command, long long
   start_ms_ = last_line_ms_ = clock_();
 }
 
-std::function<void(const std::string&, int)> Progress::Callback() {
+std::function<void(const std::string&, int)> RunProgress::Callback() {
   if (!on_ || !tty_) return {};
   return [this](const std::string& match, int turn) {
     std::lock_guard lock(mu_);
@@ -53,7 +53,7 @@ std::function<void(const std::string&, int)> Progress::Callback() {
   };
 }
 
-std::string Progress::Counts(long long now) const {
+std::string RunProgress::Counts(long long now) const {
   const double seconds = static_cast<double>(now - start_ms_) / 1000.0;
   char rate[48] = "";
   if (done_ > 0 && seconds > 0)
@@ -76,13 +76,13 @@ std::string Progress::Counts(long long now) const {
   return line;
 }
 
-void Progress::Draw(long long now) {
+void RunProgress::Draw(long long now) {
   last_draw_ms_ = now;
   err_ << "\r\033[K  " << Counts(now) << std::flush;
   drawn_ = true;
 }
 
-void Progress::Finished(int findings) {
+void RunProgress::Finished(int findings) {
   if (!on_) return;
   std::lock_guard lock(mu_);
   ++done_;
@@ -102,15 +102,15 @@ void Progress::Finished(int findings) {
   }
 }
 
-void Progress::Plan(long long more) {
+void RunProgress::Plan(long long more) {
   std::lock_guard<std::mutex> lock(mu_);
   total_ += more;
 }
 
-void Progress::Clear() {
+void RunProgress::Clear() {
   std::lock_guard lock(mu_);
   if (drawn_) err_ << "\r\033[K" << std::flush;
   drawn_ = false;
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::harness

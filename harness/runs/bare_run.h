@@ -1,7 +1,8 @@
-// The pieces of fuzz-referee without an engine (fuzz_referee_bare.h): the
-// options checked once into a BarePlan, one game played (PlayBareGame), and
-// the run (BareRun) that turns what the referee did into findings, one per
-// bug (arbiter.referee-fuzz.answers).
+// The run of `arbiter fuzz-referee` on a game arbiter has no engine for
+// (cli/fuzz_referee_bare.h): the plan the command line checked its options
+// into (cli/fuzz_referee_bare.cc, PlanBare), one game played (PlayBareGame,
+// bare_game.cc), and the run (BareRun) that turns what the referee did into
+// findings, one per bug (arbiter.referee-fuzz.answers).
 #pragma once
 
 #include <cstdint>
@@ -12,20 +13,21 @@
 #include <string>
 #include <vector>
 
-#include "cli/fuzz_referee.h"
-#include "cli/progress.h"
-#include "cli/run_common.h"
+#include "checks/findings.h"
 #include "process/env.h"
 #include "referee/answer_fuzz.h"
 #include "referee/referee_match.h"
 #include "report/run_report.h"
+#include "runs/fuzz_settings.h"
+#include "runs/run_progress.h"
+#include "runs/run_setup.h"
 
-namespace arbiter::cli {
+namespace arbiter::harness {
 
 struct BareGame {
   std::string id;  // "game-3"
   uint64_t seed = 0;
-  harness::AnswerFuzzPlan fuzz;
+  AnswerFuzzPlan fuzz;
   // A game played again (to shrink a finding, or to see the same game):
   // the seed bot's answers of the first play, by seat, played back instead
   // of the seed bot, which may answer otherwise (a random one).
@@ -33,36 +35,27 @@ struct BareGame {
 };
 
 struct BarePlan {
-  Prepared p;                    // its `referee` set: the one driver's config
+  RunSetup p;                    // its `referee` set: the one driver's config
   std::vector<std::string> bot;  // --seed-bot, in every seat
   std::vector<BareGame> games;
   bool runner = false;  // --protocol cg-runner
   bool seeded = false;  // the referee is given the game's seed ({seed}, or ###Seed)
   int total_games = 0;
+  FuzzSettings settings;  // what the run takes from the command line
 };
-
-// 0 with `plan` filled, else the exit status of the usage error said on `err`.
-int PlanBare(const FuzzRefereeOptions& o, BarePlan& plan, std::ostream& err);
 
 // A game played: the match as arbiter saw it (the seed bot's own findings
 // dropped) and what the referee did.
 struct Played {
-  harness::MatchResult m;
-  harness::RefereeRecord r;
+  MatchResult m;
+  RefereeRecord r;
   std::string reproduce;                          // the command that plays the game again
   std::vector<std::vector<std::string>> answers;  // the seed bot's, by seat, in turn
   // The referee ranked first a player it said it put out (referee.ranking,
   // the match's own judgement): its message, quoting both; "" if not.
   std::string misranked;
 };
-Played PlayBareGame(harness::Env& env, const FuzzRefereeOptions& o, const BarePlan& plan,
-                    const BareGame& game);
-
-// The command that runs the same referee, without --seed, --games, --match
-// or the seed bot; SeedText the seed bot's words (--seed-bot, or the
-// recording it replays, --seed-answers).
-std::string SameRun(const FuzzRefereeOptions& o);
-std::string SeedText(const FuzzRefereeOptions& o);
+Played PlayBareGame(Env& env, const BarePlan& plan, const BareGame& game);
 
 // What stopped a game short, or a referee that did not exit after it: its
 // check, the key one bug is reported under (the check and the error the
@@ -74,15 +67,16 @@ struct BareFault {
 class BareRun {
  public:
   // `env`: where every game is played (the caller's, real or fake); it
-  // outlives the run.
-  BareRun(const FuzzRefereeOptions& o, const BarePlan& plan, std::ostream& err, harness::Env& env);
+  // outlives the run. `rep`: the report the command began (its
+  // environment), which the run fills; `err`: the progress lines.
+  BareRun(const BarePlan& plan, report::RunReport rep, std::ostream& err, Env& env);
   void Play();
   const report::RunReport& Report() const { return rep_; }
 
  private:
   // A finding per bug: its first game's finding, counted in later games.
   struct Bug {
-    harness::Finding finding;
+    Finding finding;
     size_t match = 0;         // its game in played_
     bool confirmed = true;    // shown again by a game played again
     std::string unconfirmed;  // else why not, and the games tried
@@ -101,25 +95,26 @@ class BareRun {
     bool live = false;
   };
   // Plays games_[index] and judges it; false when interrupted.
-  bool PlayGame(size_t index, Progress& progress);
+  bool PlayGame(size_t index, RunProgress& progress);
   // A delivery game's answer past the longest game the run has seen is
   // moved into it (arbiter.referee-fuzz.answers).
-  void Fit(harness::AnswerFuzzPlan& plan) const;
+  void Fit(AnswerFuzzPlan& plan) const;
   // Families the planned games never delivered: up to two more games each,
   // the family on an early request (Fit).
-  void Deliver(Progress& progress);
+  void Deliver(RunProgress& progress);
   void Judge(size_t index);
-  harness::Finding FaultFinding(const BareFault& fault, const Played& game);
+  Finding FaultFinding(const BareFault& fault, const Played& game);
   // Shrinks `witness`'s mutated answers to the fewest and earliest that
   // show `fault` again; those answers (with `f` saying so and its reproduce command)
   // when some did.
-  std::optional<std::map<int, harness::AnswerFamily>> Shrink(
-      const BareFault& fault, const Played& witness, harness::Finding& f,
-      std::vector<std::vector<std::string>>& answers, bool& live);
+  std::optional<std::map<int, AnswerFamily>> Shrink(const BareFault& fault, const Played& witness,
+                                                    Finding& f,
+                                                    std::vector<std::vector<std::string>>& answers,
+                                                    bool& live);
   // Each bug's reproduce command: the recording of its game's answers in
   // place of the seed bot, and the check it is to show (--expect).
   void Recordings();
-  bool RelayedExtra(const std::map<int, harness::AnswerFamily>& at) const;
+  bool RelayedExtra(const std::map<int, AnswerFamily>& at) const;
   void Determinism(size_t index);
   // What the run keeps of a game once judged (arbiter.report.bounded): its
   // tallies, and the game itself only while a finding may name it.
@@ -129,19 +124,19 @@ class BareRun {
   void Families();
   // A finding on `game` at request `turn` (default: the game's last), its
   // input, the answer it was given and, when broken, how.
-  harness::Finding New(const std::string& check, const Played& game, std::string message,
-                       std::optional<int> turn = std::nullopt);
+  Finding New(const std::string& check, const Played& game, std::string message,
+              std::optional<int> turn = std::nullopt);
 
-  const FuzzRefereeOptions& o_;
+  const FuzzSettings& o_;  // the plan's settings
   const BarePlan& plan_;
   std::vector<BareGame> games_;  // the plan's games, fitted as they come, and the delivery games
   int longest_ = 0;              // the most requests of a game that came to its end
   int reached_ = 0;              // the most requests of any game
   std::ostream& err_;
-  harness::Env& env_;
+  Env& env_;
   report::RunReport rep_;
-  harness::CheckCatalog catalog_;  // the arbiter register's "referee_fuzz_checks"
-  std::vector<Played> played_;     // a retired game: moved into rep_, left empty
+  CheckCatalog catalog_;        // the arbiter register's "referee_fuzz_checks"
+  std::vector<Played> played_;  // a retired game: moved into rep_, left empty
   std::vector<bool> retired_;
   int ranked_ = 0;                        // games ended with a ranking
   std::vector<size_t> misranked_;         // ranked first a player it had put out
@@ -152,4 +147,4 @@ class BareRun {
   int replays_ = 0;  // games played again to see the same game
 };
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::harness

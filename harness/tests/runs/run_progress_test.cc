@@ -1,6 +1,6 @@
 // arbiter.cli.progress: a long run says where it is, on a terminal and in a
 // log, with a fake clock so no test waits.
-#include "cli/progress.h"
+#include "runs/run_progress.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 
 #include "spec-tests/common/spec_test.h"
 
-namespace arbiter::cli {
+namespace arbiter::harness {
 namespace {
 
 std::vector<std::string> Lines(const std::string& text) {
@@ -25,7 +25,7 @@ CITES(Progress, ALogGetsALineAtEachTenthOfTheRunFromTenSecondsInWithTheCountFind
 TEST(Progress, ALogGetsALineAtEachTenthOfTheRunFromTenSecondsInWithTheCountFindingsAndTime) {
   std::ostringstream err;
   long long now = 0;
-  Progress p(false, err, "fuzz-referee", 300, "games", /*tty=*/false, [&] { return now; });
+  RunProgress p(false, err, "fuzz-referee", 300, "games", /*tty=*/false, [&] { return now; });
   for (int g = 1; g <= 300; ++g) {
     now += 200;  // 5 games a second: 30 games, a tenth, every 6 s
     p.Finished(g >= 100 ? 2 : 0);
@@ -42,7 +42,7 @@ CITES(Progress, ARunShorterThanTenSecondsPrintsNoProgressInALog, "arbiter.cli.pr
 TEST(Progress, ARunShorterThanTenSecondsPrintsNoProgressInALog) {
   std::ostringstream err;
   long long now = 0;
-  Progress p(false, err, "check-bot", 100, "matches", false, [&] { return now; });
+  RunProgress p(false, err, "check-bot", 100, "matches", false, [&] { return now; });
   for (int g = 1; g <= 100; ++g) now += 99, p.Finished(1);
   EXPECT_EQ(err.str(), "");
 }
@@ -51,7 +51,7 @@ CITES(Progress, ALogGetsALineEveryTenSecondsWhenATenthTakesLonger, "arbiter.cli.
 TEST(Progress, ALogGetsALineEveryTenSecondsWhenATenthTakesLonger) {
   std::ostringstream err;
   long long now = 0;
-  Progress p(false, err, "check-bot", 1000, "matches", false, [&] { return now; });
+  RunProgress p(false, err, "check-bot", 1000, "matches", false, [&] { return now; });
   for (int g = 1; g <= 50; ++g) {
     now += 1000;  // a tenth (100 matches) would take 100 s
     p.Finished(0);
@@ -66,7 +66,7 @@ CITES(Progress, ATerminalGetsOneLiveLineWithTotalRateFindingsEtaAndTheTurnBeingP
 TEST(Progress, ATerminalGetsOneLiveLineWithTotalRateFindingsEtaAndTheTurnBeingPlayed) {
   std::ostringstream err;
   long long now = 0;
-  Progress p(false, err, "fuzz-referee", 300, "games", /*tty=*/true, [&] { return now; });
+  RunProgress p(false, err, "fuzz-referee", 300, "games", /*tty=*/true, [&] { return now; });
   const auto turn = p.Callback();
   ASSERT_TRUE(turn);
   for (int g = 1; g <= 36; ++g) {
@@ -90,7 +90,7 @@ TEST(Progress, QuietPrintsNothingAnywhere) {
   for (bool tty : {false, true}) {
     std::ostringstream err;
     long long now = 0;
-    Progress p(true, err, "fuzz-referee", 10, "games", tty, [&] { return now; });
+    RunProgress p(true, err, "fuzz-referee", 10, "games", tty, [&] { return now; });
     EXPECT_FALSE(p.Callback());
     for (int g = 0; g < 10; ++g) now += 20000, p.Finished(1);
     p.Clear();
@@ -99,4 +99,4 @@ TEST(Progress, QuietPrintsNothingAnywhere) {
 }
 
 }  // namespace
-}  // namespace arbiter::cli
+}  // namespace arbiter::harness
