@@ -453,6 +453,56 @@ TEST_F(CheckBotTest, AnUnflushedPythonBotFailsEvenWhenTheUserHasPythonUnbuffered
   std::remove(bot.c_str());
 }
 
+// A version manager's shim, written as pyenv's behaves: it starts the
+// Python that `pyenv shell` chose (PYENV_VERSION; here /usr/bin/python3
+// stands in for it), and with none chosen says "command not found" with
+// status 127. Its folder, for PATH.
+std::string PyenvLikeShims() {
+  const std::string dir = ::testing::TempDir() + "/pyenv-" + std::to_string(getpid()) + "/shims";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/python") << "#!/bin/sh\n"
+                                    "if [ -z \"$PYENV_VERSION\" ]; then\n"
+                                    "  echo \"pyenv: python: command not found\" >&2\n"
+                                    "  exit 127\n"
+                                    "fi\n"
+                                    "exec /usr/bin/python3 \"$@\"\n";
+  std::filesystem::permissions(dir + "/python", std::filesystem::perms::owner_all);
+  return dir;
+}
+
+CITES(CheckBotTest, ABotStartedThroughAVersionManagersShimGetsTheRuntimeTheUserChose,
+      "arbiter.process.environment");
+TEST_F(CheckBotTest, ABotStartedThroughAVersionManagersShimGetsTheRuntimeTheUserChose) {
+  ASSERT_EQ(access("/usr/bin/python3", X_OK), 0)
+      << "this test needs /usr/bin/python3, which scripts/setup installs";
+  const std::string shims = PyenvLikeShims();
+  const std::string json = ::testing::TempDir() + "/shim-" + std::to_string(getpid()) + ".json";
+  const std::string command = " check-bot --no-calibration --games 1 --no-edge-cases --json " +
+                              json + " -- python " + Shell(EXAMPLE_BOT_PY);
+  // `pyenv shell 3.11.7`, then the bot: it works in the user's shell, so it
+  // passes (before, the server's minimal environment dropped the choice and
+  // the shim's "command not found" failed a working bot).
+  const arbiter::testing::CommandRun chosen = arbiter::testing::RunCommand(
+      "PATH=" + Shell(shims) + ":\"$PATH\" PYENV_VERSION=3.11.7 " + ARBITER_BINARY + command);
+  EXPECT_EQ(chosen.status, 0) << chosen.output;
+  const nlohmann::json report = arbiter::testing::ReadJsonFile(json);
+  ASSERT_FALSE(report.is_null()) << chosen.output;
+  bool listed = false;  // the report says where the bot's runtime came from
+  for (const auto& e : report["environment"])
+    listed = listed || e.get<std::string>().rfind("PYENV_VERSION=3.11.7 (", 0) == 0;
+  EXPECT_TRUE(listed) << report["environment"].dump();
+  // With no runtime chosen it fails in the user's shell too: the finding
+  // says the status is the shim's and how to give the bot a variable.
+  const arbiter::testing::CommandRun none = arbiter::testing::RunCommand(
+      "env -u PYENV_VERSION PATH=" + Shell(shims) + ":\"$PATH\" " + ARBITER_BINARY + command);
+  EXPECT_EQ(none.status, 1) << none.output;
+  EXPECT_NE(none.output.find("status 127 is a shell's 'command not found'"), std::string::npos)
+      << none.output;
+  EXPECT_NE(none.output.find("--env KEY=VALUE"), std::string::npos) << none.output;
+  std::filesystem::remove_all(std::filesystem::path(shims).parent_path());
+  std::remove(json.c_str());
+}
+
 CITES(CheckBotTest, ABotThatTouchesThreeGigabytesIsProcessMemoryAtTheDefaultLimit,
       "arbiter.process.limits");
 TEST_F(CheckBotTest, ABotThatTouchesThreeGigabytesIsProcessMemoryAtTheDefaultLimit) {
@@ -607,9 +657,8 @@ TEST_F(CheckBotTest, PlayOfManyGamesRotatesTheSeatsAndPrintsAWinTableOfEveryEntr
     const auto& m = r["matches"][g];
     EXPECT_EQ(m["seed"], 3 + g);
     // Named by its program's file name, never a path.
-    const std::string name = g % 4 == 0
-                                 ? std::filesystem::path(entrants[0]).filename().string()
-                                 : entrants[g % 4];
+    const std::string name =
+        g % 4 == 0 ? std::filesystem::path(entrants[0]).filename().string() : entrants[g % 4];
     EXPECT_NE(m["description"].get<std::string>().find(", " + name + " in seat 0"),
               std::string::npos)
         << m["description"];

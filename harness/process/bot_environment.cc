@@ -1,7 +1,8 @@
 // A bot's environment (bot_process.h Environment): by default the contest
-// server's (PATH, a fresh HOME and TMPDIR, LANG), or arbiter's own with
-// --inherit-env, plus the user's KEY=VALUE pairs; how it is described to the
-// user, and which entries are valid.
+// server's (PATH, a fresh HOME and TMPDIR, LANG) with the user's choice of
+// runtime (a version manager's), or arbiter's own with --inherit-env, plus
+// the user's KEY=VALUE pairs; how it is described to the user, and which
+// entries are valid.
 #include "process/bot_environment.h"
 
 #include <sys/stat.h>
@@ -11,6 +12,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 namespace arbiter::harness {
 
@@ -18,7 +20,38 @@ namespace {
 
 constexpr const char* kDefaultPath = "/usr/local/bin:/usr/bin:/bin";
 
+// What a version manager reads to choose the runtime a bot's command starts
+// (pyenv's shim reads PYENV_VERSION, which `pyenv shell` sets; asdf reads
+// ASDF_<TOOL>_VERSION), or where a runtime is installed (JAVA_HOME,
+// DOTNET_ROOT for a .NET program's launcher). None changes how a program
+// reads or writes its streams.
+constexpr std::string_view kRuntimeChoices[] = {
+    "PYENV_VERSION", "PYENV_ROOT",    "RBENV_VERSION", "RBENV_ROOT", "NODENV_VERSION",
+    "NODENV_ROOT",   "JENV_VERSION",  "GOENV_VERSION", "GOENV_ROOT", "PLENV_VERSION",
+    "ASDF_DIR",      "ASDF_DATA_DIR", "MISE_DATA_DIR", "NVM_DIR",    "SDKMAN_DIR",
+    "JAVA_HOME",     "DOTNET_ROOT"};
+
+bool ChoosesRuntime(std::string_view name) {
+  for (std::string_view c : kRuntimeChoices)
+    if (name == c) return true;
+  // asdf's and mise's per tool: ASDF_PYTHON_VERSION, MISE_NODE_VERSION.
+  for (std::string_view prefix : {"ASDF_", "MISE_"})
+    if (name.size() > prefix.size() + 8 && name.starts_with(prefix) && name.ends_with("_VERSION"))
+      return true;
+  return false;
+}
+
 }  // namespace
+
+std::vector<std::string> RuntimeChoices() {
+  std::vector<std::string> out;
+  for (char** e = ::environ; *e != nullptr; ++e) {
+    const std::string_view kv(*e);
+    const size_t eq = kv.find('=');
+    if (eq != std::string_view::npos && ChoosesRuntime(kv.substr(0, eq))) out.emplace_back(kv);
+  }
+  return out;
+}
 
 std::vector<std::string> BotEnvironment(const Environment& env, std::string& home,
                                         std::string& error) {
@@ -39,6 +72,7 @@ std::vector<std::string> BotEnvironment(const Environment& env, std::string& hom
     const char* path = std::getenv("PATH");
     out = {std::string("PATH=") + (path != nullptr ? path : kDefaultPath), "HOME=" + home,
            "TMPDIR=" + tmpdir, "LANG=C.UTF-8"};
+    for (std::string& kv : RuntimeChoices()) out.push_back(std::move(kv));
   }
   for (const std::string& kv : env.extra) {
     const std::string key = kv.substr(0, kv.find('=') + 1);
@@ -57,6 +91,8 @@ std::vector<std::string> DescribeEnvironment(const Environment& env) {
     out = {std::string("PATH=") + (path != nullptr ? path : kDefaultPath),
            "HOME=(a fresh empty folder per bot, removed after it)", "TMPDIR=(HOME)/tmp",
            "LANG=C.UTF-8"};
+    for (const std::string& kv : RuntimeChoices())
+      out.push_back(kv + " (arbiter's own: it chooses the bot's runtime)");
   }
   for (const std::string& kv : env.extra) out.push_back(kv);
   return out;

@@ -14,4 +14,11 @@ namespace arbiter::harness {
 std::vector<std::string> BotEnvironment(const Environment& env, std::string& home,
                                         std::string& error);
 
+// The entries of arbiter's environment that choose the runtime a bot's
+// command starts, or locate it ("PYENV_VERSION=2.7.18", "JAVA_HOME=...",
+// "ASDF_NODEJS_VERSION=20.1.0"): a bot gets them with the server's minimal
+// environment, so that the interpreter a version manager's shim starts is
+// the one the user's shell does (arbiter.process.environment).
+std::vector<std::string> RuntimeChoices();
+
 }  // namespace arbiter::harness

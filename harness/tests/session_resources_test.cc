@@ -6,14 +6,14 @@
 
 #include <csignal>
 
-#include "core/game.h"
-#include "testing/fake_env.h"
-#include "process/interrupt.h"
-#include "tests/match_checks.h"
-#include "process/proc_probe.h"
 #include "checks/session.h"
 #include "checks/silence.h"
+#include "core/game.h"
+#include "process/interrupt.h"
+#include "process/proc_probe.h"
 #include "spec-tests/common/spec_test.h"
+#include "testing/fake_env.h"
+#include "tests/match_checks.h"
 
 namespace arbiter::harness {
 namespace {
@@ -117,6 +117,25 @@ SPEC_TEST(Resources, BotsAreStartedInTheConfiguredEnvironment, "arbiter.process.
   ASSERT_EQ(env.spawned_env.size(), 1u);
   EXPECT_FALSE(env.spawned_env[0].inherit);
   EXPECT_EQ(env.spawned_env[0].extra, cfg.env.extra);
+}
+
+SPEC_TEST(Resources, ABotWhoseShimFindsNoInterpreterIsToldItsEnvironmentAndHowToGiveIt,
+          "arbiter.process.environment") {
+  // pyenv's shim, with no version chosen: "command not found", status 127.
+  FakeEnv env;
+  FakeScript s;
+  s.on_start = {Err(20, "pyenv: python2: command not found\n"), Exit(21, 127)};
+  const MatchResult r = Play(env, s);
+  const Finding* f = Find(r, "process.crash");
+  ASSERT_TRUE(f) << Checks(r);
+  EXPECT_NE(f->advice.find("status 127 is a shell's 'command not found'"), std::string::npos)
+      << f->advice;
+  EXPECT_NE(f->advice.find("--env KEY=VALUE"), std::string::npos) << f->advice;
+  // The same status from a bot that had started is the bot's own: no such advice.
+  FakeEnv env2;
+  const MatchResult later = Play(env2, OnInput(2, {Exit(5, 127)}));
+  ASSERT_TRUE(Find(later, "process.crash")) << Checks(later);
+  EXPECT_EQ(Find(later, "process.crash")->advice.find("command not found"), std::string::npos);
 }
 
 SPEC_TEST(Resources, AnAnswerLateOnlyBecauseTheBotWaitedForACpuIsInconclusive,

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "process/bot_environment.h"
 #include "process/proc_probe.h"
 #include "tests/process/process_test_support.h"
 
@@ -161,7 +162,23 @@ std::vector<std::string> EnvironmentOf(EventLoop& loop, SpawnOptions options) {
   return out;
 }
 
+// The variables of arbiter's environment that choose a runtime, unset for
+// a test that counts the bot's (they are given to it: the next test).
+struct NoRuntimeChoices {
+  std::vector<std::string> saved = RuntimeChoices();
+  NoRuntimeChoices() {
+    for (const std::string& kv : saved) ::unsetenv(kv.substr(0, kv.find('=')).c_str());
+  }
+  ~NoRuntimeChoices() {
+    for (const std::string& kv : saved) {
+      const size_t eq = kv.find('=');
+      ::setenv(kv.substr(0, eq).c_str(), kv.substr(eq + 1).c_str(), 1);
+    }
+  }
+};
+
 TEST(Limits, BotsGetTheServersMinimalEnvironmentNotTheUsers) {
+  const NoRuntimeChoices none;
   ::setenv("PYTHONUNBUFFERED", "1", 1);
   EventLoop loop;
   const std::vector<std::string> env = EnvironmentOf(loop, {});
@@ -173,6 +190,37 @@ TEST(Limits, BotsGetTheServersMinimalEnvironmentNotTheUsers) {
   EXPECT_EQ(env[3], env[0].substr(5).insert(0, "TMPDIR=") + "/tmp");
   // The fresh HOME is gone once the bot is.
   EXPECT_NE(access(env[0].substr(5).c_str(), F_OK), 0);
+}
+
+// arbiter.process.environment: `pyenv shell 2.7.18` sets PYENV_VERSION, which
+// pyenv's shim reads to start Python 2; without it the shim says "command
+// not found" and a working bot would fail. What a version manager reads is
+// given; what changes how a program writes its output is not.
+TEST(Limits, BotsGetTheRuntimeTheUsersVersionManagerChoseAndNothingElseOfTheirs) {
+  const NoRuntimeChoices none;
+  ::setenv("PYENV_VERSION", "2.7.18", 1);
+  ::setenv("ASDF_NODEJS_VERSION", "20.1.0", 1);
+  ::setenv("PYTHONUNBUFFERED", "1", 1);
+  ::setenv("ASDF_VERSION", "x", 1);  // no tool named: not a runtime's choice
+  EventLoop loop;
+  const std::vector<std::string> env = EnvironmentOf(loop, {});
+  SpawnOptions chosen;
+  chosen.env.extra = {"PYENV_VERSION=3.11.7"};
+  const std::vector<std::string> over = EnvironmentOf(loop, chosen);
+  for (const char* name :
+       {"PYENV_VERSION", "ASDF_NODEJS_VERSION", "PYTHONUNBUFFERED", "ASDF_VERSION"})
+    ::unsetenv(name);
+  const auto has = [](const std::vector<std::string>& e, const std::string& kv) {
+    return std::find(e.begin(), e.end(), kv) != e.end();
+  };
+  EXPECT_TRUE(has(env, "PYENV_VERSION=2.7.18"));
+  EXPECT_TRUE(has(env, "ASDF_NODEJS_VERSION=20.1.0"));
+  EXPECT_FALSE(has(env, "PYTHONUNBUFFERED=1"));
+  EXPECT_FALSE(has(env, "ASDF_VERSION=x"));
+  EXPECT_EQ(env.size(), 6u);
+  // --env says otherwise: the user's word wins.
+  EXPECT_TRUE(has(over, "PYENV_VERSION=3.11.7"));
+  EXPECT_FALSE(has(over, "PYENV_VERSION=2.7.18"));
 }
 
 TEST(Limits, EnvAddsVariablesAndInheritEnvGivesArbitersOwn) {
