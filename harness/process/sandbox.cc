@@ -188,7 +188,16 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
       at = next;
     }
   };
-  if (program.find('/') != std::string::npos) add_path(program, false);
+  if (program.find('/') != std::string::npos) {
+    // A program in a bin folder, as the user named it (a virtual
+    // environment's `.venv/bin/python`, a link to an interpreter elsewhere):
+    // the runtime is the folder that bin is in (its pyvenv.cfg, its lib/
+    // with the bot's packages), seen whole, as a PATH entry's is.
+    const fs::path named = fs::path(Absolute(program)).parent_path();
+    if (named.filename() == "bin" && !IsHomeFolder(named.parent_path().string()))
+      add(named.parent_path().string(), /*is_dir=*/true);
+    add_path(program, false);
+  }
   // Every word of the command that names a file or folder: an argument,
   // or a path inside one (`sh -c 'exec ./bot'`, `-cp a.jar:b.jar`).
   for (size_t i = 1; i < argv.size(); ++i) {
@@ -261,8 +270,10 @@ std::vector<std::string> SandboxArgv(const SandboxView& view, const std::vector<
     out.insert(out.end(), args.begin(), args.end());
   };
   for (const std::string& s : view.system) add({"--ro-bind", s, s});
-  for (const auto& [link, target] : view.links) add({"--symlink", target, link});
   add({"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"});
+  // After the fresh /tmp: a link the user's path walks through there is
+  // made in it, not hidden by it.
+  for (const auto& [link, target] : view.links) add({"--symlink", target, link});
   for (const std::string& t : view.tools) add({"--ro-bind", t, t});
   bool cwd_exists = false;
   for (const std::string& s : view.system) cwd_exists |= IsUnder(view.cwd, s);
@@ -336,14 +347,14 @@ std::vector<std::string> DescribeSandbox() {
 namespace {
 
 constexpr const char* kNetwork[] = {"Network is unreachable",
-                                   "Temporary failure in name resolution",
-                                   "Name or service not known",
-                                   "Connection refused",
-                                   "Cannot assign requested address",
-                                   "UnknownHostException",
-                                   "ENETUNREACH",
-                                   "ECONNREFUSED",
-                                   "EAI_AGAIN"};
+                                    "Temporary failure in name resolution",
+                                    "Name or service not known",
+                                    "Connection refused",
+                                    "Cannot assign requested address",
+                                    "UnknownHostException",
+                                    "ENETUNREACH",
+                                    "ECONNREFUSED",
+                                    "EAI_AGAIN"};
 // A path alone is no evidence (a crash's trace names source files): the
 // stderr must also say that something could not be found or opened.
 constexpr const char* kDenied[] = {"No such file or directory",
@@ -377,8 +388,8 @@ std::string NodeModulePath(const std::string& text) {
   const std::string module = text.substr(begin, end - begin);
   if (!module.starts_with("./") && !module.starts_with("../")) return "";
   const size_t file = stack + stack_said.size(), file_end = text.find('\n', file);
-  const fs::path from(text.substr(file, file_end == std::string::npos ? std::string::npos
-                                                                      : file_end - file));
+  const fs::path from(
+      text.substr(file, file_end == std::string::npos ? std::string::npos : file_end - file));
   if (!from.is_absolute()) return "";
   return (from.parent_path() / module).lexically_normal().string();
 }

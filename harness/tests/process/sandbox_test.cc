@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
 #include "tests/process/process_test_support.h"
@@ -169,7 +170,8 @@ class HomeFolder {
  public:
   explicit HomeFolder(const std::string& name) {
     const char* home = std::getenv("HOME");
-    path_ = std::string(home ? home : "/tmp") + "/.arbiter-" + name + "-" + std::to_string(getpid());
+    path_ =
+        std::string(home ? home : "/tmp") + "/.arbiter-" + name + "-" + std::to_string(getpid());
     std::system(("rm -rf '" + path_ + "' && mkdir -p '" + path_ + "'").c_str());
   }
   ~HomeFolder() { std::system(("rm -rf '" + path_ + "'").c_str()); }
@@ -193,15 +195,61 @@ std::string OutputOf(EventLoop& loop, BotProcess& bot) {
 // resolves inside as it does outside.
 TEST_F(ContainedBot, AScriptGivenThroughDotDotOrALinkRunsAsUncontained) {
   HomeFolder dir("dotdot");
-  ASSERT_EQ(std::system(("mkdir -p '" + dir.path() + "/bars' '" + dir.path() + "/other' && ln -s '" +
-                         dir.path() + "/other' '" + dir.path() + "/link'")
+  ASSERT_EQ(std::system(("mkdir -p '" + dir.path() + "/bars' '" + dir.path() +
+                         "/other' && ln -s '" + dir.path() + "/other' '" + dir.path() + "/link'")
                             .c_str()),
             0);
   std::ofstream(dir.path() + "/other/run.sh") << "echo ran\n";
-  for (const std::string& via : {dir.path() + "/bars/../other/run.sh", dir.path() + "/link/run.sh"}) {
+  for (const std::string& via :
+       {dir.path() + "/bars/../other/run.sh", dir.path() + "/link/run.sh"}) {
     auto bot = Spawn(loop_, {"/bin/sh", via}, Contained());
     ASSERT_TRUE(bot) << via;
     EXPECT_EQ(OutputOf(loop_, *bot), "ran\n") << via;
+  }
+}
+
+// A path through a link in /tmp (the bot's fresh /tmp holds nothing of the
+// user's): the link is made in that fresh /tmp, not hidden by it.
+TEST_F(ContainedBot, AScriptGivenThroughALinkInTheTemporaryFolderRunsAsUncontained) {
+  HomeFolder dir("tmplink");
+  const std::string link = "/tmp/arbiter-link-" + std::to_string(getpid());
+  ASSERT_EQ(std::system(("mkdir -p '" + dir.path() + "/other' && rm -f '" + link + "' && ln -s '" +
+                         dir.path() + "/other' '" + link + "'")
+                            .c_str()),
+            0);
+  std::ofstream(dir.path() + "/other/run.sh") << "echo ran\n";
+  auto bot = Spawn(loop_, {"/bin/sh", link + "/run.sh"}, Contained());
+  ASSERT_TRUE(bot);
+  EXPECT_EQ(OutputOf(loop_, *bot), "ran\n") << bot->stderr_tail();
+  std::remove(link.c_str());
+}
+
+// arbiter.process.contained: a bot run with its project's virtual
+// environment (`.venv/bin/python src/bot.py`, the venv made by python3 -m
+// venv beside the bot's folder) sees the venv whole: its python, a link to
+// "python3" beside it, and the packages in its lib/. Contained, the venv was
+// not there: "exec: .../.venv/bin/python: not found", or with
+// .venv/bin/python3 (a link out of it) a bot that could not import its
+// package.
+TEST_F(ContainedBot, ABotRunWithItsProjectsVirtualEnvironmentSeesItsPythonAndPackages) {
+  ASSERT_EQ(access("/usr/bin/python3", X_OK), 0) << "scripts/setup installs python3";
+  HomeFolder dir("venv");
+  const std::string venv = dir.path() + "/.venv";
+  ASSERT_EQ(std::system(("mkdir -p '" + dir.path() + "/src' && /usr/bin/python3 -m venv " +
+                         "--without-pip '" + venv + "'")
+                            .c_str()),
+            0);
+  std::string site;  // lib/python3.N/site-packages
+  for (const auto& e : std::filesystem::directory_iterator(venv + "/lib"))
+    site = e.path().string() + "/site-packages";
+  ASSERT_TRUE(std::filesystem::is_directory(site)) << site;
+  std::ofstream(site + "/arbiter_venv_mark.py") << "MARK = 'ran'\n";
+  std::ofstream(dir.path() + "/src/bot.py") << "import arbiter_venv_mark\n"
+                                               "print(arbiter_venv_mark.MARK)\n";
+  for (const std::string python : {"/.venv/bin/python", "/.venv/bin/python3"}) {
+    auto bot = Spawn(loop_, {dir.path() + python, dir.path() + "/src/bot.py"}, Contained());
+    ASSERT_TRUE(bot) << python;
+    EXPECT_EQ(OutputOf(loop_, *bot), "ran\n") << python << ": " << bot->stderr_tail();
   }
 }
 
@@ -215,7 +263,8 @@ TEST_F(ContainedBot, ContainmentEvidenceAboveTheStderrTailIsStillRead) {
   const std::string path = dir.path() + "/notes.txt";
   auto bot = Sh(loop_,
                 "d=" + path.substr(0, path.size() - 6) + "; d=${d}" + path.substr(path.size() - 6) +
-                    "; echo \"cannot open $d: No such file or directory\" >&2; i=0; while [ $i -lt 1200 ]; do "
+                    "; echo \"cannot open $d: No such file or directory\" >&2; i=0; while [ $i -lt "
+                    "1200 ]; do "
                     "echo 'debug: a line of the bots own chatter, long enough to fill the tail' "
                     ">&2; i=$((i+1)); done; exit 1",
                 Contained());
@@ -231,10 +280,12 @@ TEST_F(ContainedBot, ContainmentEvidenceAboveTheStderrTailIsStillRead) {
 
 TEST(ContainmentEvidence, NodesRelativeModuleIsLookedForBesideItsRequireStack) {
   HomeFolder dir("node");
-  ASSERT_EQ(std::system(("mkdir -p '" + dir.path() + "/lib' '" + dir.path() + "/bots'").c_str()), 0);
-  const std::string why = Evidence(
-      {"/bin/sh"}, "Error: Cannot find module '../lib/util'\nRequire stack:\n- " + dir.path() +
-                       "/bots/run.js\n    at Module._resolveFilename\n  code: 'MODULE_NOT_FOUND'\n");
+  ASSERT_EQ(std::system(("mkdir -p '" + dir.path() + "/lib' '" + dir.path() + "/bots'").c_str()),
+            0);
+  const std::string why =
+      Evidence({"/bin/sh"},
+               "Error: Cannot find module '../lib/util'\nRequire stack:\n- " + dir.path() +
+                   "/bots/run.js\n    at Module._resolveFilename\n  code: 'MODULE_NOT_FOUND'\n");
   EXPECT_NE(why.find("'" + dir.path() + "/lib/util'"), std::string::npos) << why;
 }
 
