@@ -113,6 +113,37 @@ FolderCopies& Copies() {
   return copies;
 }
 
+// The Python environment whose bin folder holds `program` as the user named
+// it (a virtual environment's `.venv/bin/python`, often a link to an
+// interpreter elsewhere, with its pyvenv.cfg; a conda environment's, with
+// its conda-meta): seen whole, its lib/ holds the bot's packages. "" for
+// any other folder: a bot's own bin/ stays a folder of its own.
+std::string PythonEnvironmentOf(const std::string& program) {
+  const fs::path named = fs::path(Absolute(program)).parent_path();
+  const fs::path env = named.parent_path();
+  std::error_code ec;
+  if (named.filename() != "bin" || IsHomeFolder(env.string())) return "";
+  if (fs::exists(env / "pyvenv.cfg", ec) || fs::is_directory(env / "conda-meta", ec))
+    return env.string();
+  return "";
+}
+
+// The node_modules folders node looks in for a bare require() of `script`:
+// beside it and in every folder above it, short of a home folder or /
+// (a bot in src/ whose packages are in the project's node_modules).
+std::vector<std::string> NodeModulesAbove(const std::string& script) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  fs::path dir = fs::weakly_canonical(fs::absolute(script, ec), ec).parent_path();
+  for (; !ec && !dir.empty() && !IsHomeFolder(dir.string()); dir = dir.parent_path()) {
+    std::error_code missing;  // most folders have none
+    if (fs::is_directory(dir / "node_modules", missing))
+      out.push_back((dir / "node_modules").string());
+    if (dir == dir.parent_path()) break;
+  }
+  return out;
+}
+
 // The view without its copies.
 SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& program,
                    const std::vector<std::string>& shared) {
@@ -189,15 +220,10 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
     }
   };
   if (program.find('/') != std::string::npos) {
-    // A program in a bin folder, as the user named it (a virtual
-    // environment's `.venv/bin/python`, a link to an interpreter elsewhere):
-    // the runtime is the folder that bin is in (its pyvenv.cfg, its lib/
-    // with the bot's packages), seen whole, as a PATH entry's is.
-    const fs::path named = fs::path(Absolute(program)).parent_path();
-    if (named.filename() == "bin" && !IsHomeFolder(named.parent_path().string()))
-      add(named.parent_path().string(), /*is_dir=*/true);
+    if (const std::string env = PythonEnvironmentOf(program); !env.empty()) add(env, true);
     add_path(program, false);
   }
+  std::vector<std::string> scripts;  // the files the command names
   // Every word of the command that names a file or folder: an argument,
   // or a path inside one (`sh -c 'exec ./bot'`, `-cp a.jar:b.jar`).
   for (size_t i = 1; i < argv.size(); ++i) {
@@ -212,8 +238,13 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
       struct stat st {};
       if (::stat(word.c_str(), &st) != 0) continue;
       add_path(word, S_ISDIR(st.st_mode));
+      if (S_ISREG(st.st_mode)) scripts.push_back(word);
     }
   }
+  if (const std::string name = fs::path(program).filename().string();
+      name == "node" || name == "nodejs")
+    for (const std::string& script : scripts)
+      for (const std::string& modules : NodeModulesAbove(script)) add(modules, true);
   std::sort(folders.begin(), folders.end());
   for (const std::string& f : folders) {
     if (!v.folders.empty() && IsUnder(f, v.folders.back().path)) continue;

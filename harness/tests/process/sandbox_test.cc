@@ -253,6 +253,24 @@ TEST_F(ContainedBot, ABotRunWithItsProjectsVirtualEnvironmentSeesItsPythonAndPac
   }
 }
 
+// A node bot in its project's src/ whose package is in the project's
+// node_modules (node looks for it beside the script and in every folder
+// above): contained, that node_modules is there too. Before, the bot
+// failed with MODULE_NOT_FOUND.
+TEST_F(ContainedBot, ANodeBotInSrcFindsThePackagesOfItsProjectsNodeModules) {
+  ASSERT_EQ(access("/usr/bin/node", X_OK), 0) << "scripts/setup installs nodejs";
+  HomeFolder dir("nodeproject");
+  ASSERT_EQ(std::system(
+                ("mkdir -p '" + dir.path() + "/src' '" + dir.path() + "/node_modules/arbiter-mark'")
+                    .c_str()),
+            0);
+  std::ofstream(dir.path() + "/node_modules/arbiter-mark/index.js") << "module.exports = 'ran';\n";
+  std::ofstream(dir.path() + "/src/bot.js") << "console.log(require('arbiter-mark'));\n";
+  auto bot = Spawn(loop_, {"/usr/bin/node", dir.path() + "/src/bot.js"}, Contained());
+  ASSERT_TRUE(bot);
+  EXPECT_EQ(OutputOf(loop_, *bot), "ran\n") << bot->stderr_tail();
+}
+
 // The evidence is read from the bot's whole stderr: a missing file it named
 // before 64 KB more of stderr is still named.
 TEST_F(ContainedBot, ContainmentEvidenceAboveTheStderrTailIsStillRead) {
