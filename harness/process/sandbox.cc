@@ -224,17 +224,21 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
     add_path(program, false);
   }
   std::vector<std::string> scripts;  // the files the command names
-  // Every word of the command that names a file or folder: an argument,
-  // or a path inside one (`sh -c 'exec ./bot'`, `-cp a.jar:b.jar`).
+  // Every word of the command that names a file or folder here: an
+  // argument, or a path inside one (`sh -c 'exec ./bot'`, `-cp a.jar:b.jar`).
   for (size_t i = 1; i < argv.size(); ++i) {
     const std::string& a = argv[i];
     for (size_t begin = 0; begin < a.size();) {
       size_t end = a.find_first_of(" \t\n'\";:=&|()<>`", begin);
       if (end == std::string::npos) end = a.size();
-      const std::string word = a.substr(begin, end - begin);
+      std::string word = a.substr(begin, end - begin);
       begin = end + 1;
       if (word.empty() || word[0] == '-') continue;
-      if (word != a && word.find('/') == std::string::npos) continue;
+      // A class path's folder of jars (`-cp 'lib/*:.'`): that folder. A
+      // bare name is a path when it is one here (`sh -c 'python3 bot.py'`,
+      // `-cp lib/x.jar:out`).
+      if (word == "*") word = ".";
+      if (word.ends_with("/*")) word.pop_back();
       struct stat st {};
       if (::stat(word.c_str(), &st) != 0) continue;
       add_path(word, S_ISDIR(st.st_mode));

@@ -181,9 +181,12 @@ class HomeFolder {
   std::string path_;
 };
 
-std::string OutputOf(EventLoop& loop, BotProcess& bot) {
+// Its output until it closes its stdout, waiting at most `wait` (a JVM
+// under a loaded machine's ctest takes its time).
+std::string OutputOf(EventLoop& loop, BotProcess& bot,
+                     std::chrono::seconds wait = std::chrono::seconds(5)) {
   std::string out;
-  loop.RunUntil(Clock::now() + std::chrono::seconds(5), [&] {
+  loop.RunUntil(Clock::now() + wait, [&] {
     while (bot.HasLine()) out += bot.PopLine().line.text + "\n";
     return bot.stdout_eof();
   });
@@ -269,6 +272,40 @@ TEST_F(ContainedBot, ANodeBotInSrcFindsThePackagesOfItsProjectsNodeModules) {
   auto bot = Spawn(loop_, {"/usr/bin/node", dir.path() + "/src/bot.js"}, Contained());
   ASSERT_TRUE(bot);
   EXPECT_EQ(OutputOf(loop_, *bot), "ran\n") << bot->stderr_tail();
+}
+
+// Run from its project's folder, as users run them: a wrapper shell's bare
+// file name (`sh -c 'sh run.sh'`) and a Java class path's bare folder and
+// folder of jars (`java -cp 'lib/*:out' Main`) are the paths they name
+// there. Before, only words with a '/' were, so contained each bot found
+// neither its script nor its classes.
+TEST_F(ContainedBot, BareNamesAndAClassPathsFolderOfJarsAreThePathsTheyNameHere) {
+  ASSERT_EQ(access("/usr/bin/javac", X_OK), 0) << "scripts/setup installs default-jdk-headless";
+  HomeFolder dir("barenames");
+  const std::string p = dir.path();
+  std::filesystem::create_directories(p + "/libsrc/h");
+  std::filesystem::create_directories(p + "/src");
+  std::ofstream(p + "/run.sh") << "echo ran\n";
+  std::ofstream(p + "/libsrc/h/Helper.java")
+      << "package h;\npublic class Helper { public static String word() { return \"ran\"; } }\n";
+  std::ofstream(p + "/src/Main.java")
+      << "public class Main { public static void main(String[] a) { "
+         "System.out.println(h.Helper.word()); } }\n";
+  ASSERT_EQ(std::system(("cd '" + p + "' && mkdir -p lib out libout && javac -d libout " +
+                         "libsrc/h/Helper.java && jar cf lib/helper.jar -C libout . && javac -cp " +
+                         "lib/helper.jar -d out src/Main.java")
+                            .c_str()),
+            0);
+  const std::filesystem::path was = std::filesystem::current_path();
+  std::filesystem::current_path(p);
+  for (const std::vector<std::string>& argv : std::vector<std::vector<std::string>>{
+           {"/bin/sh", "-c", "sh run.sh"}, {"java", "-cp", "lib/*:out", "Main"}}) {
+    auto bot = Spawn(loop_, argv, Contained());
+    ASSERT_TRUE(bot) << argv[0];
+    EXPECT_EQ(OutputOf(loop_, *bot, std::chrono::seconds(60)), "ran\n")
+        << argv.back() << ": " << bot->stderr_tail();
+  }
+  std::filesystem::current_path(was);
 }
 
 // The evidence is read from the bot's whole stderr: a missing file it named
