@@ -102,13 +102,17 @@ Finding& Match::ReportExit(BotSeat& b, const std::string& check, const std::stri
   } else if (const std::optional<int> code = p.exit_code();
              turn < 0 && (code == 126 || code == 127)) {
     // A shell's or a shim's own status, not a bot's (arbiter.process.environment).
-    f.advice = "status " + std::to_string(*code) + " is a shell's '" +
-               (*code == 127 ? "command not found" : "found but not executable") +
-               "': a program the bot's command runs (an interpreter behind a wrapper or a "
-               "version manager's shim) did not start in the bot's environment, the contest "
-               "server's minimal one that the report lists; if the bot starts in your shell, "
-               "--env KEY=VALUE gives it a variable it needs, --inherit-env your whole "
-               "environment";
+    f.advice =
+        "status " + std::to_string(*code) + " is a shell's '" +
+        (*code == 127 ? "command not found" : "found but not executable") +
+        "': a program the bot's command runs (an interpreter behind a wrapper or a "
+        "version manager's shim) did not start in the bot's environment, the contest "
+        "server's minimal one that the report lists; if the bot starts in your shell, "
+        "--env KEY=VALUE gives it a variable it needs, --inherit-env your whole "
+        "environment" +
+        (config_.containment.sandbox
+             ? std::string(", and --no-sandbox shows whether the containment hid the program")
+             : std::string());
   }
   return f;
 }
