@@ -81,12 +81,26 @@ std::string OneLine(const CLI::ParseError& e, CLI::App& app, int argc, const std
   if (const size_t at = message.find(": needs a file name"); at != std::string::npos)
     message.erase(at, 1);
   if (dynamic_cast<const CLI::ExtrasError*>(&e) && message.find(": ") != std::string::npos) {
-    // "The following arguments were not expected: -- --bogus": name the words.
+    // The arguments as the user gave them, in their order: CLI11's message
+    // ("The following arguments were not expected: ...") lists them
+    // backwards, split at their spaces.
     std::string words;
-    std::istringstream extras(message.substr(message.find(": ") + 2));
-    for (std::string w; extras >> w;)
-      if (w != "--") words += (words.empty() ? "'" : " '") + w + "'";
+    bool bare = false;  // a word that is no option: a command meant for --bot?
+    for (const std::string& w : app.remaining(true)) {
+      if (w == "--") continue;
+      words += (words.empty() ? "'" : " '") + w + "'";
+      bare = bare || w.rfind('-', 0) != 0;
+    }
+    if (words.empty()) {  // CLI11 named them, but kept none: its words
+      std::istringstream extras(message.substr(message.find(": ") + 2));
+      for (std::string w; extras >> w;)
+        if (w != "--") words += (words.empty() ? "'" : " '") + w + "'";
+    }
     message = "unknown option or unexpected argument: " + words;
+    if (bare && where.ends_with(" play"))
+      message +=
+          "; each player's command goes after a --bot of its own (--bot 'python3 bot.py' "
+          "--bot builtin:random)";
   }
   for (char& c : message) c = c == '\n' ? ' ' : c;
   return where + ": " + message;

@@ -318,6 +318,12 @@ INSTANTIATE_TEST_SUITE_P(
             "spec --results {dir}/checkbot-pass.xml extra-word", 2, "'extra-word'"},
         Row{"ASecondWordAfterBotIsNotABot", "play --bot {example} {example}", 2,
             "unknown option or unexpected argument"},
+        // Once "'builtin:random' 'bot.py' 'python3'": backwards, split at
+        // the spaces, and no word of --bot.
+        Row{"PlayersGivenWithoutBotAreNamedAsGivenWithTheOptionTheyNeed",
+            "play 'python3 bot.py' builtin:random", 2,
+            "unknown option or unexpected argument: 'python3 bot.py' 'builtin:random'; each "
+            "player's command goes after a --bot of its own"},
         // ... so the scenario after --rule or --autoplay is read.
         Row{"TheScenarioAfterARuleIsRead", "simulate --rule turn_limit=5 {dir}/scenario.json", 0,
             "", "RESULT -1 0"},
