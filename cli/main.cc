@@ -7,7 +7,6 @@
 // <subcommand>: <the problem>", and status 2 (arbiter.cli.bad-input).
 #include <CLI/CLI.hpp>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -39,23 +38,33 @@ std::string UnknownOptionOf(CLI::App& app, const std::string& name, int argc, ch
   return unknown.empty() ? "" : arbiter::cli::UnknownOptionMessage(unknown, options);
 }
 
+// The subcommands a user may give (the hidden echo-bot left out), by name.
+std::vector<std::string> Subcommands(CLI::App& app) {
+  std::vector<std::string> names;
+  for (CLI::App* sub : app.get_subcommands([](CLI::App* a) { return !a->get_group().empty(); }))
+    names.push_back(sub->get_name());
+  return names;
+}
+
+// "simulate, spec, ...": the subcommands, for a message.
+std::string SubcommandList(CLI::App& app) {
+  std::string known;
+  for (const std::string& name : Subcommands(app)) known += (known.empty() ? "" : ", ") + name;
+  return known;
+}
+
 // The first word names a subcommand, and every long option before the bot's
 // command is one it takes; else the one line that says which is not, with
 // `where` set to "arbiter <subcommand>" for later errors.
 std::string CheckFirstWords(CLI::App& app, int argc, char** argv, std::string& where) {
-  std::string known;
-  std::vector<std::string> names;
-  for (CLI::App* sub : app.get_subcommands([](CLI::App* a) { return !a->get_group().empty(); })) {
-    known += (known.empty() ? "" : ", ") + sub->get_name();
-    names.push_back(sub->get_name());
-  }
+  const std::string known = SubcommandList(app);
   const std::string first = argc > 1 ? argv[1] : "";
   where = "arbiter";
   if (argc <= 1 || first == "--help" || first == "-h" || first == "--version") return "";
   if (app.get_subcommands([&](CLI::App* a) { return a->get_name() == first; }).empty()) {
     if (first.starts_with("-"))
       return "arbiter: unknown option '" + first + "' (give a subcommand first: " + known + ")";
-    const std::string nearest = arbiter::cli::NearestName(first, names);
+    const std::string nearest = arbiter::cli::NearestName(first, Subcommands(app));
     if (!nearest.empty())
       return "arbiter: unknown subcommand '" + first + "' (did you mean " + nearest +
              "?); the subcommands: " + known;
@@ -71,12 +80,7 @@ std::string CheckFirstWords(CLI::App& app, int argc, char** argv, std::string& w
 // check-bot: --games must be ...".
 std::string OneLine(const CLI::ParseError& e, CLI::App& app, int argc, const std::string& where) {
   std::string message = e.what();
-  if (argc <= 1) {
-    std::string known;
-    for (CLI::App* sub : app.get_subcommands([](CLI::App* a) { return !a->get_group().empty(); }))
-      known += (known.empty() ? "" : ", ") + sub->get_name();
-    message = "give a subcommand: " + known;
-  }
+  if (argc <= 1) message = "give a subcommand: " + SubcommandList(app);
   if (const size_t at = message.find(": must be "); at != std::string::npos) message.erase(at, 1);
   if (const size_t at = message.find(": needs a file name"); at != std::string::npos)
     message.erase(at, 1);
@@ -90,11 +94,6 @@ std::string OneLine(const CLI::ParseError& e, CLI::App& app, int argc, const std
       if (w == "--") continue;
       words += (words.empty() ? "'" : " '") + w + "'";
       bare = bare || w.rfind('-', 0) != 0;
-    }
-    if (words.empty()) {  // CLI11 named them, but kept none: its words
-      std::istringstream extras(message.substr(message.find(": ") + 2));
-      for (std::string w; extras >> w;)
-        if (w != "--") words += (words.empty() ? "'" : " '") + w + "'";
     }
     message = "unknown option or unexpected argument: " + words;
     if (bare && where.ends_with(" play"))
