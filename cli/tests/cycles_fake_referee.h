@@ -16,7 +16,8 @@
 //                    fewer from round 4, but still read for every cycle;
 //   crash-on-long    an answer over 1000 characters overflows its buffer:
 //                    ArrayIndexOutOfBoundsException, exit 1, no ###End;
-//   hang-on-end      it never exits after ###End, even at the end of stdin;
+//   hang-on-end      it never exits after ###End, even at the end of stdin
+//                    (a note, not a failure: cg-brutaltester destroys it);
 //   nondeterministic its start is drawn from the seed and a clock (a count
 //                    of the referees started), so no two games are alike.
 // The seed bot (CyclesFakeBot) answers each of its cycles with the first

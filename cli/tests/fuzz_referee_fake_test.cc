@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -377,6 +378,45 @@ TEST(FuzzRefereeOnFakes, ADeviationThatFitsAMisreadingRefereeByChanceSaysTheBugM
   }
   EXPECT_GE(unexplained, 1) << run.report["findings"].dump(1);
   EXPECT_GE(named, 1) << "no deviation fits by chance any more: " << run.report["findings"].dump(1);
+}
+
+// arbiter.referee.completes: a runner-protocol referee's game ends at its
+// ###End, where cg-brutaltester reads the ranking and destroys the referee.
+// One that then exits with an error (a Java port whose second start reads
+// a closed stdin) or does not exit at all (a JVM a non-daemon thread keeps
+// alive) loses no game there: one note for the run, never a crash or a hang
+// and never a FAIL. (Before, each was a FAIL: referee.crash, referee.hang.)
+CITES(FuzzRefereeOnFakes,
+      ARunnerRefereeThatErrsOrStaysAfterItsEndPassesWithOneNoteAsUnderBrutaltester,
+      "arbiter.referee.completes");
+TEST(FuzzRefereeOnFakes,
+     ARunnerRefereeThatErrsOrStaysAfterItsEndPassesWithOneNoteAsUnderBrutaltester) {
+  const std::vector<std::string> run_args = {
+      "--game",   "wondev",  "--protocol", "cg-runner", "--referee", "/bin/true", "--rule",
+      "league=3", "--games", "6",          "--seed",    "1",         "--jobs",    "1"};
+  struct Ending {
+    std::optional<int> exit;
+    std::string said;
+  };
+  for (const Ending& e : {Ending{1, "then exited with status 1;"},
+                          Ending{std::nullopt, "then did not exit within 2000 ms"}}) {
+    EngineRefereeOptions referee{{{"league", "3"}}};
+    referee.exit_after_end = e.exit;
+    const FuzzOutcome run = FuzzOnFakes("fake-after-end", run_args, referee);
+    ASSERT_EQ(run.status, 0) << e.said << "\n" << run.output << run.report.dump(1);
+    ASSERT_EQ(run.report["findings"].size(), 1u) << e.said << "\n" << run.report.dump(1);
+    const nlohmann::json& f = run.report["findings"][0];
+    EXPECT_EQ(f["check"], "referee.exit") << f;
+    EXPECT_EQ(f["severity"], "info") << f;
+    EXPECT_EQ(f["clause"], "arbiter.referee.completes") << f;
+    EXPECT_EQ(f["occurrences"], 6) << f;  // every game, said once
+    const std::string message = f.value("message", "");
+    EXPECT_NE(message.find(e.said), std::string::npos) << message;
+    EXPECT_NE(message.find("ended its game with '###End "), std::string::npos) << message;
+    EXPECT_NE(message.find("cg-brutaltester stops a referee at ###End"), std::string::npos)
+        << message;
+    EXPECT_EQ(run.report["compared"]["games_compared"], 6) << run.report["compared"];
+  }
 }
 
 }  // namespace

@@ -66,7 +66,7 @@ inline constexpr CheckId kCheckIds[] = {
     {"referee.out-of-step", kRefereeRunTable},
     {"referee.stopped", kRefereeRunTable},
     {"referee.ranking", kRefereeRunTable | kRefereeBareTable},
-    {"referee.exit", kRefereeRunTable | kRefereeBareTable},
+    {"referee.exit", kRefereeTable | kRefereeRunTable | kRefereeBareTable},
     {"referee.leftover", kRefereeTable | kRefereeRunTable | kRefereeBareTable},
     {"referee.divergence", kRefereeTable},
     {"referee.reading", kRefereeTable},

@@ -38,11 +38,21 @@ bool CgRunnerGame::Configure(RefereeDriverConfig& d) {
 }
 
 void CgRunnerGame::Exit(const RefereeOutcome& o) {
-  // A fault stopped the game; the referee's exit is a finding of its own
-  // only when it was not the fault itself.
-  if (!o.exit_text.empty() && !o.exit_clean && !o.exit_hung && o.fault_check != "referee.crash")
+  if (o.ended && o.ranking && o.fault_check.empty()) {
+    // The game ended at ###End: cg-brutaltester, the protocol's reference,
+    // reads the ranking there and destroys the referee. An error exit after
+    // it, or none, loses no game: a note (arbiter.referee.completes).
+    if (!o.exit_text.empty() && !o.exit_clean)
+      Fault("referee.exit", "the referee ended its game with '###End " + FormatRanking(*o.ranking) +
+                                "', then " + o.exit_text +
+                                "; cg-brutaltester stops a referee at ###End, so no game is "
+                                "lost to it");
+  } else if (!o.exit_text.empty() && !o.exit_clean && !o.exit_hung &&
+             o.fault_check != "referee.crash") {
+    // A fault stopped the game; the referee's exit is a finding of its own
+    // only when it was not the fault itself.
     Fault("referee.crash", "the referee " + o.exit_text);
-  if (o.exit_hung) Fault("referee.hang", "the referee did not exit after ###End");
+  }
   if (!o.leftovers.empty())
     result_.faults.push_back({"referee.leftover", LeftoversText(o)});  // after the game
   result_.exit_code = o.exit_code;

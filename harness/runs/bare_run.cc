@@ -37,12 +37,16 @@ std::string ErrorNamed(const std::string& tail) {
   return "";
 }
 
-std::optional<BareFault> FaultOf(const Played& g) {
+// `runner`: a runner-protocol referee, whose game ends at ###End:
+// cg-brutaltester, the protocol's reference, destroys it there, so one that
+// does not exit after it loses no game (a note, Tally), where a referee that
+// launches its bots ends its game by exiting (arbiter.referee.completes).
+std::optional<BareFault> FaultOf(const Played& g, bool runner) {
   const RefereeOutcome& o = g.r.outcome;
   BareFault f;
   if (!o.fault_check.empty()) {
     f = {o.fault_check, o.fault_check, o.fault};
-  } else if (o.exit_hung) {
+  } else if (o.exit_hung && !runner) {
     f = {"referee.hang", "referee.hang|end", "the referee " + o.exit_text};
   } else if (!o.leftovers.empty()) {
     f = {"referee.leftover", "referee.leftover", LeftoversText(o)};
@@ -286,7 +290,7 @@ void BareRun::Judge(size_t index) {
   // Played back from answers that ran out: what followed is the empty lines
   // arbiter gave, not a referee fault.
   if (g.r.recording_ended) return;
-  const std::optional<BareFault> fault = FaultOf(g);
+  const std::optional<BareFault> fault = FaultOf(g, plan_.runner);
   if (!fault) return;
   const auto known = bugs_.find(fault->key);
   if (known != bugs_.end()) {
@@ -364,13 +368,13 @@ std::optional<std::map<int, AnswerFamily>> BareRun::Shrink(
     if (recorded) again.recorded = witness.answers;
     const Played shown = PlayBareGame(env_, plan_, again);
     if (shown.r.recording_ended) continue;  // another game: it shows nothing
-    const std::optional<BareFault> same = FaultOf(shown);
+    const std::optional<BareFault> same = FaultOf(shown, plan_.runner);
     if (!same || same->key != fault.key) continue;
     // Played back, it must show the fault twice: a referee that draws its
     // game may have drawn a game that shows it once by chance.
     if (recorded) {
       const Played twice = PlayBareGame(env_, plan_, again);
-      const std::optional<BareFault> still = FaultOf(twice);
+      const std::optional<BareFault> still = FaultOf(twice, plan_.runner);
       if (twice.r.recording_ended || !still || still->key != fault.key) continue;
     }
     // The end of a game is not an answer's doing; a crash or a hang in it is.
@@ -444,7 +448,8 @@ void BareRun::Tally(size_t index) {
   } else {
     unranked_.push_back(index);
   }
-  if (!o.exit_clean && !o.exit_hung && !o.exit_text.empty()) exits_.push_back(index);
+  if (!o.exit_clean && (!o.exit_hung || plan_.runner) && !o.exit_text.empty())
+    exits_.push_back(index);
 }
 
 // A game no finding can name any more goes into the report now (a passing
@@ -485,7 +490,8 @@ void BareRun::Rankings() {
         static_cast<int>(misranked_.size()));
   if (!exits_.empty())
     add("referee.exit", exits_.front(),
-        "the referee " + played_[exits_.front()].r.outcome.exit_text + " after its game's end",
+        "the referee " + played_[exits_.front()].r.outcome.exit_text +
+            (played_[exits_.front()].r.outcome.exit_hung ? "" : " after its game's end"),
         static_cast<int>(exits_.size()));
 }
 

@@ -31,7 +31,10 @@ struct RefereeProcess {
 
   std::vector<Emit> End() {
     over = true;
-    return {Out(options.message_ms, "###End " + Ranking() + "\n"), Exit(options.message_ms + 1, 0)};
+    std::vector<Emit> out = {Out(options.message_ms, "###End " + Ranking() + "\n")};
+    if (options.exit_after_end)
+      out.push_back(Exit(options.message_ms + 1, *options.exit_after_end));
+    return out;
   }
 
   // Plays silent turns, then asks the next player, or ends the game.
@@ -92,7 +95,7 @@ FakeScript EngineRunnerReferee(const GameInfo& game, EngineRefereeOptions option
     }
     return out;
   };
-  script.on_eof = {Exit(1, 0)};
+  if (options.exit_after_end) script.on_eof = {Exit(1, 0)};
   return script;
 }
 

@@ -10,7 +10,7 @@
 // input and "###Output p 1", and plays the answer line it reads; a turn
 // without input is played silent. At the end it writes "###End" with the
 // ranking (the winner, then everyone else; a draw: everyone tied) and exits
-// with status 0.
+// with status 0 (EngineRefereeOptions::exit_after_end).
 //
 // A planted bug is a rule: a deviation of the game's catalogue
 // ({"deviation", name}, core/deviations.h) makes a referee with that bug,
@@ -18,6 +18,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,6 +37,11 @@ struct EngineRefereeOptions {
   // A bug the catalogue does not model: the answer line the referee plays
   // for the one it read, given how many it had read before it.
   std::function<std::string(std::string line, int answers)> misread = nullptr;
+  // How it ends after "###End": exits with this status (a Java port whose
+  // second start reads a closed stdin exits 1), or with std::nullopt never
+  // exits, even at the end of its stdin (a JVM kept alive by a non-daemon
+  // thread), as long as cg-brutaltester, which stops it there, does not care.
+  std::optional<int> exit_after_end = 0;
 };
 
 // The script of one referee process started as `argv`.
