@@ -86,17 +86,23 @@ void Match::Handshake(BotSeat& b) {
   auto take = [&](const TimedLine& tl) -> bool {  // true when it is (a form of) READY
     const std::string& text = tl.line.text;
     if (text == ready) return true;
-    if (config_.ready_scan) {
-      // A scanning server accepts the line trimmed, and reads past others.
-      if (Trimmed(text) != ready) {
-        noise += EscapeBytes(text) + "\\n";
-        return false;
-      }
-      Finding& f = Report(b, "ready.malformed", "trimmed by the server",
-                          "the handshake line is not exactly '" + ready + "'; " + config_.server +
-                              " trims it and accepts it, another referee may not");
-      f.received = EscapeBytes(text) + "\\n";
+    if (Trimmed(text) == ready) {
+      // The texts ask the same '\n' of READY as of an action, and an answer
+      // with whitespace or CR around it is read trimmed, with a warning
+      // (jc2015.protocol.action.whitespace): so is READY. A scanning server
+      // accepts it so too.
+      Finding& f = Report(b, "action.whitespace", "around the handshake",
+                          "the handshake line '" + ready +
+                              "' has surrounding whitespace or a carriage return; " +
+                              (config_.ready_scan ? config_.server + " trims it and accepts it"
+                                                  : std::string("it is read trimmed")) +
+                              ", but a referee that compares lines exactly rejects it");
+      if (f.received.empty()) f.received = EscapeBytes(text) + "\\n";
       return true;
+    }
+    if (config_.ready_scan) {  // a scanning server reads past other lines
+      noise += EscapeBytes(text) + "\\n";
+      return false;
     }
     std::string folded;
     for (char c : text)
@@ -566,6 +572,10 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
                           "that compares lines exactly rejects it",
                           rec.turn);
       if (f.received.empty()) f.received = EscapeBytes(text) + "\\n";
+      if (f.form == "around the handshake") {  // the statement grows: its answers too
+        f.form = "around the handshake and the answers";
+        f.message += "; so have its answers (each one counted here)";
+      }
       break;
     }
     case AnswerVerdict::kInvalid:

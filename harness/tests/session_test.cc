@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 
 #include "core/game.h"
+#include "spec-tests/common/spec_test.h"
 #include "testing/fake_env.h"
 #include "tests/match_checks.h"
-#include "spec-tests/common/spec_test.h"
 
 namespace arbiter::harness {
 namespace {
@@ -182,8 +182,9 @@ SPEC_TEST(Session, AScanningServersHandshakeWindowsComeOneAfterAnother,
     const MatchResult r = RunMatch(env, std::move(spec), cfg, Jc2015Catalog());
     if (scan) {
       EXPECT_EQ(Find(r, "ready.late"), nullptr) << Checks(r);
-      ASSERT_NE(Find(r, "ready.malformed"), nullptr) << Checks(r);
-      EXPECT_NE(Find(r, "ready.malformed")->message.find("trims it and accepts it"),
+      EXPECT_EQ(Find(r, "ready.malformed"), nullptr) << Checks(r);
+      ASSERT_NE(Find(r, "action.whitespace"), nullptr) << Checks(r);
+      EXPECT_NE(Find(r, "action.whitespace")->message.find("trims it and accepts it"),
                 std::string::npos);
       EXPECT_NE(Find(r, "ready.noise")->message.find("reads and drops them"), std::string::npos);
     } else {
@@ -191,6 +192,32 @@ SPEC_TEST(Session, AScanningServersHandshakeWindowsComeOneAfterAnother,
       EXPECT_NE(Find(r, "ready.late"), nullptr) << Checks(r);
     }
   }
+}
+
+// The texts ask the same '\n' of READY as of an action (jc2015.protocol.action
+// .whitespace), and an answer ending in CR is read trimmed with a warning: a
+// bot that ends every line with CRLF (a Java server's readLine takes either)
+// plays its game, warned once for its handshake and answers. (Before, its
+// READY was malformed: a FAIL of every match.)
+SPEC_TEST(Session, ABotEndingEveryLineWithCrLfIsWarnedOnceNeverFailedForItsReady,
+          "jc2015.protocol.action.whitespace", "jc2015.protocol.ready") {
+  FakeEnv env;
+  FakeScript s =
+      Answering([](int, const std::string&) { return std::vector<Emit>{Out(2, "N\r\n")}; });
+  s.on_start = {Out(5, "READY\r\n")};
+  const MatchResult r = Play(env, s);
+  ASSERT_EQ(r.findings.size(), 1u) << Checks(r);
+  const Finding& f = r.findings[0];
+  EXPECT_EQ(f.check, "action.whitespace");
+  EXPECT_EQ(f.severity, Severity::kWarn);
+  EXPECT_EQ(f.received, "READY\\r\\n");
+  EXPECT_EQ(f.occurrences, 11);  // its READY and its ten answers
+  EXPECT_NE(f.message.find("the handshake line 'READY' has surrounding whitespace or a carriage "
+                           "return; it is read trimmed"),
+            std::string::npos)
+      << f.message;
+  EXPECT_NE(f.message.find("so have its answers"), std::string::npos) << f.message;
+  EXPECT_EQ(r.latencies_ms.size(), 10u);  // every answer played
 }
 
 SPEC_TEST(Session, ALowercaseReadyIsMalformed, "jc2015.protocol.ready") {
