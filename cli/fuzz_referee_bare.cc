@@ -13,6 +13,7 @@
 #include "process/command_line.h"
 #include "process/interrupt.h"
 #include "process/start_check.h"
+#include "referee/answer_fuzz.h"
 #include "referee/recorded_answers.h"
 #include "report/registers.h"
 
@@ -57,6 +58,14 @@ std::string PlanGames(const FuzzRefereeOptions& o, harness::BarePlan& plan) {
     std::string error;
     given = harness::ParsePlan(o.answers, error);
     if (!given) return "--answers: " + error;
+    for (const auto& [request, family] : given->at)
+      if (plan.runner && !harness::RunnerCanSend(family))
+        return "--answers: a runner-protocol referee is never given " +
+               std::string(harness::FamilyWords(family)) + " ('" +
+               std::string(harness::FamilyName(family)) + "' at request " +
+               std::to_string(request) +
+               "): its runner times the bots and forwards exactly the lines asked for, each "
+               "without its line end, as cg-brutaltester does";
   }
   for (int g = first; g < last; ++g) {
     harness::BareGame game;

@@ -236,6 +236,12 @@ INSTANTIATE_TEST_SUITE_P(
         // Grew to 16 GB, or aborted on bad_alloc.
         Row{"CheckBotGamesAreBounded", "check-bot --games 2147483647 --match game-1 -- {testbot}",
             2, "--games must be a whole number between 0 and 100000"},
+        // cg-brutaltester forwards a bot's line without its line end: a CR
+        // never reaches a runner-protocol referee (arbiter.referee-fuzz.answers).
+        Row{"ACarriageReturnIsNoAnswerARunnerRefereeIsGiven",
+            "fuzz-referee --game cycles --protocol cg-runner --referee /bin/true --seed-bot "
+            "/bin/true --match game-1 --answers 3:cr",
+            2, "a runner-protocol referee is never given a line ending in CR ('cr' at request 3)"},
         Row{"FuzzRefereeGamesAreBounded", "fuzz-referee --games 2147483647 " + kReferee, 2,
             "--games must be a whole number between 1 and 100000"},
         Row{"NegativeFuzzRefereeGamesAreRefused", "fuzz-referee --games -1 " + kReferee, 2,

@@ -94,7 +94,8 @@ std::string MessageOf(const Outcome& o, const std::string& check) {
 }
 
 CITES(CheckBotTest, UnderTheOfficialProfileEachFindingSaysWhatTheRealServerDoes,
-      "jc2015.protocol.action.extra-lines", "jc2015.protocol.action.timeout");
+      "jc2015.protocol.action.extra-lines", "jc2015.protocol.action.timeout",
+      "jc2015.protocol.action.whitespace");
 TEST_F(CheckBotTest, UnderTheOfficialProfileEachFindingSaysWhatTheRealServerDoes) {
   const std::string official = "--profile official-2015 ";
   // A line before READY is read and dropped; READY with a trailing space and
@@ -105,9 +106,13 @@ TEST_F(CheckBotTest, UnderTheOfficialProfileEachFindingSaysWhatTheRealServerDoes
             std::string::npos)
       << o.output;
   o = CheckBot(official + Testbot("--mode ready-padded"));
-  EXPECT_EQ(o.checks, std::set<std::string>{"ready.malformed"}) << o.output;
-  EXPECT_NE(MessageOf(o, "ready.malformed").find("trims it and accepts it"), std::string::npos)
+  EXPECT_EQ(o.checks, std::set<std::string>{"action.whitespace"}) << o.output;
+  EXPECT_NE(MessageOf(o, "action.whitespace").find("trims it and accepts it"), std::string::npos)
       << o.output;
+  EXPECT_EQ(o.status, 0) << o.output;            // a warning, as for an answer (never a FAIL)
+  o = CheckBot(Testbot("--mode ready-padded"));  // the text's reading: the same
+  EXPECT_EQ(o.checks, std::set<std::string>{"action.whitespace"}) << o.output;
+  EXPECT_EQ(o.status, 0) << o.output;
   o = CheckBot(official + Testbot("--mode ready-lowercase"));
   EXPECT_EQ(o.checks, (std::set<std::string>{"ready.noise", "ready.missing"})) << o.output;
   // A second line in one answer is queued and played on the next turn.

@@ -12,8 +12,8 @@ namespace arbiter::harness {
 namespace {
 
 constexpr std::array<std::string_view, kAnswerFamilies> kNames = {
-    "garbage", "empty", "huge", "non-utf8", "cr", "extra-lines", "late", "missing", "crash",
-    "near-valid"};
+    "garbage",     "empty", "huge",    "non-utf8", "cr",
+    "extra-lines", "late",  "missing", "crash",    "near-valid"};
 
 // splitmix64: a small seeded stream, the same on every machine.
 uint64_t Next(uint64_t& state) {
@@ -46,10 +46,10 @@ std::string_view FamilyName(AnswerFamily f) { return kNames[static_cast<size_t>(
 
 std::string_view FamilyWords(AnswerFamily f) {
   static constexpr std::array<std::string_view, kAnswerFamilies> kWords = {
-      "garbage bytes",         "an empty line",
-      "one 200 KB line",       "a line with bytes that are not UTF-8",
-      "a line ending in CR",   "the answer and two more lines",
-      "the answer, 3 s late",  "nothing (the bot stayed silent)",
+      "garbage bytes",          "an empty line",
+      "one 200 KB line",        "a line with bytes that are not UTF-8",
+      "a line ending in CR",    "the answer and two more lines",
+      "the answer, 3 s late",   "nothing (the bot stayed silent)",
       "nothing (the bot died)", "a near-valid answer (the bot's own, one token changed)"};
   return kWords[static_cast<size_t>(f)];
 }
@@ -65,8 +65,10 @@ std::optional<AnswerFamily> FamilyNamed(std::string_view name) {
 }
 
 bool RunnerCanSend(AnswerFamily f) {
+  // A CR before the newline never reaches the referee either
+  // (RefereeDriver::DropsCrBeforeNewline).
   return f != AnswerFamily::kExtra && f != AnswerFamily::kLate && f != AnswerFamily::kMissing &&
-         f != AnswerFamily::kCrash;
+         f != AnswerFamily::kCrash && f != AnswerFamily::kCr;
 }
 
 AnswerFuzzPlan PlanAnswerFuzz(uint64_t base_seed, int index, bool runner) {
@@ -88,8 +90,8 @@ AnswerFuzzPlan PlanAnswerFuzz(uint64_t base_seed, int index, bool runner) {
     const int request = 1 + static_cast<int>(Next(state) % 119);
     // One in three a near-valid answer, the class that finds crashes and
     // hangs in parsers; the rest of the families alike.
-    plan.at[request] = Next(state) % 3 == 0 ? AnswerFamily::kNearValid
-                                            : families[Next(state) % families.size()];
+    plan.at[request] =
+        Next(state) % 3 == 0 ? AnswerFamily::kNearValid : families[Next(state) % families.size()];
   }
   return plan;
 }
@@ -187,13 +189,14 @@ std::vector<std::string> NearValid(const std::string& line, const NumberBounds* 
   };
   if (num >= 0) {
     const std::string& n = tokens[num];
-    add(with(num, n[0] == '-' ? "-0" : "+" + n));  // a sign
+    add(with(num, n[0] == '-' ? "-0" : "+" + n));                // a sign
     add(with(num, n[0] == '-' ? "-0" + n.substr(1) : "0" + n));  // a leading zero
   }
   add(" " + join(tokens, "  ") + " ");  // spaces inside and around
-  if (word >= 0) {  // another case
+  if (word >= 0) {                      // another case
     std::string t = tokens[word];
-    for (char& c : t) c = std::islower(static_cast<unsigned char>(c)) ? std::toupper(c) : std::tolower(c);
+    for (char& c : t)
+      c = std::islower(static_cast<unsigned char>(c)) ? std::toupper(c) : std::tolower(c);
     add(with(word, t));
   }
   if (tokens.size() > 1) {  // a token dropped

@@ -21,15 +21,15 @@
 namespace arbiter::harness {
 
 enum class AnswerFamily {
-  kGarbage,  // printable bytes that are no answer
-  kEmpty,    // an empty line
-  kHuge,     // the answer repeated to 200 KB on one line
-  kNonUtf8,  // the answer with bytes that are not UTF-8
-  kCr,       // the answer ending in CR LF
-  kExtra,    // the answer, then two more lines
-  kLate,     // the answer, after the referee's time is long over
-  kMissing,  // no answer: the bot stays alive and silent
-  kCrash,    // the bot dies instead of answering
+  kGarbage,    // printable bytes that are no answer
+  kEmpty,      // an empty line
+  kHuge,       // the answer repeated to 200 KB on one line
+  kNonUtf8,    // the answer with bytes that are not UTF-8
+  kCr,         // the answer ending in CR LF
+  kExtra,      // the answer, then two more lines
+  kLate,       // the answer, after the referee's time is long over
+  kMissing,    // no answer: the bot stays alive and silent
+  kCrash,      // the bot dies instead of answering
   kNearValid,  // the answer with one token changed (NearValid)
 };
 inline constexpr int kAnswerFamilies = 10;
@@ -41,8 +41,9 @@ std::string_view FamilyWords(AnswerFamily f);
 bool IsTimed(AnswerFamily f);
 std::optional<AnswerFamily> FamilyNamed(std::string_view name);
 // Whether a referee of the runner protocol can be given the family: the
-// runner times the bots and forwards exactly the lines asked for, so late,
-// missing, dead bots and extra lines never reach it.
+// runner times the bots and forwards exactly the lines asked for, each
+// without its line end, so late, missing, dead bots, extra lines and a CR
+// before the newline never reach it.
 bool RunnerCanSend(AnswerFamily f);
 
 // The mutations of one game: on the game's Nth request (0: the first, of

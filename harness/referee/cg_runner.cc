@@ -6,6 +6,8 @@
 // cg_runner_game.cc; how the referee's process ended is judged last.
 #include "referee/cg_runner.h"
 
+#include <algorithm>
+
 #include "checks/silence.h"
 #include "process/interrupt.h"
 #include "referee/cg_runner_game.h"
@@ -80,7 +82,12 @@ void CgRunnerGame::Run() {
     // No request: the game ended or a fault stopped it (the outcome says
     // which); a divergence stops it too.
     if (!q || !reference_.Receive(q->seat, q->input)) break;
-    const std::string answer = reference_.NextAnswer();
+    std::string answer = reference_.NextAnswer();
+    // No CR reaches a runner-protocol referee (RefereeDriver::
+    // DropsCrBeforeNewline): cg-brutaltester's Scanner.nextLine ends a line
+    // at one, so a CR inside an answer would make it two. A padded answer
+    // with one goes padded with a space instead, judged so by both sides.
+    std::replace(answer.begin(), answer.end(), '\r', ' ');
     driver.Answer({answer});
     reference_.Play(q->seat, answer, q->input);
   }

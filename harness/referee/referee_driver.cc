@@ -126,7 +126,10 @@ std::string RefereeDriver::Mutated(AnswerFamily family, const std::string& bytes
 void RefereeDriver::Answer(const std::vector<std::string_view>& lines) {
   if (!current_ || !referee_) return;
   std::string bytes;
-  for (const std::string_view l : lines) (bytes += l) += '\n';
+  for (std::string_view l : lines) {
+    if (DropsCrBeforeNewline() && l.ends_with('\r')) l.remove_suffix(1);
+    (bytes += l) += '\n';
+  }
   if (config_.fuzz) seen_.See(bytes);  // the bot's own, before any mutation
   const std::optional<AnswerFamily> family = Family();
   if (!family) {

@@ -190,6 +190,13 @@ class RefereeDriver {
   // protocol: the referee sees its bot die; the runner protocol, which
   // cannot say so: K empty lines, which a referee reads as no answer.
   virtual void NoAnswer() = 0;
+  // Whether a line's CR before its newline is dropped on its way to the
+  // referee: cg-brutaltester reads a bot's line with Java's
+  // Scanner.nextLine, whose line end takes "\r\n" whole, and writes it on
+  // with println; the runner protocol's referee never sees a bot's CR
+  // (arbiter.referee.runner-protocol). The bots protocol relays bytes as the
+  // bot wrote them.
+  virtual bool DropsCrBeforeNewline() const { return false; }
   // After the game: waits for the referee's exit (exit_grace), then stops
   // its tree. Idempotent; each protocol's destructor calls it.
   void Finish();

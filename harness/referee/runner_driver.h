@@ -20,6 +20,7 @@ class RunnerDriver final : public RefereeDriver {
   ~RunnerDriver() override { Finish(); }
 
   void NoAnswer() override;
+  bool DropsCrBeforeNewline() const override { return true; }
   void CloseInput() override;
   const std::string& start_text() const override { return start_text_; }
 

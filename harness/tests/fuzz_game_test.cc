@@ -212,5 +212,38 @@ TEST(FuzzGame, ARefereeSilentAfterItsStartIsAHangAtTheGameLimit) {
   EXPECT_GE(env.Now() - t0, std::chrono::milliseconds(3000));  // waited the whole limit, virtually
 }
 
+// arbiter.referee.runner-protocol: a runner never sends a referee a CR at a
+// line's end (cg-brutaltester's Scanner.nextLine takes it with the
+// newline), so fuzzing does not either: a padded answer that would end in
+// one goes padded with a space. (Before, "N\r" reached the referee, and a
+// port whose getline keeps the CR read no command: a divergence, a failure
+// of a referee no bot could make fail through brutaltester.)
+CITES(FuzzGame, ARunnerRefereeIsNeverSentACarriageReturnABotCouldNotSendThroughBrutaltester,
+      "arbiter.referee.runner-protocol");
+TEST(FuzzGame, ARunnerRefereeIsNeverSentACarriageReturnABotCouldNotSendThroughBrutaltester) {
+  for (const char* name : {"jc2015", "wondev"}) {  // pads after, and before too
+    const GameInfo& game = Game(name);
+    const RefereeFuzzConfig config = RunnerConfig(game, {});
+    int padded = 0;
+    for (int i = 0; i < 12; ++i) {
+      FakeEnv env;
+      auto written = std::make_shared<std::string>();
+      env.script_for = [&game, written](const std::vector<std::string>& argv) {
+        testing::FakeScript s = testing::EngineRunnerReferee(game, {}, argv);
+        s.on_input = [written, inner = s.on_input](int index, const std::string& bytes) {
+          *written += bytes;
+          return inner(index, bytes);
+        };
+        return s;
+      };
+      const RefereeGameResult r = RunCgRunnerGame(env, config, PlanGame(1, i));
+      EXPECT_FALSE(r.divergence) << name << " game " << i;
+      EXPECT_EQ(written->find('\r'), std::string::npos) << name << " game " << i;
+      padded += written->find(" \n") != std::string::npos;
+    }
+    EXPECT_GT(padded, 0) << name << ": no game was given a padded answer";
+  }
+}
+
 }  // namespace
 }  // namespace arbiter::harness

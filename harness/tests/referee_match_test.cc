@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+#include <vector>
+
 #include "report/registers.h"
 #include "spec-tests/common/spec_test.h"
 #include "testing/fake_env.h"
@@ -93,6 +97,40 @@ TEST(RefereeRun, ARunnerRefereesGameIsPlayedToItsEndWithTheLinesEachTurnAsksFor)
   EXPECT_EQ(r.seat_plays[0].own_turns, 3);
   EXPECT_TRUE(r.seat_plays[1].to_end);
   EXPECT_EQ(env.spawned_argv[0], (std::vector<std::string>{"java", "-jar", "ref.jar"}));
+}
+
+// cg-brutaltester reads a bot's line with Java's Scanner.nextLine, whose
+// line end takes "\r\n" whole, and writes it on with println: a
+// runner-protocol referee never sees a bot's CR. A bot ending its lines with
+// CRLF is warned (action.whitespace) and its lines reach the referee as
+// brutaltester would send them. (Before, "UP\r\n" went on as it came; a port
+// whose getline keeps the CR rejected it, and the bot failed: action.rejected.)
+CITES(RefereeRun, ABotsCarriageReturnNeverReachesARunnerRefereeAsUnderBrutaltester,
+      "arbiter.referee-run.framing", "arbiter.referee.runner-protocol");
+TEST(RefereeRun, ABotsCarriageReturnNeverReachesARunnerRefereeAsUnderBrutaltester) {
+  FakeEnv env;
+  auto written = std::make_shared<std::vector<std::string>>();
+  FakeScript referee = RunnerReferee(6, 2);
+  referee.on_input = [written, inner = referee.on_input](int index, const std::string& bytes) {
+    written->push_back(bytes);
+    std::vector<Emit> out;
+    if (index > 0 && bytes.find('\r') != std::string::npos)  // compares its lines exactly
+      out.push_back(
+          Err(1, "###Error " + std::to_string((index - 1) % 2) +
+                     " InvalidInput Invalid action : " + bytes.substr(0, bytes.find('\n')) + "\n"));
+    for (Emit& e : inner(index, bytes)) out.push_back(std::move(e));
+    return out;
+  };
+  env.scripts = {referee, AnsweringBot("UP\r\nLEFT\r\n"), AnsweringBot("UP\nLEFT\n")};
+  const MatchResult r = Play(env, Runner());
+  EXPECT_EQ(Find(r, "action.rejected"), nullptr) << Checks(r);
+  const Finding* f = Find(r, "action.whitespace");
+  ASSERT_NE(f, nullptr) << Checks(r);
+  EXPECT_EQ(f->seat, 0);
+  EXPECT_EQ(f->severity, Severity::kWarn);
+  ASSERT_EQ(written->size(), 7u);  // the start, then six answers
+  for (size_t i = 1; i < written->size(); ++i) EXPECT_EQ((*written)[i], "UP\nLEFT\n") << i;
+  EXPECT_TRUE(r.game_over);
 }
 
 CITES(RefereeRun, ABotThatPrintsFewerLinesThanTheRunnerAsksForFailsLineCount,
