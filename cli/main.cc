@@ -6,8 +6,10 @@
 // arbiter could not run. A bad command line is one line on stderr, "arbiter
 // <subcommand>: <the problem>", and status 2 (arbiter.cli.bad-input).
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/check_bot.h"
@@ -76,9 +78,29 @@ std::string CheckFirstWords(CLI::App& app, int argc, char** argv, std::string& w
   return "";
 }
 
+// When words before "--" were taken for the bot's command (CLI11 fills the
+// positional from the first bare word) and more came after it: which words
+// it took, and where the whole command goes. "check-bot --games 1 x -- y"
+// said only that 'y' was unexpected, though the stray word was 'x'.
+std::string BotTakenBeforeDashes(CLI::App& app, int argc, char** argv) {
+  if (std::find(argv, argv + argc, std::string_view("--")) == argv + argc) return "";
+  for (CLI::App* sub : app.get_subcommands()) {
+    const CLI::Option* bot = sub->get_option_no_throw("bot");
+    if (bot == nullptr || bot->count() == 0) continue;
+    std::string taken;
+    for (const std::string& w : bot->results()) taken += (taken.empty() ? "'" : " '") + w + "'";
+    return "; " + taken +
+           ", before '--', was taken for the bot's command: give the whole "
+           "command after '--' (arbiter " +
+           sub->get_name() + " [options] -- BOT [ARGS...])";
+  }
+  return "";
+}
+
 // CLI11's parse error as one line (arbiter.cli.bad-input): "arbiter
 // check-bot: --games must be ...".
-std::string OneLine(const CLI::ParseError& e, CLI::App& app, int argc, const std::string& where) {
+std::string OneLine(const CLI::ParseError& e, CLI::App& app, int argc, char** argv,
+                    const std::string& where) {
   std::string message = e.what();
   if (argc <= 1) message = "give a subcommand: " + SubcommandList(app);
   if (const size_t at = message.find(": must be "); at != std::string::npos) message.erase(at, 1);
@@ -100,6 +122,7 @@ std::string OneLine(const CLI::ParseError& e, CLI::App& app, int argc, const std
       message +=
           "; each player's command goes after a --bot of its own (--bot 'python3 bot.py' "
           "--bot builtin:random)";
+    message += BotTakenBeforeDashes(app, argc, argv);
   }
   for (char& c : message) c = c == '\n' ? ' ' : c;
   return where + ": " + message;
@@ -151,7 +174,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << OneLine(e, app, argc, where) << "\n";
+    std::cerr << OneLine(e, app, argc, argv, where) << "\n";
     return 2;
   }
   if (simulate_cmd->parsed()) return RunSimulate(sim, std::cout, std::cerr);

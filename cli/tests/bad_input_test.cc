@@ -326,6 +326,12 @@ INSTANTIATE_TEST_SUITE_P(
             "unknown option or unexpected argument"},
         // Once "'builtin:random' 'bot.py' 'python3'": backwards, split at
         // the spaces, and no word of --bot.
+        // CLI11 takes the first bare word for the bot: the stray word is
+        // named, not only the command after '--'.
+        Row{"AWordBeforeTheDashesTakenForTheBotIsNamedWithWhereTheCommandGoes",
+            "check-bot --games 1 x -- {testbot}", 2,
+            "; 'x', before '--', was taken for the bot's command: give the whole command after "
+            "'--' (arbiter check-bot [options] -- BOT [ARGS...])"},
         Row{"PlayersGivenWithoutBotAreNamedAsGivenWithTheOptionTheyNeed",
             "play 'python3 bot.py' builtin:random", 2,
             "unknown option or unexpected argument: 'python3 bot.py' 'builtin:random'; each "
