@@ -109,10 +109,19 @@ std::string OneLine(const CLI::ParseError& e, CLI::App& app, int argc, char** ar
   if (dynamic_cast<const CLI::ExtrasError*>(&e) && message.find(": ") != std::string::npos) {
     // The arguments as the user gave them, in their order: CLI11's message
     // ("The following arguments were not expected: ...") lists them
-    // backwards, split at their spaces.
+    // backwards, split at their spaces, and its remaining() puts those after
+    // "--" first; so they are taken from argv, in its order.
+    std::vector<std::string> rest = app.remaining(true);
     std::string words;
     bool bare = false;  // a word that is no option: a command meant for --bot?
-    for (const std::string& w : app.remaining(true)) {
+    for (int i = 1; i < argc; ++i) {
+      const auto it = std::find(rest.begin(), rest.end(), argv[i]);
+      if (it == rest.end() || *it == "--") continue;
+      rest.erase(it);
+      words += (words.empty() ? "'" : " '") + std::string(argv[i]) + "'";
+      bare = bare || argv[i][0] != '-';
+    }
+    for (const std::string& w : rest) {  // any CLI11 split from a word ("--x=1")
       if (w == "--") continue;
       words += (words.empty() ? "'" : " '") + w + "'";
       bare = bare || w.rfind('-', 0) != 0;

@@ -332,6 +332,9 @@ INSTANTIATE_TEST_SUITE_P(
             "check-bot --games 1 x -- {testbot}", 2,
             "; 'x', before '--', was taken for the bot's command: give the whole command after "
             "'--' (arbiter check-bot [options] -- BOT [ARGS...])"},
+        // CLI11's remaining() puts the words after '--' first.
+        Row{"WordsAroundTheDashesAreNamedInTheOrderGiven", "play x -- y", 2,
+            "unknown option or unexpected argument: 'x' 'y'"},
         Row{"PlayersGivenWithoutBotAreNamedAsGivenWithTheOptionTheyNeed",
             "play 'python3 bot.py' builtin:random", 2,
             "unknown option or unexpected argument: 'python3 bot.py' 'builtin:random'; each "

@@ -44,6 +44,10 @@ std::string_view Trimmed(std::string_view text) {
   return text;
 }
 
+// The form of action.whitespace when the handshake line was its first
+// occurrence: its statement grows when the answers join it (BotTurn).
+constexpr std::string_view kAroundTheHandshake = "around the handshake";
+
 double NsToMs(uint64_t after, uint64_t before) {
   return after > before ? static_cast<double>(after - before) / 1e6 : 0.0;
 }
@@ -91,7 +95,7 @@ void Match::Handshake(BotSeat& b) {
       // with whitespace or CR around it is read trimmed, with a warning
       // (jc2015.protocol.action.whitespace): so is READY. A scanning server
       // accepts it so too.
-      Finding& f = Report(b, "action.whitespace", "around the handshake",
+      Finding& f = Report(b, "action.whitespace", std::string(kAroundTheHandshake),
                           "the handshake line '" + ready +
                               "' has surrounding whitespace or a carriage return; " +
                               (config_.ready_scan ? config_.server + " trims it and accepts it"
@@ -572,7 +576,7 @@ void Match::BotTurn(BotSeat& b, TurnRecord& rec) {
                           "that compares lines exactly rejects it",
                           rec.turn);
       if (f.received.empty()) f.received = EscapeBytes(text) + "\\n";
-      if (f.form == "around the handshake") {  // the statement grows: its answers too
+      if (f.form == kAroundTheHandshake) {  // the statement grows: its answers too
         f.form = "around the handshake and the answers";
         f.message += "; so have its answers (each one counted here)";
       }

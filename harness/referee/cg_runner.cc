@@ -44,11 +44,8 @@ void CgRunnerGame::Exit(const RefereeOutcome& o) {
     // The game ended at ###End: cg-brutaltester, the protocol's reference,
     // reads the ranking there and destroys the referee. An error exit after
     // it, or none, loses no game: a note (arbiter.referee.completes).
-    if (!o.exit_text.empty() && !o.exit_clean)
-      Fault("referee.exit", "the referee ended its game with '###End " + FormatRanking(*o.ranking) +
-                                "', then " + o.exit_text +
-                                "; cg-brutaltester stops a referee at ###End, so no game is "
-                                "lost to it");
+    if (std::string text = RunnerExitAfterEndText(o); !text.empty())
+      Fault("referee.exit", std::move(text));
   } else if (!o.exit_text.empty() && !o.exit_clean && !o.exit_hung &&
              o.fault_check != "referee.crash") {
     // A fault stopped the game; the referee's exit is a finding of its own

@@ -198,6 +198,13 @@ void RefereeDriver::SettleAfterExit() {
   }
 }
 
+std::string RunnerExitAfterEndText(const RefereeOutcome& o) {
+  if (o.exit_text.empty() || o.exit_clean) return "";
+  const std::string end = o.ranking ? "'###End " + FormatRanking(*o.ranking) + "'" : "###End";
+  return "the referee ended its game with " + end + ", then " + o.exit_text +
+         "; cg-brutaltester stops a referee at ###End, so no game is lost to it";
+}
+
 void RefereeDriver::NoteLeftovers(const TeardownReport& t) {
   for (size_t i = 0; i < t.leftovers.size() && outcome_.leftovers.size() < 20; ++i) {
     const std::string name = i < t.leftover_names.size() ? t.leftover_names[i] : "";

@@ -169,6 +169,12 @@ struct RefereeOutcome {
 // (sleep), 4243 (java); arbiter killed them" (outcome.leftovers), or "".
 std::string LeftoversText(const RefereeOutcome& outcome);
 
+// A runner-protocol referee's error exit after its ###End, or none within
+// the grace: "the referee ended its game with '###End 0 1', then exited with
+// status 1; cg-brutaltester stops a referee at ###End, so no game is lost to
+// it" (a note, arbiter.referee.completes), or "" when it exited cleanly.
+std::string RunnerExitAfterEndText(const RefereeOutcome& outcome);
+
 // The interface of a game through a referee, and what its protocols share.
 // A protocol's class says how requests are read (Await) and answers
 // delivered (Deliver, NoAnswer); an operation its protocol has no words for

@@ -488,11 +488,13 @@ void BareRun::Rankings() {
   if (!misranked_.empty())
     add("referee.ranking", misranked_.front(), played_[misranked_.front()].misranked,
         static_cast<int>(misranked_.size()));
-  if (!exits_.empty())
+  if (!exits_.empty()) {
+    const RefereeOutcome& first = played_[exits_.front()].r.outcome;
     add("referee.exit", exits_.front(),
-        "the referee " + played_[exits_.front()].r.outcome.exit_text +
-            (played_[exits_.front()].r.outcome.exit_hung ? "" : " after its game's end"),
+        plan_.runner ? RunnerExitAfterEndText(first)
+                     : "the referee " + first.exit_text + " after its game's end",
         static_cast<int>(exits_.size()));
+  }
 }
 
 void BareRun::Families() {
