@@ -115,6 +115,9 @@ TEST(FuzzRefereeBareOnFakes, ARunnerRefereeWithFourPlantedBugsShowsEachOnceUnder
   ASSERT_NE(stayed, nullptr) << run.report["findings"].dump(1);
   EXPECT_EQ(stayed->value("severity", ""), "info") << *stayed;
   EXPECT_NE(stayed->value("message", "").find("did not exit within"), std::string::npos) << *stayed;
+  // A note of the whole game: no turn's broken answer caused it, so none is named.
+  EXPECT_EQ(stayed->value("message", "").find(" was given "), std::string::npos) << *stayed;
+  EXPECT_EQ(stayed->value("seat", 0), -1) << *stayed;
   // Each finding cites its clause and says how to see it again.
   for (const auto& f : run.report["findings"]) {
     if (f["severity"] != "fail") continue;

@@ -213,6 +213,45 @@ TEST_F(FuzzRefereeWondevTest,
   }
   EXPECT_EQ(failing, 1) << arbiter::testing::Listed(o);
 }
+
+// The same Java referee started as cg-brutaltester starts a referee built on
+// the CodinGame SDK (-p1 {bot0} -p2 {bot1} -d seed={seed}) ends as the SDK's
+// command line does: the scores one a line, then "seed=N", no RESULT line.
+// Its winners are compared from those scores: conformant, no finding and no
+// note that they were not; reporting each score as the other's (a bug no
+// message to a bot shows, only the end), one failure under
+// wondev.end.winner that shows the scores as printed.
+CITES(FuzzRefereeWondevTest, AJavaRefereeStartedAsACgSdkOneHasItsWinnersComparedFromItsScores,
+      "arbiter.referee.result", "wondev.end.winner");
+TEST_F(FuzzRefereeWondevTest, AJavaRefereeStartedAsACgSdkOneHasItsWinnersComparedFromItsScores) {
+  const auto run = [](const std::string& bugs) {
+    return arbiter::testing::RunFuzzReferee("fuzz-wondev-sdk-" + bugs,
+                                            std::string(JAVA_EXECUTABLE) + " -jar " +
+                                                WONDEV_JAVA_REFEREE_JAR + " --league 2 --bugs " +
+                                                bugs + " -p1 {bot0} -p2 {bot1} -d seed={seed}",
+                                            "--game wondev --rule league=2 --games 12 --seed 1");
+  };
+  const Outcome clean = run("none");
+  EXPECT_EQ(clean.status, 0) << clean.output;
+  EXPECT_TRUE(clean.report["findings"].empty()) << arbiter::testing::Listed(clean);
+  const Outcome o = run("scores-swapped");
+  EXPECT_EQ(o.status, 1) << o.output;
+  int failing = 0;
+  for (const auto& f : o.report["findings"]) {
+    EXPECT_EQ(f["severity"], "fail") << arbiter::testing::Listed(o);
+    ++failing;
+    EXPECT_EQ(f["clause"], "wondev.end.winner") << arbiter::testing::Listed(o);
+    EXPECT_EQ(f["message"].get<std::string>().find(
+                  "the referee's scores (one a line, as a CodinGame SDK referee prints them) put "
+                  "another winner first than the reference engine"),
+              0u)
+        << arbiter::testing::Listed(o);
+    const std::string printed = f.value("received", "");  // escaped: "1\\n0"
+    EXPECT_TRUE(printed.find("\\n") != std::string::npos && printed.find(' ') == std::string::npos)
+        << printed;
+  }
+  EXPECT_EQ(failing, 1) << arbiter::testing::Listed(o);
+}
 #endif
 
 }  // namespace

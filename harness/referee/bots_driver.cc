@@ -16,6 +16,8 @@ namespace arbiter::harness {
 namespace {
 
 constexpr size_t kResultsKept = 50;  // the referee's last lines that may be results
+constexpr size_t kTailKept = 40;     // its last stdout lines, for a CodinGame SDK's scores
+constexpr size_t kTailLineKept = 200;
 
 }  // namespace
 
@@ -70,6 +72,10 @@ void BotsDriver::KeepStdout() {
   while (referee_->HasLine()) {
     const std::string line = referee_->PopLine().line.text;
     if (outcome_.stdout_head.size() < 4096) outcome_.stdout_head += line + "\n";
+    // A CodinGame SDK referee's scores (ReadCgSdkScores) are its last
+    // lines, each short: a longer one only stands for a line there.
+    stdout_tail_.push_back(line.size() <= kTailLineKept ? line : "\x01long line");
+    if (stdout_tail_.size() > kTailKept) stdout_tail_.erase(stdout_tail_.begin());
     if (line.rfind("RESULT ", 0) == 0 || line.find("\"ranks\"") != std::string::npos) {
       result_lines_.push_back(line);
       if (result_lines_.size() > kResultsKept) result_lines_.erase(result_lines_.begin());
@@ -220,7 +226,7 @@ std::optional<RefereeRequest> BotsDriver::Await(Clock::time_point deadline, int 
 }
 
 // The ranking a bot-launching referee prints: its last result line
-// (ReadResultLine).
+// (ReadResultLine), else a CodinGame SDK referee's scores.
 void BotsDriver::ResultFromStdout() {
   for (auto l = result_lines_.rbegin(); l != result_lines_.rend(); ++l) {
     auto result = ReadResultLine(*l, players_);
@@ -229,6 +235,14 @@ void BotsDriver::ResultFromStdout() {
     outcome_.errors = std::move(result->errors);
     outcome_.result_line = *l;
     return;
+  }
+  // No result line: a referee started as cg-brutaltester starts a CodinGame
+  // SDK referee prints its players' scores instead (arbiter.referee.result).
+  if (!LaunchedLikeTheCgSdk(config_.referee.argv(), players_)) return;
+  if (auto scores = ReadCgSdkScores(stdout_tail_, players_)) {
+    outcome_.ranking = std::move(scores->ranking);
+    outcome_.scores = std::move(scores->scores);
+    outcome_.result_line = std::move(scores->text);
   }
 }
 

@@ -4,8 +4,9 @@
 // input, framed into requests (by the game's messages on an engine) and
 // served in the order they left the referee; answers go back through the
 // relay, at once, line by line, or late while the other seats play on. The
-// game ends when the referee exits (its ranking: a "RESULT W" line, or a
-// JSON line with "ranks", as psyleague's referees print).
+// game ends when the referee exits (its ranking: a "RESULT W" line, a JSON
+// line with "ranks", as psyleague's referees print, or the scores a referee
+// built on the CodinGame SDK prints, started as cg-brutaltester starts it).
 // Made by MakeRefereeDriver; nothing else names this class.
 #pragma once
 
@@ -69,7 +70,8 @@ class BotsDriver final : public RefereeDriver {
   // Its last lines that may be a result (RESULT ..., or JSON with "ranks"),
   // kept whatever followed them (a board printed after the result).
   std::vector<std::string> result_lines_;
-  std::vector<int> readied_;  // per seat, the connections answered
+  std::vector<std::string> stdout_tail_;  // its last stdout lines (kTailKept)
+  std::vector<int> readied_;              // per seat, the connections answered
   struct Late {
     int seat = -1;
     std::string bytes;

@@ -133,6 +133,9 @@ struct RefereeOutcome {
   bool ended = false;  // the game came to its end (###End, or the referee exited after it)
   std::optional<std::vector<std::vector<int>>> ranking;  // best first, ties grouped
   std::string result_line;                               // the line the ranking came from
+  // The scores a CodinGame SDK referee printed instead of a result line
+  // (ReadCgSdkScores), per seat; result_line is then "scores 3 1".
+  std::vector<long long> scores;
   // psyleague's "errors": the players the referee put out for an error
   // (a timeout, a crash, an invalid answer); empty when it does not say.
   std::vector<int> errors;

@@ -100,7 +100,8 @@ class RefereeGame {
   bool Message(int seat, const std::string& text);  // false: stop the game
   // The winner the referee states in its RESULT line, if any, once it has
   // exited: the reference's when the reference game is over.
-  void CheckResult(const std::vector<std::string>& stdout_lines);
+  // Or, without one, the scores of a CodinGame SDK referee (RefereeOutcome::scores).
+  void CheckResult(const RefereeDriver& driver);
   bool GameHasExtraLineReadings() const;
   // What the plan does on `turn` instead of one answer line: the bot stalls
   // (the first message on or after the plan's turn: the player of that very
@@ -359,16 +360,31 @@ bool RefereeGame::GameHasExtraLineReadings() const {
   return false;
 }
 
-void RefereeGame::CheckResult(const std::vector<std::string>& stdout_lines) {
+void RefereeGame::CheckResult(const RefereeDriver& driver) {
   const GameState* ref = reference_.reference();
   if (reference_.diverged() || !reference_.following() || !ref->IsTerminal()) return;
-  const auto stated = ResultLine(stdout_lines);
+  auto stated = ResultLine(driver.result_lines());
+  // No RESULT line: a CodinGame SDK referee's scores, highest first
+  // (arbiter.referee.result); tied first, a draw.
+  const RefereeOutcome& o = driver.outcome();
+  const bool scores = !stated && !o.scores.empty() && o.ranking && !o.ranking->empty();
+  if (scores) {
+    const std::vector<int>& first = o.ranking->front();
+    std::string printed;  // the lines as the referee printed them
+    for (const long long v : o.scores) printed += (printed.empty() ? "" : "\n") + std::to_string(v);
+    stated = std::pair(first.size() == 1 ? first.front() : -1, std::move(printed));
+  }
   if (!stated) {
     // Said once per run by the command line (arbiter.referee.result).
-    result_.faults.push_back({"referee.no-result",
-                              "the referee printed no 'RESULT <winner> ...' line on its stdout: "
-                              "its winners were not compared with the reference's",
-                              reference_.turn()});
+    const bool sdk = LaunchedLikeTheCgSdk(config_.referee.argv(), reference_.seats());
+    result_.faults.push_back(
+        {"referee.no-result",
+         std::string("the referee printed no 'RESULT <winner> ...' line on its stdout") +
+             (sdk ? ", nor its players' scores one a line at its end, as a CodinGame SDK "
+                    "referee does"
+                  : "") +
+             ": its winners were not compared with the reference's",
+         reference_.turn()});
     return;
   }
   if (stated->first == ref->Winner()) {  // said for arbiter.referee.edges
@@ -380,7 +396,9 @@ void RefereeGame::CheckResult(const std::vector<std::string>& stdout_lines) {
   d.kind = "result";
   d.expected = "winner " + std::to_string(ref->Winner());
   d.actual = "winner " + std::to_string(stated->first);
-  d.message = "the referee's RESULT line states another winner than the reference engine";
+  d.message = scores ? "the referee's scores (one a line, as a CodinGame SDK referee prints them) "
+                       "put another winner first than the reference engine"
+                     : "the referee's RESULT line states another winner than the reference engine";
   reference_.StatedWinner(stated->first, std::move(d), stated->second);
 }
 
@@ -537,7 +555,7 @@ void RefereeGame::Conclude(RefereeDriver& driver, bool stop) {
   result_.referee_stderr = driver.StderrTail();
   result_.referee_containment = o.containment;
   // A crashed referee printed no result because it crashed: that is its finding.
-  if (exited && !crashed) CheckResult(driver.result_lines());
+  if (exited && !crashed) CheckResult(driver);
   reference_.Finish();
 }
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <initializer_list>
 #include <utility>
 
@@ -169,6 +170,62 @@ std::optional<ResultLine> ReadResultLine(const std::string& line, int players) {
   result.errors = IntsAfter(line, "\"errors\"");
   if (static_cast<int>(result.errors.size()) != players) result.errors.clear();
   return result;
+}
+
+bool LaunchedLikeTheCgSdk(const std::vector<std::string>& argv, int players) {
+  if (players < 1) return false;
+  for (int k = 0; k < players; ++k) {
+    const std::string flag = "-p" + std::to_string(k + 1);
+    const std::string bot = "{bot" + std::to_string(k) + "}";
+    bool found = false;
+    for (size_t i = 0; i + 1 < argv.size() && !found; ++i)
+      found = argv[i] == flag && argv[i + 1].find(bot) != std::string::npos;
+    if (!found) return false;
+  }
+  return true;
+}
+
+std::optional<ScoresResult> ReadCgSdkScores(const std::vector<std::string>& tail, int players) {
+  if (players < 1) return std::nullopt;
+  const auto trimmed = [](std::string_view l) {
+    while (!l.empty() && (l.back() == '\r' || l.back() == ' ')) l.remove_suffix(1);
+    return l;
+  };
+  const auto score = [&](std::string_view l) -> std::optional<long long> {
+    const auto v = ParseCanonicalInt(trimmed(l));
+    if (!v || *v < -1000000000LL || *v > 1000000000LL) return std::nullopt;
+    return v;
+  };
+  // The game's parameters after the scores: "key=value" lines, or empty ones.
+  size_t end = tail.size();
+  while (end > 0) {
+    const std::string_view l = trimmed(tail[end - 1]);
+    const size_t eq = l.find('=');
+    if (!l.empty() && (eq == std::string_view::npos || eq == 0)) break;
+    --end;
+  }
+  const size_t count = static_cast<size_t>(players);
+  if (end < count) return std::nullopt;
+  ScoresResult r;
+  for (size_t i = end - count; i < end; ++i) {
+    const auto v = score(tail[i]);
+    if (!v) return std::nullopt;
+    r.scores.push_back(*v);
+  }
+  // One integer line more before them: not the SDK's shape (a log of numbers).
+  if (end > count && score(tail[end - count - 1])) return std::nullopt;
+  std::vector<long long> levels = r.scores;
+  std::sort(levels.begin(), levels.end(), std::greater<>());
+  levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+  for (const long long level : levels) {
+    std::vector<int> group;
+    for (int p = 0; p < players; ++p)
+      if (r.scores[p] == level) group.push_back(p);
+    r.ranking.push_back(std::move(group));
+  }
+  r.text = "scores";
+  for (const long long v : r.scores) r.text += " " + std::to_string(v);
+  return r;
 }
 
 }  // namespace arbiter::harness

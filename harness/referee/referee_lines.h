@@ -1,6 +1,7 @@
 // What a real referee's lines say, read without running it
 // (arbiter.referee-run.framing): the runner protocol's rankings, the result
-// line a bot-launching referee prints at its end, and the stderr lines in
+// line (or a CodinGame SDK referee's scores) a bot-launching referee prints
+// at its end, and the stderr lines in
 // which it complains about a bot. Pure; the driver (referee_driver.h) and
 // fuzz-referee's runner (cg_runner.h) read referees through these.
 #pragma once
@@ -45,5 +46,25 @@ struct ResultLine {
   std::vector<int> errors;                // empty when it does not say
 };
 std::optional<ResultLine> ReadResultLine(const std::string& line, int players);
+
+// A referee built on the CodinGame SDK, started as cg-brutaltester starts
+// one (arbiter.referee.result): its template passes seat K's bot as the
+// argument after "-p<K+1>" ("-p1 {bot0} -p2 {bot1}"), for every seat.
+bool LaunchedLikeTheCgSdk(const std::vector<std::string>& argv, int players);
+
+// What such a referee prints at its end instead of a RESULT line: each
+// player's score on a line of its own, in seat order, then its game's
+// parameters ("seed=42"), as the SDK's command line prints them and
+// cg-brutaltester reads them (the highest score first, equal scores tied).
+// Read from `tail`, the referee's last stdout lines, only in that shape:
+// exactly `players` integer lines before the trailing "key=value" (or
+// empty) lines, and no integer line before them. `scores` says what was read
+// ("scores 3 1").
+struct ScoresResult {
+  std::vector<std::vector<int>> ranking;  // best first, ties grouped
+  std::vector<long long> scores;          // per seat
+  std::string text;                       // "scores 3 1"
+};
+std::optional<ScoresResult> ReadCgSdkScores(const std::vector<std::string>& tail, int players);
 
 }  // namespace arbiter::harness

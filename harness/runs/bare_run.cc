@@ -470,18 +470,22 @@ void BareRun::Retire(size_t index) {
 // ranked as the referee judged it (a winner it had put out is a warning); its
 // exit after the game is a note.
 void BareRun::Rankings() {
+  // Of a whole game: no turn, seat or request's broken answer to name.
   const auto add = [&](const std::string& check, size_t i, std::string message, int count) {
-    Finding f = New(check, played_[i], std::move(message));
-    f.turn = -1;
+    Finding f = New(check, played_[i], std::move(message), -1);
     f.occurrences = count;
     bugs_[check] = {std::move(f), i, true, "", 0, false, played_[i].answers};
     order_.push_back(check);
   };
+  const RefereeDriverConfig& referee = *plan_.p.referee;
+  const bool sdk = LaunchedLikeTheCgSdk(referee.referee.argv(), referee.referee.seats());
   if (!unranked_.empty())
     add(ranked_ > 0 ? "referee.unranked" : "referee.no-result", unranked_.front(),
         "the referee ended " + std::to_string(unranked_.size()) +
-            " game(s) with no ranking (no RESULT line, no JSON line with \"ranks\", on its "
-            "stdout)" +
+            " game(s) with no ranking (no RESULT line, no JSON line with \"ranks\"" +
+            (sdk ? ", no scores one a line at its end, as a CodinGame SDK referee prints them"
+                 : "") +
+            ", on its stdout)" +
             (ranked_ > 0 ? " though it ranked " + std::to_string(ranked_) + " other(s)"
                          : ": arbiter cannot say who won"),
         static_cast<int>(unranked_.size()));

@@ -17,8 +17,16 @@
 // no legal action puts the player out with its points; the game ends when both
 // are out, when one is out and the other leads, or after the last round.
 //
+// Given its bots as a referee built on the CodinGame SDK is given them, the
+// way cg-brutaltester starts one ("-p1 BOT0 -p2 BOT1", "-d seed=N" for its
+// seed), it ends as the SDK's command line does instead: each player's score
+// on a line of its own, then its game's parameters ("seed=N"), and no RESULT
+// line.
+//
 // usage: java WondevReferee [--league N] [--seed N] [--rounds N] [--bugs LIST]
 //                           BOT0 BOT1
+//        java WondevReferee [--league N] [--rounds N] [--bugs LIST]
+//                           -p1 BOT0 -p2 BOT1 [-d seed=N]
 //   --league N   0..3 (default 2)
 //   --seed N     seeds the map and unit generator (default: from the clock)
 //   --rounds N   the round limit (default 200)
@@ -28,6 +36,8 @@
 //                         (wondev.push.build)
 //     rounds-201          one round more than the limit (wondev.end.rounds)
 //     no-diagonal-push    no push towards NE, SE, SW or NW (wondev.push.target)
+//     scores-swapped      the end reports each player's score (and so the
+//                         winner) as the other's (wondev.end.winner)
 import java.io.*;
 import java.nio.charset.StandardCharsets;
 import java.util.*;
@@ -41,7 +51,8 @@ public class WondevReferee {
     static final int FIRST_TIMEOUT_MS = 1000;
     static final int TIMEOUT_MS = 100;
     static final List<String> KNOWN_BUGS =
-            Arrays.asList("push-straight-only", "push-scores", "rounds-201", "no-diagonal-push");
+            Arrays.asList("push-straight-only", "push-scores", "rounds-201", "no-diagonal-push",
+                    "scores-swapped");
 
     // A bot process and the lines it printed, read by a thread of its own.
     static class Bot {
@@ -379,7 +390,8 @@ public class WondevReferee {
     static void usage(String message) {
         System.err.println("WondevReferee: " + message);
         System.err.println("usage: java WondevReferee [--league 0..3] [--seed N] [--rounds N] "
-                + "[--bugs " + String.join(",", KNOWN_BUGS) + "|none] BOT0 BOT1");
+                + "[--bugs " + String.join(",", KNOWN_BUGS) + "|none] BOT0 BOT1 | -p1 BOT0 -p2 BOT1 "
+                + "[-d seed=N]");
         System.exit(2);
     }
 
@@ -388,10 +400,12 @@ public class WondevReferee {
         long seed = System.nanoTime();
         Set<String> bugs = new HashSet<>();
         List<String> commands = new ArrayList<>();
+        String[] sdkPlayers = new String[2];  // -p1, -p2: the SDK's command line
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             boolean option = arg.equals("--league") || arg.equals("--seed") || arg.equals("--rounds")
-                    || arg.equals("--bugs");
+                    || arg.equals("--bugs") || arg.equals("-p1") || arg.equals("-p2")
+                    || arg.equals("-d");
             if (!option) {
                 commands.add(arg);
                 continue;
@@ -402,10 +416,24 @@ public class WondevReferee {
                 if (arg.equals("--league")) league = Integer.parseInt(value);
                 else if (arg.equals("--seed")) seed = Long.parseUnsignedLong(value);
                 else if (arg.equals("--rounds")) rounds = Integer.parseInt(value);
+                else if (arg.equals("-p1")) sdkPlayers[0] = value;
+                else if (arg.equals("-p2")) sdkPlayers[1] = value;
+                else if (arg.equals("-d")) {  // the SDK's properties: "seed=N"
+                    Properties data = new Properties();
+                    data.load(new StringReader(value.replace(' ', '\n')));
+                    if (data.getProperty("seed") != null)
+                        seed = Long.parseUnsignedLong(data.getProperty("seed").trim());
+                }
                 else if (!value.equals("none")) bugs.addAll(Arrays.asList(value.split(",")));
-            } catch (NumberFormatException e) {
+            } catch (NumberFormatException | IOException e) {
                 usage(arg + ": not a number: " + value);
             }
+        }
+        boolean sdk = sdkPlayers[0] != null || sdkPlayers[1] != null;
+        if (sdk) {
+            if (!commands.isEmpty() || sdkPlayers[0] == null || sdkPlayers[1] == null)
+                usage("give both bots as -p1 BOT0 -p2 BOT1, and no other bot command");
+            commands.addAll(Arrays.asList(sdkPlayers));
         }
         if (league < 0 || league > 3) usage("--league takes 0, 1, 2 or 3");
         if (rounds < 1) usage("--rounds must be at least 1");
@@ -423,8 +451,20 @@ public class WondevReferee {
         }));
         for (Bot bot : referee.bots) bot.start();
         int winner = referee.play();
+        if (bugs.contains("scores-swapped")) {  // the end reported by the wrong index
+            int kept = referee.score[0];
+            referee.score[0] = referee.score[1];
+            referee.score[1] = kept;
+            if (winner >= 0) winner = 1 - winner;
+        }
         referee.stopBots();
-        System.out.println("RESULT " + winner + " " + referee.score[0] + " " + referee.score[1]);
+        if (sdk) {  // the SDK's command line: the scores, then the game's parameters
+            System.out.println(referee.score[0]);
+            System.out.println(referee.score[1]);
+            System.out.println("seed=" + Long.toUnsignedString(seed));
+        } else {
+            System.out.println("RESULT " + winner + " " + referee.score[0] + " " + referee.score[1]);
+        }
         System.out.flush();
         System.exit(0);
     }
