@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -506,6 +507,81 @@ TEST_F(CheckBotTest, ABotStartedThroughAVersionManagersShimGetsTheRuntimeTheUser
   EXPECT_NE(none.output.find("--env KEY=VALUE"), std::string::npos) << none.output;
   std::filesystem::remove_all(std::filesystem::path(shims).parent_path());
   std::remove(json.c_str());
+}
+
+// Run as Rust and node developers run their bots: from the project's folder
+// with its project runner, contained by default (arbiter.process.contained,
+// arbiter.process.environment). The runner finds its project there, and
+// rustup its toolchain (RUSTUP_HOME, CARGO_HOME) as in the user's shell.
+// `files` are the project's; "" when the runner is not installed here.
+std::string CheckProject(const std::string& runner, const std::string& command,
+                         const std::map<std::string, std::string>& files,
+                         const std::string& build = "") {
+  if (arbiter::testing::RunCommand("command -v " + runner).status != 0)
+    return runner + " is not installed";
+  const std::string project = ::testing::TempDir() + "/" + runner + "-" + std::to_string(getpid());
+  for (const auto& [name, text] : files) {
+    std::filesystem::create_directories(std::filesystem::path(project + "/" + name).parent_path());
+    std::ofstream(project + "/" + name) << text;
+  }
+  // Built first, as a contestant has it before checking it.
+  if (!build.empty()) {
+    const auto built = arbiter::testing::RunCommand("cd " + Shell(project) + " && " + build);
+    EXPECT_EQ(built.status, 0) << built.output;
+  }
+  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(
+      "cd " + Shell(project) + " && " + ARBITER_BINARY +
+      " check-bot --no-calibration --games 1 --no-edge-cases -- " + command);
+  EXPECT_EQ(run.status, 0) << command << "\n" << run.output;
+  std::filesystem::remove_all(project);
+  return "";
+}
+
+// Before, each match was a process.crash: the bot started in an empty
+// folder, and rustup, under the bot's fresh HOME, "could not choose a
+// version of cargo to run".
+CITES(CheckBotTest, ARustBotRunWithCargoRunFromItsProjectPassesContained,
+      "arbiter.process.environment", "arbiter.process.contained");
+TEST_F(CheckBotTest, ARustBotRunWithCargoRunFromItsProjectPassesContained) {
+  const char* home = std::getenv("HOME");
+  if (home == nullptr || !std::filesystem::is_directory(std::string(home) + "/.rustup"))
+    GTEST_SKIP() << "no rustup install under HOME";
+  const std::string main_rs =
+      "use std::io::{self, BufRead, Write};\n"
+      "fn main() {\n"
+      "    let mut out = io::stdout();\n"
+      "    writeln!(out, \"READY\").unwrap();\n"
+      "    out.flush().unwrap();\n"
+      "    for line in io::stdin().lock().lines() {\n"
+      "        if line.unwrap().trim() == \"EOD\" {\n"
+      "            writeln!(out, \"N\").unwrap();\n"
+      "            out.flush().unwrap();\n"
+      "        }\n"
+      "    }\n"
+      "}\n";
+  const std::string skipped = CheckProject(
+      "cargo", "cargo run --release -q",
+      {{"Cargo.toml", "[package]\nname = \"bot\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"},
+       {"src/main.rs", main_rs}},
+      "cargo build --release -q");
+  if (!skipped.empty()) GTEST_SKIP() << skipped;
+}
+
+// Before, each match was a process.crash: npm found no package.json in the
+// empty folder the bot started in.
+CITES(CheckBotTest, ANodeBotRunWithNpmStartFromItsProjectPassesContained,
+      "arbiter.process.contained");
+TEST_F(CheckBotTest, ANodeBotRunWithNpmStartFromItsProjectPassesContained) {
+  const std::string skipped = CheckProject(
+      "npm", "npm start --silent",
+      {{"package.json",
+        R"({"name": "bot", "version": "1.0.0", "scripts": {"start": "node bot.js"}})"},
+       {"bot.js",
+        "process.stdout.write('READY\\n');\n"
+        "require('readline').createInterface({input: process.stdin}).on('line', (l) => {\n"
+        "  if (l.trim() === 'EOD') process.stdout.write('N\\n');\n"
+        "});\n"}});
+  if (!skipped.empty()) GTEST_SKIP() << skipped;
 }
 
 CITES(CheckBotTest, ABotThatTouchesThreeGigabytesIsProcessMemoryAtTheDefaultLimit,

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -29,7 +30,17 @@ constexpr std::string_view kRuntimeChoices[] = {
     "PYENV_VERSION", "PYENV_ROOT",    "RBENV_VERSION", "RBENV_ROOT", "NODENV_VERSION",
     "NODENV_ROOT",   "JENV_VERSION",  "GOENV_VERSION", "GOENV_ROOT", "PLENV_VERSION",
     "ASDF_DIR",      "ASDF_DATA_DIR", "MISE_DATA_DIR", "NVM_DIR",    "SDKMAN_DIR",
-    "JAVA_HOME",     "DOTNET_ROOT"};
+    "JAVA_HOME",     "DOTNET_ROOT",   "RUSTUP_HOME",   "CARGO_HOME", "RUSTUP_TOOLCHAIN"};
+
+// Where a version manager finds its install under HOME when no variable
+// names it: rustup's proxies (cargo, rustc) read their toolchains from
+// ~/.rustup and ~/.cargo. A bot's fresh HOME would hide them ("rustup could
+// not choose a version of cargo to run"), so the bot is given the variable
+// that names the user's.
+struct HomeDefault {
+  std::string_view variable, folder;
+};
+constexpr HomeDefault kHomeDefaults[] = {{"RUSTUP_HOME", ".rustup"}, {"CARGO_HOME", ".cargo"}};
 
 bool ChoosesRuntime(std::string_view name) {
   for (std::string_view c : kRuntimeChoices)
@@ -49,6 +60,21 @@ std::vector<std::string> RuntimeChoices() {
     const std::string_view kv(*e);
     const size_t eq = kv.find('=');
     if (eq != std::string_view::npos && ChoosesRuntime(kv.substr(0, eq))) out.emplace_back(kv);
+  }
+  for (const std::string& kv : RuntimeHomes()) out.push_back(kv);
+  return out;
+}
+
+std::vector<std::string> RuntimeHomes() {
+  std::vector<std::string> out;
+  const char* home = std::getenv("HOME");
+  if (home == nullptr || home[0] != '/') return out;
+  for (const HomeDefault& d : kHomeDefaults) {
+    if (std::getenv(std::string(d.variable).c_str()) != nullptr) continue;
+    const std::string folder = std::string(home) + "/" + std::string(d.folder);
+    struct stat st {};
+    if (::stat(folder.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+      out.push_back(std::string(d.variable) + "=" + folder);
   }
   return out;
 }
@@ -91,8 +117,12 @@ std::vector<std::string> DescribeEnvironment(const Environment& env) {
     out = {std::string("PATH=") + (path != nullptr ? path : kDefaultPath),
            "HOME=(a fresh empty folder per bot, removed after it)", "TMPDIR=(HOME)/tmp",
            "LANG=C.UTF-8"};
+    const std::vector<std::string> homes = RuntimeHomes();
     for (const std::string& kv : RuntimeChoices())
-      out.push_back(kv + " (arbiter's own: it chooses the bot's runtime)");
+      out.push_back(kv + (std::find(homes.begin(), homes.end(), kv) != homes.end()
+                              ? " (where its version manager finds it under arbiter's HOME, "
+                                "which the bot's fresh HOME would hide)"
+                              : " (arbiter's own: it chooses the bot's runtime)"));
   }
   for (const std::string& kv : env.extra) out.push_back(kv);
   return out;

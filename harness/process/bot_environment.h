@@ -19,6 +19,11 @@ std::vector<std::string> BotEnvironment(const Environment& env, std::string& hom
 // "ASDF_NODEJS_VERSION=20.1.0"): a bot gets them with the server's minimal
 // environment, so that the interpreter a version manager's shim starts is
 // the one the user's shell does (arbiter.process.environment).
+// (It includes RuntimeHomes.)
 std::vector<std::string> RuntimeChoices();
+// Where a version manager would find its install under arbiter's HOME, no
+// variable naming it ("RUSTUP_HOME=/home/u/.rustup", "CARGO_HOME=..."):
+// under the bot's fresh HOME it would not (arbiter.process.environment).
+std::vector<std::string> RuntimeHomes();
 
 }  // namespace arbiter::harness

@@ -13,6 +13,7 @@
 #include <map>
 #include <mutex>
 
+#include "process/bot_environment.h"
 #include "process/launcher_watch.h"
 #include "process/process_posix.h"
 
@@ -144,6 +145,16 @@ std::vector<std::string> NodeModulesAbove(const std::string& script) {
   return out;
 }
 
+// A command that runs the project of the folder it starts in, naming no
+// file of it (`cargo run`, `npm start`, `dotnet run`, `make run`).
+bool IsProjectRunner(const std::string& program) {
+  static constexpr std::string_view kRunners[] = {"cargo",  "npm",    "npx",  "pnpm", "yarn",
+                                                  "dotnet", "go",     "make", "mvn",  "gradle",
+                                                  "poetry", "pipenv", "uv"};
+  const std::string name = fs::path(program).filename().string();
+  return std::find(std::begin(kRunners), std::end(kRunners), name) != std::end(kRunners);
+}
+
 // The view without its copies.
 SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& program,
                    const std::vector<std::string>& shared) {
@@ -177,6 +188,19 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
     if (base == "bin" || base == "shims" || base == "sbin") root = fs::path(root).parent_path();
     if (IsHomeFolder(root)) root = Absolute(entry);
     if (IsHomeFolder(root) || visible(root)) continue;
+    std::erase_if(v.tools, [&](const std::string& t) { return IsUnder(t, root); });
+    v.tools.push_back(root);
+  }
+  // The install a version manager's variable names (RUSTUP_HOME, which no
+  // PATH entry does: rustup's proxies are in ~/.cargo/bin), read-only.
+  for (const std::string& kv : RuntimeChoices()) {
+    const std::string key = kv.substr(0, kv.find('='));
+    if (!key.ends_with("_HOME") && !key.ends_with("_ROOT") && !key.ends_with("_DIR")) continue;
+    const std::string root = Absolute(kv.substr(key.size() + 1));
+    struct stat st {};
+    if (root.empty() || ::stat(root.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) ||
+        IsHomeFolder(root) || root == "/" || visible(root))
+      continue;
     std::erase_if(v.tools, [&](const std::string& t) { return IsUnder(t, root); });
     v.tools.push_back(root);
   }
@@ -249,6 +273,9 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
       name == "node" || name == "nodejs")
     for (const std::string& script : scripts)
       for (const std::string& modules : NodeModulesAbove(script)) add(modules, true);
+  // A project runner that names no file of its own runs the project of the
+  // folder it starts in: that folder is the bot's (never a home folder).
+  if (folders.empty() && IsProjectRunner(program) && !IsHomeFolder(v.cwd)) add(v.cwd, true);
   std::sort(folders.begin(), folders.end());
   for (const std::string& f : folders) {
     if (!v.folders.empty() && IsUnder(f, v.folders.back().path)) continue;

@@ -8,11 +8,14 @@
 //   - the system's folders (/usr, /etc, /opt and the /bin, /lib links),
 //     read-only;
 //   - the runtimes its PATH names outside them (a pyenv or cargo install
-//     under a home folder), read-only; never a whole home folder;
+//     under a home folder), and the installs its version managers'
+//     variables name (RUSTUP_HOME: bot_environment.h), read-only; never a
+//     whole home folder;
 //   - its own folders: the folder of its program and of every file or
-//     folder its command line names, each a copy made once per run (what it
-//     writes there is thrown away with the copy), read-only when larger
-//     than kMaxFolderCopyBytes;
+//     folder its command line names (for a project runner that names none,
+//     `cargo run`, `npm start`: the folder it starts in), each a copy made
+//     once per run (what it writes there is thrown away with the copy),
+//     read-only when larger than kMaxFolderCopyBytes;
 //   - its HOME (the fresh folder bot_environment.cc made) and an empty /tmp;
 //   - arbiter's own files it must reach as they are (`shared`: a contained
 //     referee's relays, their sockets and program), read-only;
@@ -53,7 +56,7 @@ struct SandboxView {
   // inside so that it resolves there as outside: folders it passes through
   // before a "..", empty (made after the binds, where not shown).
   std::vector<std::string> steps;
-  std::string cwd;                                         // arbiter's working folder
+  std::string cwd;  // arbiter's working folder
   // Whether `path` (absolute) is inside something the bot sees.
   bool Visible(const std::string& path) const;
 };

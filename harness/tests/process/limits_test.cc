@@ -9,6 +9,7 @@
 #include <array>
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -164,16 +165,27 @@ std::vector<std::string> EnvironmentOf(EventLoop& loop, SpawnOptions options) {
 
 // The variables of arbiter's environment that choose a runtime, unset for
 // a test that counts the bot's (they are given to it: the next test).
+// No runtime chosen in arbiter's environment, and a HOME under which no
+// version manager's install is found (RuntimeHomes), for a test's length.
 struct NoRuntimeChoices {
-  std::vector<std::string> saved = RuntimeChoices();
+  std::vector<std::string> saved = Set();
+  std::string home = std::getenv("HOME") != nullptr ? std::getenv("HOME") : "";
   NoRuntimeChoices() {
     for (const std::string& kv : saved) ::unsetenv(kv.substr(0, kv.find('=')).c_str());
+    ::setenv("HOME", "/nonexistent", 1);
   }
   ~NoRuntimeChoices() {
     for (const std::string& kv : saved) {
       const size_t eq = kv.find('=');
       ::setenv(kv.substr(0, eq).c_str(), kv.substr(eq + 1).c_str(), 1);
     }
+    ::setenv("HOME", home.c_str(), 1);
+  }
+  // The choices set in the environment, not those found under HOME.
+  static std::vector<std::string> Set() {
+    std::vector<std::string> set = RuntimeChoices();
+    for (const std::string& kv : RuntimeHomes()) std::erase(set, kv);
+    return set;
   }
 };
 
@@ -221,6 +233,36 @@ TEST(Limits, BotsGetTheRuntimeTheUsersVersionManagerChoseAndNothingElseOfTheirs)
   // --env says otherwise: the user's word wins.
   EXPECT_TRUE(has(over, "PYENV_VERSION=3.11.7"));
   EXPECT_FALSE(has(over, "PYENV_VERSION=2.7.18"));
+}
+
+// arbiter.process.environment: rustup's proxies (cargo, rustc) find their
+// toolchains under HOME (~/.rustup, ~/.cargo) unless RUSTUP_HOME and
+// CARGO_HOME say where; under the bot's fresh HOME, "rustup could not choose
+// a version of cargo to run" failed a working `cargo run` bot. The bot is
+// told where the user's are; a variable the user set is given as it is.
+TEST(Limits, BotsAreToldWhereTheToolchainsRustupFindsUnderTheUsersHomeAre) {
+  const NoRuntimeChoices none;
+  const std::string home = ::testing::TempDir() + "/rustup-home-" + std::to_string(getpid());
+  std::filesystem::create_directories(home + "/.rustup");
+  std::filesystem::create_directories(home + "/.cargo");
+  ::setenv("HOME", home.c_str(), 1);
+  EventLoop loop;
+  const std::vector<std::string> found = EnvironmentOf(loop, {});
+  ::setenv("RUSTUP_HOME", "/opt/rustup", 1);
+  const std::vector<std::string> set = EnvironmentOf(loop, {});
+  ::unsetenv("RUSTUP_HOME");
+  std::filesystem::remove_all(home + "/.cargo");
+  const std::vector<std::string> no_cargo = EnvironmentOf(loop, {});
+  std::filesystem::remove_all(home);
+  const auto has = [](const std::vector<std::string>& e, const std::string& kv) {
+    return std::find(e.begin(), e.end(), kv) != e.end();
+  };
+  EXPECT_TRUE(has(found, "RUSTUP_HOME=" + home + "/.rustup"));
+  EXPECT_TRUE(has(found, "CARGO_HOME=" + home + "/.cargo"));
+  EXPECT_TRUE(has(set, "RUSTUP_HOME=/opt/rustup"));
+  EXPECT_FALSE(has(set, "RUSTUP_HOME=" + home + "/.rustup"));
+  EXPECT_TRUE(has(no_cargo, "RUSTUP_HOME=" + home + "/.rustup"));
+  EXPECT_EQ(no_cargo.size(), 5u) << "no CARGO_HOME where there is no ~/.cargo";
 }
 
 TEST(Limits, EnvAddsVariablesAndInheritEnvGivesArbitersOwn) {

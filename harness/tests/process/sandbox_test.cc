@@ -308,6 +308,44 @@ TEST_F(ContainedBot, BareNamesAndAClassPathsFolderOfJarsAreThePathsTheyNameHere)
   std::filesystem::current_path(was);
 }
 
+// A project runner run from its project's folder, naming no file of it
+// (`cargo run`, `npm start`), as users run them: that folder is the bot's,
+// and the install its version manager finds under the user's HOME
+// (rustup's ~/.rustup, named by no PATH entry) is there, read-only, and
+// named to the bot (RUSTUP_HOME), whose own HOME is a fresh one. Before, the
+// bot ran in an empty folder and rustup found no toolchain: a working bot
+// failed before its handshake. A command that is no project runner still
+// does not see the folder it starts in.
+TEST_F(ContainedBot, AProjectRunnerSeesItsProjectAndTheToolchainItsManagerFindsUnderHome) {
+  HomeFolder dir("runner");
+  const std::string p = dir.path();
+  std::filesystem::create_directories(p + "/home/.rustup");
+  std::filesystem::create_directories(p + "/tools/bin");
+  std::filesystem::create_directories(p + "/project");
+  std::ofstream(p + "/home/.rustup/settings.toml") << "default_toolchain = \"stable\"\n";
+  std::ofstream(p + "/project/Cargo.toml") << "[package]\n";
+  std::ofstream(p + "/tools/bin/cargo")
+      << "#!/bin/sh\ncat Cargo.toml \"$RUSTUP_HOME/settings.toml\" && touch Cargo.lock\n";
+  std::filesystem::permissions(p + "/tools/bin/cargo", std::filesystem::perms::owner_all);
+  const std::string path = std::getenv("PATH"), home = std::getenv("HOME");
+  ::setenv("PATH", (p + "/tools/bin:" + path).c_str(), 1);
+  ::setenv("HOME", (p + "/home").c_str(), 1);
+  ::unsetenv("RUSTUP_HOME");
+  const std::filesystem::path was = std::filesystem::current_path();
+  std::filesystem::current_path(p + "/project");
+  std::string out, shell, why;
+  auto bot = Spawn(loop_, {"cargo", "run"}, Contained());
+  if (bot) out = OutputOf(loop_, *bot), why = bot->stderr_tail();
+  auto other = Spawn(loop_, {"/bin/sh", "-c", "ls -A; echo end"}, Contained());
+  if (other) shell = OutputOf(loop_, *other);
+  std::filesystem::current_path(was);
+  ::setenv("PATH", path.c_str(), 1);
+  ::setenv("HOME", home.c_str(), 1);
+  EXPECT_EQ(out, "[package]\ndefault_toolchain = \"stable\"\n") << why;
+  EXPECT_FALSE(std::filesystem::exists(p + "/project/Cargo.lock")) << "it wrote in its copy";
+  EXPECT_EQ(shell, "end\n") << "the folder it starts in, empty";
+}
+
 // The evidence is read from the bot's whole stderr: a missing file it named
 // before 64 KB more of stderr is still named.
 TEST_F(ContainedBot, ContainmentEvidenceAboveTheStderrTailIsStillRead) {
