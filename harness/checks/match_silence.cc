@@ -6,6 +6,7 @@
 // rejected answer and a turn with no legal action.
 #include <algorithm>
 #include <csignal>
+#include <string_view>
 
 #include "checks/match.h"
 #include "checks/silence.h"
@@ -13,6 +14,21 @@
 #include "process/interrupt.h"
 
 namespace arbiter::harness::detail {
+namespace {
+
+// The library the dynamic loader said it could not load ("...: error while
+// loading shared libraries: libword.so: cannot open shared object file"),
+// or "".
+std::string MissingLibrary(const std::string& stderr_tail) {
+  constexpr std::string_view kLoader = "error while loading shared libraries: ";
+  const size_t at = stderr_tail.rfind(kLoader);
+  if (at == std::string::npos) return "";
+  const size_t begin = at + kLoader.size();
+  const size_t end = stderr_tail.find_first_of(":\n", begin);
+  return stderr_tail.substr(begin, std::min(end, begin + 200) - begin);
+}
+
+}  // namespace
 
 std::string Match::DeadlineCheck(const BotSeat& b) const {
   return b.first_turn && catalog_.Find(kFirstDeadline) ? kFirstDeadline : "action.deadline";
@@ -99,6 +115,17 @@ Finding& Match::ReportExit(BotSeat& b, const std::string& check, const std::stri
                "space than it uses and may die of it; try without --address-space-mb";
   } else if (std::string why = p.ContainmentEvidence(); !why.empty()) {
     f.advice = std::move(why);  // arbiter.process.contained
+  } else if (std::string library = MissingLibrary(p.stderr_tail());
+             turn < 0 && p.exit_code() == 127 && !library.empty()) {
+    // The dynamic loader's own status (arbiter.process.environment).
+    f.advice = "status 127 is the dynamic loader's: it found no '" + library +
+               "' for the bot's program, neither in the folders its RUNPATH names nor in the "
+               "system's; a library your shell finds through LD_LIBRARY_PATH is not in the "
+               "contest server's environment: --env LD_LIBRARY_PATH=FOLDER gives it, or link "
+               "the program with that folder in its RUNPATH (-Wl,-rpath,FOLDER)" +
+               (config_.containment.sandbox
+                    ? std::string("; --no-sandbox shows whether the containment hid it")
+                    : std::string());
   } else if (const std::optional<int> code = p.exit_code();
              turn < 0 && (code == 126 || code == 127)) {
     // A shell's or a shim's own status, not a bot's (arbiter.process.environment).

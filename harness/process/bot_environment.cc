@@ -108,6 +108,25 @@ std::vector<std::string> BotEnvironment(const Environment& env, std::string& hom
   return out;
 }
 
+std::vector<std::string> LibraryPathFolders(const std::vector<std::string>& env) {
+  constexpr std::string_view kKey = "LD_LIBRARY_PATH=";
+  std::vector<std::string> out;
+  for (const std::string& kv : env) {
+    if (!kv.starts_with(kKey)) continue;
+    out.clear();  // the last one counts
+    for (size_t begin = kKey.size(); begin < kv.size();) {
+      size_t end = kv.find(':', begin);
+      if (end == std::string::npos) end = kv.size();
+      const std::string dir = kv.substr(begin, end - begin);
+      begin = end + 1;
+      struct stat st {};
+      if (!dir.empty() && dir[0] == '/' && ::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        out.push_back(dir);
+    }
+  }
+  return out;
+}
+
 std::vector<std::string> DescribeEnvironment(const Environment& env) {
   std::vector<std::string> out;
   if (env.inherit) {

@@ -26,4 +26,9 @@ std::vector<std::string> RuntimeChoices();
 // under the bot's fresh HOME it would not (arbiter.process.environment).
 std::vector<std::string> RuntimeHomes();
 
+// The folders an LD_LIBRARY_PATH of `env` (a bot's, KEY=VALUE) names that
+// exist: a contained bot is shown them read-only, as they are, so that the
+// variable the user gave (--env) means there what it means outside.
+std::vector<std::string> LibraryPathFolders(const std::vector<std::string>& env);
+
 }  // namespace arbiter::harness

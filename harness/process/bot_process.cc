@@ -108,7 +108,9 @@ std::unique_ptr<BotProcess> SpawnBot(EventLoop& loop, const SpawnOptions& option
   const Containment& contain = options.containment;
   std::optional<Contained> contained;
   if (contain.sandbox) {
-    contained = Contained{PlanSandbox(options.argv, path, contain.shared, error), contain.undo};
+    std::vector<std::string> shared = contain.shared;  // and what LD_LIBRARY_PATH names
+    for (std::string& dir : LibraryPathFolders(env_strings)) shared.push_back(std::move(dir));
+    contained = Contained{PlanSandbox(options.argv, path, shared, error), contain.undo};
     if (error.empty()) command = SandboxArgv(contained->view, options.argv, path, home);
     if (error.empty()) path = command[0];  // bwrap, as SandboxAvailable found it
     if (path.empty()) error = "bubblewrap (bwrap) is not found";

@@ -14,6 +14,7 @@
 #include <mutex>
 
 #include "process/bot_environment.h"
+#include "process/elf_runpath.h"
 #include "process/launcher_watch.h"
 #include "process/process_posix.h"
 
@@ -155,6 +156,43 @@ bool IsProjectRunner(const std::string& program) {
   return std::find(std::begin(kRunners), std::end(kRunners), name) != std::end(kRunners);
 }
 
+// The runtimes a bot may start, read-only: those its PATH names outside the
+// system (a pyenv or cargo install: the folder above its bin/ or shims/),
+// and the installs a version manager's variable names (RUSTUP_HOME, which
+// no PATH entry does: rustup's proxies are in ~/.cargo/bin); never a home
+// folder.
+void AddRuntimes(SandboxView& v) {
+  const auto tool = [&v](const std::string& root) {
+    std::erase_if(v.tools, [&](const std::string& t) { return IsUnder(t, root); });
+    v.tools.push_back(root);
+  };
+  const char* path_env = std::getenv("PATH");
+  const std::string path = path_env != nullptr ? path_env : "";
+  for (size_t begin = 0; begin < path.size();) {
+    size_t end = path.find(':', begin);
+    if (end == std::string::npos) end = path.size();
+    const std::string entry = path.substr(begin, end - begin);
+    begin = end + 1;
+    struct stat st {};
+    if (entry.empty() || entry[0] != '/' || ::stat(entry.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+      continue;
+    std::string root = Absolute(entry);
+    const std::string base = fs::path(root).filename().string();
+    if (base == "bin" || base == "shims" || base == "sbin") root = fs::path(root).parent_path();
+    if (IsHomeFolder(root)) root = Absolute(entry);
+    if (!IsHomeFolder(root) && !v.Visible(root)) tool(root);
+  }
+  for (const std::string& kv : RuntimeChoices()) {
+    const std::string key = kv.substr(0, kv.find('='));
+    if (!key.ends_with("_HOME") && !key.ends_with("_ROOT") && !key.ends_with("_DIR")) continue;
+    const std::string root = Absolute(kv.substr(key.size() + 1));
+    struct stat st {};
+    if (!root.empty() && ::stat(root.c_str(), &st) == 0 && S_ISDIR(st.st_mode) &&
+        !IsHomeFolder(root) && !v.Visible(root))
+      tool(root);
+  }
+}
+
 // The view without its copies.
 SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& program,
                    const std::vector<std::string>& shared) {
@@ -173,37 +211,7 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
     }
   }
   auto visible = [&v](const std::string& p) { return v.Visible(p); };
-  const char* path_env = std::getenv("PATH");
-  const std::string path = path_env != nullptr ? path_env : "";
-  for (size_t begin = 0; begin < path.size();) {
-    size_t end = path.find(':', begin);
-    if (end == std::string::npos) end = path.size();
-    const std::string entry = path.substr(begin, end - begin);
-    begin = end + 1;
-    struct stat st {};
-    if (entry.empty() || entry[0] != '/' || ::stat(entry.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-      continue;
-    std::string root = Absolute(entry);
-    const std::string base = fs::path(root).filename().string();
-    if (base == "bin" || base == "shims" || base == "sbin") root = fs::path(root).parent_path();
-    if (IsHomeFolder(root)) root = Absolute(entry);
-    if (IsHomeFolder(root) || visible(root)) continue;
-    std::erase_if(v.tools, [&](const std::string& t) { return IsUnder(t, root); });
-    v.tools.push_back(root);
-  }
-  // The install a version manager's variable names (RUSTUP_HOME, which no
-  // PATH entry does: rustup's proxies are in ~/.cargo/bin), read-only.
-  for (const std::string& kv : RuntimeChoices()) {
-    const std::string key = kv.substr(0, kv.find('='));
-    if (!key.ends_with("_HOME") && !key.ends_with("_ROOT") && !key.ends_with("_DIR")) continue;
-    const std::string root = Absolute(kv.substr(key.size() + 1));
-    struct stat st {};
-    if (root.empty() || ::stat(root.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) ||
-        IsHomeFolder(root) || root == "/" || visible(root))
-      continue;
-    std::erase_if(v.tools, [&](const std::string& t) { return IsUnder(t, root); });
-    v.tools.push_back(root);
-  }
+  AddRuntimes(v);
   v.cwd = Absolute(".");
   std::vector<std::string> folders;
   auto add = [&](const std::string& abs, bool is_dir) {
@@ -246,6 +254,12 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
   if (program.find('/') != std::string::npos) {
     if (const std::string env = PythonEnvironmentOf(program); !env.empty()) add(env, true);
     add_path(program, false);
+  }
+  // The folders its RUNPATH names, where its loader finds the libraries
+  // of its own build (a CMake build tree's lib/): copied like its own.
+  for (const std::string& dir : ElfRunpath(program)) {
+    struct stat st {};
+    if (::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && !IsHomeFolder(dir)) add(dir, true);
   }
   std::vector<std::string> scripts;  // the files the command names
   // Every word of the command that names a file or folder here: an

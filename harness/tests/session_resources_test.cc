@@ -119,6 +119,26 @@ SPEC_TEST(Resources, BotsAreStartedInTheConfiguredEnvironment, "arbiter.process.
   EXPECT_EQ(env.spawned_env[0].extra, cfg.env.extra);
 }
 
+SPEC_TEST(Resources, ABotWhoseLoaderFindsNoLibraryIsToldTheLoaderSaidSoAndHowToGiveIt,
+          "arbiter.process.environment") {
+  // A program linked to a library its user's shell finds through
+  // LD_LIBRARY_PATH: the loader's status 127, not a shell's "command not
+  // found" (as it was told before).
+  FakeEnv env;
+  FakeScript s;
+  s.on_start = {Err(20,
+                    "./bot: error while loading shared libraries: libword.so: cannot open "
+                    "shared object file: No such file or directory\n"),
+                Exit(21, 127)};
+  const MatchResult r = Play(env, s);
+  const Finding* f = Find(r, "process.crash");
+  ASSERT_TRUE(f) << Checks(r);
+  EXPECT_EQ(f->advice.find("status 127 is the dynamic loader's: it found no 'libword.so'"), 0u)
+      << f->advice;
+  EXPECT_NE(f->advice.find("--env LD_LIBRARY_PATH=FOLDER"), std::string::npos) << f->advice;
+  EXPECT_EQ(f->advice.find("command not found"), std::string::npos) << f->advice;
+}
+
 SPEC_TEST(Resources, ABotWhoseShimFindsNoInterpreterIsToldItsEnvironmentAndHowToGiveIt,
           "arbiter.process.environment") {
   // pyenv's shim, with no version chosen: "command not found", status 127.

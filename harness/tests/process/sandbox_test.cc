@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "process/elf_runpath.h"
 #include "tests/process/process_test_support.h"
 
 namespace arbiter::harness::testing {
@@ -344,6 +345,55 @@ TEST_F(ContainedBot, AProjectRunnerSeesItsProjectAndTheToolchainItsManagerFindsU
   EXPECT_EQ(out, "[package]\ndefault_toolchain = \"stable\"\n") << why;
   EXPECT_FALSE(std::filesystem::exists(p + "/project/Cargo.lock")) << "it wrote in its copy";
   EXPECT_EQ(shell, "end\n") << "the folder it starts in, empty";
+}
+
+// A C++ bot of a build tree linked to its project's own shared library
+// (CMake writes the build's lib/ into the program's RUNPATH): contained, the
+// loader finds it there, as outside; and a library folder the user gives in
+// LD_LIBRARY_PATH (--env) is there too. Before, the loader failed with
+// status 127 ("cannot open shared object file") in every match.
+TEST_F(ContainedBot, ABuildTreesProgramFindsTheLibrariesItsRunpathOrLibraryPathNames) {
+  HomeFolder dir("runpath");
+  const std::string p = dir.path();
+  std::filesystem::create_directories(p + "/lib");
+  std::filesystem::create_directories(p + "/bin");
+  std::ofstream(p + "/lib/word.cc") << "const char* Word() { return \"ran\"; }\n";
+  std::ofstream(p + "/bot.cc") << "#include <cstdio>\nconst char* Word();\n"
+                                  "int main() { std::puts(Word()); }\n";
+  const std::string cd = "cd '" + p + "' && ";
+  ASSERT_EQ(std::system((cd +
+                         "g++ -shared -fPIC -o lib/libword.so lib/word.cc && "
+                         "g++ -o bin/bot bot.cc -Llib -lword -Wl,-rpath," +
+                         p + "/lib && " + "g++ -o bin/bare bot.cc -Llib -lword")
+                            .c_str()),
+            0);
+  auto bot = Spawn(loop_, {p + "/bin/bot"}, Contained());
+  ASSERT_TRUE(bot);
+  EXPECT_EQ(OutputOf(loop_, *bot), "ran\n") << bot->stderr_tail();
+  SpawnOptions given = Contained();
+  given.env.extra = {"LD_LIBRARY_PATH=" + p + "/lib"};
+  auto bare = Spawn(loop_, {p + "/bin/bare"}, given);
+  ASSERT_TRUE(bare);
+  EXPECT_EQ(OutputOf(loop_, *bare), "ran\n") << bare->stderr_tail();
+}
+
+TEST(ElfRunpath, TheFoldersAProgramsRunpathNamesWithItsOriginReplaced) {
+  const std::string p = ::testing::TempDir() + "/elf-" + std::to_string(getpid());
+  std::filesystem::create_directories(p);
+  std::ofstream(p + "/main.cc") << "int main() {}\n";
+  ASSERT_EQ(
+      std::system(("cd '" + p + "' && g++ -o with main.cc '-Wl,-rpath,$ORIGIN/../lib:/opt/x' " +
+                   "&& g++ -o without main.cc")
+                      .c_str()),
+      0);
+  const std::string real = std::filesystem::canonical(p).string();
+  EXPECT_EQ(ElfRunpath(p + "/with"),
+            (std::vector<std::string>{std::filesystem::path(real).parent_path().string() + "/lib",
+                                      "/opt/x"}));
+  EXPECT_TRUE(ElfRunpath(p + "/without").empty());
+  EXPECT_TRUE(ElfRunpath(p + "/main.cc").empty()) << "not an ELF file";
+  EXPECT_TRUE(ElfRunpath(p + "/missing").empty());
+  std::filesystem::remove_all(p);
 }
 
 // The evidence is read from the bot's whole stderr: a missing file it named
