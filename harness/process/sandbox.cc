@@ -283,10 +283,24 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
       if (S_ISREG(st.st_mode)) scripts.push_back(word);
     }
   }
-  if (const std::string name = fs::path(program).filename().string();
-      name == "node" || name == "nodejs")
+  const std::string name = fs::path(program).filename().string();
+  if (name == "node" || name == "nodejs")
     for (const std::string& script : scripts)
       for (const std::string& modules : NodeModulesAbove(script)) add(modules, true);
+  // Python's `-m module` looks for the module in the folder it starts in
+  // first: `python3 -m bot` runs ./bot.py, `-m src.bot` ./src/bot.py.
+  const auto m = std::find(argv.begin() + 1, argv.end(), "-m");
+  if ((name.starts_with("python") || name.starts_with("pypy")) && m != argv.end() &&
+      m + 1 != argv.end()) {
+    const std::string top = m[1].substr(0, m[1].find('.'));
+    struct stat st {};
+    if (!top.empty() && top.find('/') == std::string::npos) {
+      if (::stat((top + ".py").c_str(), &st) == 0 && S_ISREG(st.st_mode))
+        add_path(top + ".py", false);
+      else if (::stat(top.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        add_path(top, true);
+    }
+  }
   // A project runner that names no file of its own runs the project of the
   // folder it starts in: that folder is the bot's (never a home folder).
   if (folders.empty() && IsProjectRunner(program) && !IsHomeFolder(v.cwd)) add(v.cwd, true);

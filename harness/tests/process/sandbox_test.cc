@@ -347,6 +347,27 @@ TEST_F(ContainedBot, AProjectRunnerSeesItsProjectAndTheToolchainItsManagerFindsU
   EXPECT_EQ(shell, "end\n") << "the folder it starts in, empty";
 }
 
+// Python's `-m module`, run from the folder that holds the module, as
+// `python3 -m bot` and `python3 -m src.bot` are: contained, the module is
+// there. Before, the word was no path, and Python said "No module named".
+TEST_F(ContainedBot, APythonModuleRunWithDashMFromItsFolderIsThere) {
+  ASSERT_EQ(access("/usr/bin/python3", X_OK), 0) << "scripts/setup installs python3";
+  HomeFolder dir("dashm");
+  const std::string p = dir.path();
+  std::filesystem::create_directories(p + "/src");
+  std::ofstream(p + "/single.py") << "print('ran')\n";
+  std::ofstream(p + "/src/bot.py") << "print('ran too')\n";
+  const std::filesystem::path was = std::filesystem::current_path();
+  std::filesystem::current_path(p);
+  std::vector<std::string> out;
+  for (const std::string module : {"single", "src.bot"}) {
+    auto bot = Spawn(loop_, {"/usr/bin/python3", "-m", module}, Contained());
+    out.push_back(bot ? OutputOf(loop_, *bot) + bot->stderr_tail() : "not started");
+  }
+  std::filesystem::current_path(was);
+  EXPECT_EQ(out, (std::vector<std::string>{"ran\n", "ran too\n"}));
+}
+
 // A C++ bot of a build tree linked to its project's own shared library
 // (CMake writes the build's lib/ into the program's RUNPATH): contained, the
 // loader finds it there, as outside; and a library folder the user gives in
