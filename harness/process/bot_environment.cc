@@ -30,17 +30,22 @@ constexpr std::string_view kRuntimeChoices[] = {
     "PYENV_VERSION", "PYENV_ROOT",    "RBENV_VERSION", "RBENV_ROOT", "NODENV_VERSION",
     "NODENV_ROOT",   "JENV_VERSION",  "GOENV_VERSION", "GOENV_ROOT", "PLENV_VERSION",
     "ASDF_DIR",      "ASDF_DATA_DIR", "MISE_DATA_DIR", "NVM_DIR",    "SDKMAN_DIR",
-    "JAVA_HOME",     "DOTNET_ROOT",   "RUSTUP_HOME",   "CARGO_HOME", "RUSTUP_TOOLCHAIN"};
+    "JAVA_HOME",     "DOTNET_ROOT",   "RUSTUP_HOME",   "CARGO_HOME", "RUSTUP_TOOLCHAIN",
+    "PYTHONUSERBASE"};
 
-// Where a version manager finds its install under HOME when no variable
-// names it: rustup's proxies (cargo, rustc) read their toolchains from
-// ~/.rustup and ~/.cargo. A bot's fresh HOME would hide them ("rustup could
-// not choose a version of cargo to run"), so the bot is given the variable
-// that names the user's.
+// Where a runtime finds its install under HOME when no variable names it:
+// rustup's proxies (cargo, rustc) read their toolchains from ~/.rustup and
+// ~/.cargo; Python reads the packages `pip install --user` put in
+// ~/.local/lib/pythonX.Y/site-packages. A bot's fresh HOME would hide them
+// ("rustup could not choose a version of cargo to run", "No module named
+// 'numpy'"), so the bot is given the variable that names the user's, where
+// `folder` holds `inside`.
 struct HomeDefault {
-  std::string_view variable, folder;
+  std::string_view variable, folder, inside;
 };
-constexpr HomeDefault kHomeDefaults[] = {{"RUSTUP_HOME", ".rustup"}, {"CARGO_HOME", ".cargo"}};
+constexpr HomeDefault kHomeDefaults[] = {{"RUSTUP_HOME", ".rustup", ""},
+                                         {"CARGO_HOME", ".cargo", ""},
+                                         {"PYTHONUSERBASE", ".local", "lib"}};
 
 bool ChoosesRuntime(std::string_view name) {
   for (std::string_view c : kRuntimeChoices)
@@ -72,8 +77,9 @@ std::vector<std::string> RuntimeHomes() {
   for (const HomeDefault& d : kHomeDefaults) {
     if (std::getenv(std::string(d.variable).c_str()) != nullptr) continue;
     const std::string folder = std::string(home) + "/" + std::string(d.folder);
+    const std::string holds = folder + "/" + std::string(d.inside);
     struct stat st {};
-    if (::stat(folder.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    if (::stat(holds.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
       out.push_back(std::string(d.variable) + "=" + folder);
   }
   return out;
@@ -139,8 +145,9 @@ std::vector<std::string> DescribeEnvironment(const Environment& env) {
     const std::vector<std::string> homes = RuntimeHomes();
     for (const std::string& kv : RuntimeChoices())
       out.push_back(kv + (std::find(homes.begin(), homes.end(), kv) != homes.end()
-                              ? " (where its version manager finds it under arbiter's HOME, "
-                                "which the bot's fresh HOME would hide)"
+                              ? " (where its runtime finds it under arbiter's HOME: rustup's "
+                                "toolchains, pip's --user packages; the bot's fresh HOME would "
+                                "hide it)"
                               : " (arbiter's own: it chooses the bot's runtime)"));
   }
   for (const std::string& kv : env.extra) out.push_back(kv);

@@ -158,8 +158,9 @@ bool IsProjectRunner(const std::string& program) {
 
 // The runtimes a bot may start, read-only: those its PATH names outside the
 // system (a pyenv or cargo install: the folder above its bin/ or shims/),
-// and the installs a version manager's variable names (RUSTUP_HOME, which
-// no PATH entry does: rustup's proxies are in ~/.cargo/bin); never a home
+// the installs a version manager's variable names (RUSTUP_HOME, which no
+// PATH entry does: rustup's proxies are in ~/.cargo/bin) and the
+// site-packages of Python's user base (PYTHONUSERBASE); never a home
 // folder.
 void AddRuntimes(SandboxView& v) {
   const auto tool = [&v](const std::string& root) {
@@ -184,6 +185,16 @@ void AddRuntimes(SandboxView& v) {
   }
   for (const std::string& kv : RuntimeChoices()) {
     const std::string key = kv.substr(0, kv.find('='));
+    // Python's user base: its lib/pythonX.Y/site-packages alone, not the
+    // rest of ~/.local (the user's data under share/).
+    if (key == "PYTHONUSERBASE") {
+      std::error_code ec;
+      for (const auto& e : fs::directory_iterator(kv.substr(key.size() + 1) + "/lib", ec))
+        if (e.path().filename().string().starts_with("python") &&
+            fs::is_directory(e.path() / "site-packages", ec) && !v.Visible(e.path().string()))
+          tool((e.path() / "site-packages").string());
+      continue;
+    }
     if (!key.ends_with("_HOME") && !key.ends_with("_ROOT") && !key.ends_with("_DIR")) continue;
     const std::string root = Absolute(kv.substr(key.size() + 1));
     struct stat st {};

@@ -265,6 +265,25 @@ TEST(Limits, BotsAreToldWhereTheToolchainsRustupFindsUnderTheUsersHomeAre) {
   EXPECT_EQ(no_cargo.size(), 5u) << "no CARGO_HOME where there is no ~/.cargo";
 }
 
+// arbiter.process.environment: Python finds what `pip install --user` put
+// in ~/.local/lib/pythonX.Y/site-packages through HOME; under the bot's fresh
+// HOME a bot importing it failed ("No module named ..."). The bot is told
+// where the user's base is (PYTHONUSERBASE) when it holds a lib/ folder.
+TEST(Limits, BotsAreToldWhereThePackagesPipInstalledForTheUserAre) {
+  const NoRuntimeChoices none;
+  const std::string home = ::testing::TempDir() + "/user-base-" + std::to_string(getpid());
+  std::filesystem::create_directories(home + "/.local/share");
+  ::setenv("HOME", home.c_str(), 1);
+  EventLoop loop;
+  const std::vector<std::string> without_lib = EnvironmentOf(loop, {});
+  std::filesystem::create_directories(home + "/.local/lib");
+  const std::vector<std::string> with_lib = EnvironmentOf(loop, {});
+  std::filesystem::remove_all(home);
+  const std::string base = "PYTHONUSERBASE=" + home + "/.local";
+  EXPECT_EQ(std::find(without_lib.begin(), without_lib.end(), base), without_lib.end());
+  EXPECT_NE(std::find(with_lib.begin(), with_lib.end(), base), with_lib.end());
+}
+
 TEST(Limits, EnvAddsVariablesAndInheritEnvGivesArbitersOwn) {
   ::setenv("ARBITER_TEST_MARK", "mine", 1);
   EventLoop loop;

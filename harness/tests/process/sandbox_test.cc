@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -345,6 +346,39 @@ TEST_F(ContainedBot, AProjectRunnerSeesItsProjectAndTheToolchainItsManagerFindsU
   EXPECT_EQ(out, "[package]\ndefault_toolchain = \"stable\"\n") << why;
   EXPECT_FALSE(std::filesystem::exists(p + "/project/Cargo.lock")) << "it wrote in its copy";
   EXPECT_EQ(shell, "end\n") << "the folder it starts in, empty";
+}
+
+// A Python bot importing a package the user installed with `pip install
+// --user` (in ~/.local/lib/pythonX.Y/site-packages): contained, the user's
+// site-packages are there read-only, and nothing else of ~/.local is.
+// Before, "No module named" failed a bot that works in the user's shell.
+TEST_F(ContainedBot, APythonBotFindsThePackagesPipInstalledForTheUserAndNoMoreOfItsHome) {
+  ASSERT_EQ(access("/usr/bin/python3", X_OK), 0) << "scripts/setup installs python3";
+  HomeFolder dir("userbase");
+  const std::string p = dir.path();
+  FILE* f = ::popen(
+      "/usr/bin/python3 -c \"import sys; print('python%d.%d' % sys.version_info[:2])\"", "r");
+  ASSERT_NE(f, nullptr);
+  char version[32] = {};
+  ASSERT_NE(std::fgets(version, sizeof version, f), nullptr);
+  ::pclose(f);
+  const std::string site = p + "/.local/lib/" +
+                           std::string(version).substr(0, std::strlen(version) - 1) +
+                           "/site-packages";
+  std::filesystem::create_directories(site);
+  std::filesystem::create_directories(p + "/.local/share");
+  std::ofstream(site + "/arbiter_user_mark.py") << "MARK = 'ran'\n";
+  std::ofstream(p + "/.local/share/secret") << "x\n";
+  const std::string home = std::getenv("HOME");
+  ::setenv("HOME", p.c_str(), 1);
+  auto bot = Spawn(loop_,
+                   {"/usr/bin/python3", "-c",
+                    "import os, arbiter_user_mark; print(arbiter_user_mark.MARK, "
+                    "os.path.exists(os.environ['PYTHONUSERBASE'] + '/share/secret'))"},
+                   Contained());
+  ::setenv("HOME", home.c_str(), 1);
+  ASSERT_TRUE(bot);
+  EXPECT_EQ(OutputOf(loop_, *bot), "ran False\n") << bot->stderr_tail();
 }
 
 // Python's `-m module`, run from the folder that holds the module, as
