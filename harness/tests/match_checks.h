@@ -1,20 +1,28 @@
-// What the session tests ask of a match result: the jc2015 check catalog,
+// What the session tests ask of a match result: the jc2015 check catalog
+// (and that of a game through a real referee),
 // the first finding of a check, and the list of checks for failure messages.
 #pragma once
 
 #include <string>
 
-#include "core/game.h"
-#include "testing/fake_env.h"
 #include "checks/findings.h"
-#include "report/registers.h"
 #include "checks/session.h"
+#include "core/game.h"
+#include "report/registers.h"
+#include "testing/fake_env.h"
 
 namespace arbiter::harness::testing {
 
 inline const CheckCatalog& Jc2015Catalog() {
   static const CheckCatalog catalog =
       CatalogFromRegister(nlohmann::json::parse(report::RegisterJson("jc2015")));
+  return catalog;
+}
+
+// The checks of a game played through a real referee, with no engine.
+inline const CheckCatalog& RunCatalog() {
+  static const CheckCatalog catalog = CatalogFromRegister(
+      nlohmann::json::parse(report::RegisterJson("arbiter")), "referee_run_checks");
   return catalog;
 }
 

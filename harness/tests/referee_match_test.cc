@@ -17,12 +17,6 @@
 namespace arbiter::harness::testing {
 namespace {
 
-const CheckCatalog& RunCatalog() {
-  static const CheckCatalog catalog = CatalogFromRegister(
-      nlohmann::json::parse(report::RegisterJson("arbiter")), "referee_run_checks");
-  return catalog;
-}
-
 SessionConfig Limits() {
   SessionConfig c;
   c.first_action_ms = 1000;

@@ -9,7 +9,6 @@
 
 #include "referee/referee_lines.h"
 #include "referee/referee_match.h"
-#include "report/registers.h"
 #include "spec-tests/common/spec_test.h"
 #include "testing/fake_env.h"
 #include "tests/match_checks.h"
@@ -53,12 +52,6 @@ TEST(RefereeLines, ACgSdkRefereesScoresAreReadOnlyInTheShapeItsCommandLinePrints
   EXPECT_FALSE(LaunchedLikeTheCgSdk({"python3", "ref.py", "{bot0}", "{bot1}"}, 2));
   EXPECT_FALSE(LaunchedLikeTheCgSdk({"ref", "-p1", "{bot0}", "{bot1}"}, 2));
   EXPECT_FALSE(LaunchedLikeTheCgSdk({"ref", "-p1", "{bot1}", "-p2", "{bot0}"}, 2));
-}
-
-const CheckCatalog& RunCatalog() {
-  static const CheckCatalog catalog = CatalogFromRegister(
-      nlohmann::json::parse(report::RegisterJson("arbiter")), "referee_run_checks");
-  return catalog;
 }
 
 FakeScript AnsweringBot() {
