@@ -513,7 +513,9 @@ TEST_F(CheckBotTest, ABotStartedThroughAVersionManagersShimGetsTheRuntimeTheUser
 // with its project runner, contained by default (arbiter.process.contained,
 // arbiter.process.environment). The runner finds its project there, and
 // rustup its toolchain (RUSTUP_HOME, CARGO_HOME) as in the user's shell.
-// `files` are the project's; "" when the runner is not installed here.
+// `files` are the project's; "" when the runner is not installed here. The
+// limits are generous: what is proved is that the bot starts and plays, not
+// how fast npm starts (over 1 s beside the suite's other tests).
 std::string CheckProject(const std::string& runner, const std::string& command,
                          const std::map<std::string, std::string>& files,
                          const std::string& build = "") {
@@ -529,9 +531,11 @@ std::string CheckProject(const std::string& runner, const std::string& command,
     const auto built = arbiter::testing::RunCommand("cd " + Shell(project) + " && " + build);
     EXPECT_EQ(built.status, 0) << built.output;
   }
-  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(
-      "cd " + Shell(project) + " && " + ARBITER_BINARY +
-      " check-bot --no-calibration --games 1 --no-edge-cases -- " + command);
+  const arbiter::testing::CommandRun run =
+      arbiter::testing::RunCommand("cd " + Shell(project) + " && " + ARBITER_BINARY +
+                                   " check-bot --no-calibration --games 1 --no-edge-cases "
+                                   "--ready-ms 30000 --action-ms 5000 -- " +
+                                   command);
   EXPECT_EQ(run.status, 0) << command << "\n" << run.output;
   std::filesystem::remove_all(project);
   return "";
