@@ -513,14 +513,20 @@ TEST_F(CheckBotTest, ABotStartedThroughAVersionManagersShimGetsTheRuntimeTheUser
 // with its project runner, contained by default (arbiter.process.contained,
 // arbiter.process.environment). The runner finds its project there, and
 // rustup its toolchain (RUSTUP_HOME, CARGO_HOME) as in the user's shell.
-// `files` are the project's; "" when the runner is not installed here. The
-// limits are generous: what is proved is that the bot starts and plays, not
-// how fast npm starts (over 1 s beside the suite's other tests).
-std::string CheckProject(const std::string& runner, const std::string& command,
-                         const std::map<std::string, std::string>& files,
-                         const std::string& build = "") {
+// `files` are the project's; `skipped` says why when the runner is not
+// installed here. The limits are generous unless given: what is proved is
+// that the bot starts and plays, not how fast npm starts (over 1 s beside
+// the suite's other tests).
+struct ProjectCheck {
+  std::string skipped;
+  std::string output;
+};
+ProjectCheck CheckProject(const std::string& runner, const std::string& command,
+                          const std::map<std::string, std::string>& files,
+                          const std::string& build = "",
+                          const std::string& limits = "--ready-ms 30000 --action-ms 5000") {
   if (arbiter::testing::RunCommand("command -v " + runner).status != 0)
-    return runner + " is not installed";
+    return {runner + " is not installed", ""};
   const std::string project = ::testing::TempDir() + "/" + runner + "-" + std::to_string(getpid());
   for (const auto& [name, text] : files) {
     std::filesystem::create_directories(std::filesystem::path(project + "/" + name).parent_path());
@@ -531,14 +537,12 @@ std::string CheckProject(const std::string& runner, const std::string& command,
     const auto built = arbiter::testing::RunCommand("cd " + Shell(project) + " && " + build);
     EXPECT_EQ(built.status, 0) << built.output;
   }
-  const arbiter::testing::CommandRun run =
-      arbiter::testing::RunCommand("cd " + Shell(project) + " && " + ARBITER_BINARY +
-                                   " check-bot --no-calibration --games 1 --no-edge-cases "
-                                   "--ready-ms 30000 --action-ms 5000 -- " +
-                                   command);
+  const arbiter::testing::CommandRun run = arbiter::testing::RunCommand(
+      "cd " + Shell(project) + " && " + ARBITER_BINARY +
+      " check-bot --no-calibration --games 1 --no-edge-cases " + limits + " -- " + command);
   EXPECT_EQ(run.status, 0) << command << "\n" << run.output;
   std::filesystem::remove_all(project);
-  return "";
+  return {"", run.output};
 }
 
 // Before, each match was a process.crash: the bot started in an empty
@@ -565,12 +569,12 @@ TEST_F(CheckBotTest, ARustBotRunWithCargoRunFromItsProjectPassesContained) {
       "        }\n"
       "    }\n"
       "}\n";
-  const std::string skipped = CheckProject(
+  const ProjectCheck check = CheckProject(
       "cargo", "cargo run --release -q",
       {{"Cargo.toml", "[package]\nname = \"bot\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"},
        {"src/main.rs", main_rs}},
       "cargo build --release -q");
-  if (!skipped.empty()) GTEST_SKIP() << skipped;
+  if (!check.skipped.empty()) GTEST_SKIP() << check.skipped;
 }
 
 // Before, each match was a process.crash: npm found no package.json in the
@@ -578,7 +582,7 @@ TEST_F(CheckBotTest, ARustBotRunWithCargoRunFromItsProjectPassesContained) {
 CITES(CheckBotTest, ANodeBotRunWithNpmStartFromItsProjectPassesContained,
       "arbiter.process.contained");
 TEST_F(CheckBotTest, ANodeBotRunWithNpmStartFromItsProjectPassesContained) {
-  const std::string skipped = CheckProject(
+  const ProjectCheck check = CheckProject(
       "npm", "npm start --silent",
       {{"package.json",
         R"({"name": "bot", "version": "1.0.0", "scripts": {"start": "node bot.js"}})"},
@@ -587,7 +591,31 @@ TEST_F(CheckBotTest, ANodeBotRunWithNpmStartFromItsProjectPassesContained) {
         "require('readline').createInterface({input: process.stdin}).on('line', (l) => {\n"
         "  if (l.trim() === 'EOD') process.stdout.write('N\\n');\n"
         "});\n"}});
-  if (!skipped.empty()) GTEST_SKIP() << skipped;
+  if (!check.skipped.empty()) GTEST_SKIP() << check.skipped;
+}
+
+// npm stays and runs the bot as a child of `sh -c`, after its prestart
+// script (here 1.5 s, as a TypeScript build would): that time is npm's, not
+// the bot's (arbiter.timing.launcher). Before, it counted against READY's
+// 1 s: ready.missing in every match, FAIL, though the bot's node printed
+// READY at once.
+CITES(CheckBotTest, ANodeBotsReadyCountsFromItsInterpreterNotFromNpmAndItsPrestartScript,
+      "arbiter.timing.launcher");
+TEST_F(CheckBotTest, ANodeBotsReadyCountsFromItsInterpreterNotFromNpmAndItsPrestartScript) {
+  const ProjectCheck check = CheckProject(
+      "npm", "npm start --silent",
+      {{"package.json",
+        R"({"name": "bot", "version": "1.0.0",
+            "scripts": {"prestart": "sleep 1.5", "start": "node bot.js"}})"},
+       {"bot.js",
+        "process.stdout.write('READY\\n');\n"
+        "require('readline').createInterface({input: process.stdin}).on('line', (l) => {\n"
+        "  if (l.trim() === 'EOD') process.stdout.write('N\\n');\n"
+        "});\n"}},
+      "", "--ready-ms 1000 --action-ms 5000");
+  if (!check.skipped.empty()) GTEST_SKIP() << check.skipped;
+  EXPECT_NE(check.output.find("bot.launcher"), std::string::npos) << check.output;
+  EXPECT_EQ(check.output.find("ready.missing"), std::string::npos) << check.output;
 }
 
 CITES(CheckBotTest, ABotThatTouchesThreeGigabytesIsProcessMemoryAtTheDefaultLimit,

@@ -1,6 +1,7 @@
 // The real bot's looks for its launcher (launcher_watch.h): /proc/PID/exe
 // and cmdline of its first own process, through a sandbox's own processes,
-// until it execs a program that is not a shell.
+// until it execs a program that is not a launcher; under a runner that
+// spawns, of its line of first children too.
 #include <unistd.h>
 
 #include <array>
@@ -44,6 +45,21 @@ const std::string& SelfExe() {
   return self;
 }
 
+// The bot's first process and, under a runner that spawns (npm start),
+// its line of first children down to the first that is no launcher.
+std::vector<ProcessLook> LineFrom(pid_t pid, const std::string& exe) {
+  std::vector<ProcessLook> line{{pid, exe, Cmdline(pid)}};
+  if (KindOf(line.back()) != LaunchKind::kSpawn) return line;
+  for (int depth = 0; depth < 6; ++depth) {
+    const std::vector<pid_t> children = proc::Children(line.back().pid);
+    if (children.empty()) break;
+    line.push_back({children.front(), Exe(children.front()), Cmdline(children.front())});
+    const LaunchKind kind = KindOf(line.back());
+    if (kind == LaunchKind::kNone || kind == LaunchKind::kUnknown) break;
+  }
+  return line;
+}
+
 }  // namespace
 
 void LookAtLauncher(LauncherWatch& watch, pid_t main, Clock::time_point now) {
@@ -55,8 +71,7 @@ void LookAtLauncher(LauncherWatch& watch, pid_t main, Clock::time_point now) {
     const std::string exe = Exe(pid);
     if (exe.empty()) return;
     const bool sandbox = exe.substr(exe.rfind('/') + 1) == "bwrap";
-    if (exe != SelfExe() && !sandbox)
-      return watch.See(exe, watch.named() ? std::vector<std::string>{} : Cmdline(pid), now);
+    if (exe != SelfExe() && !sandbox) return watch.See(LineFrom(pid, exe), now);
     if (exe == SelfExe() && pid == main) return;  // not exec'd yet
     const std::vector<pid_t> children = proc::Children(pid);
     if (children.empty()) return;

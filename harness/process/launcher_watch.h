@@ -6,6 +6,10 @@
 // interpreter itself. The watch looks at the bot's main process every
 // sample of its tree (bot_channels.h, kWatchPeriod) until it is no longer
 // a shell; the decisions are plain functions, tested without processes.
+// A project runner is a launcher too: cargo and rustup exec the program
+// they built, as a shell does; npm, npx, yarn and pnpm stay and run the
+// interpreter as a child of a shell, so under them the watch follows the
+// line of first children down to the first process that is no launcher.
 #pragma once
 
 #include <sys/types.h>
@@ -24,9 +28,24 @@ namespace arbiter::harness {
 inline constexpr std::string_view kSandboxTrampoline =
     "exec 0<&3 1>&4 3<&- 4>&- && exec \"$0\" \"$@\"";
 
-// A shell or `env`, by the base name of its executable: a launcher while
-// the bot's main process is one.
+// A shell, `env`, cargo or rustup, by the base name of its executable: a
+// launcher while the bot's main process is one.
 bool IsLauncherProgram(std::string_view exe_basename);
+
+// What one look saw of a process: its executable ("" while not started)
+// and arguments (empty while unreadable, mid-exec).
+struct ProcessLook {
+  pid_t pid = 0;
+  std::string exe;
+  std::vector<std::string> argv;
+};
+
+// How a process launches the bot: not at all (the interpreter), by
+// exec'ing it (a shell), or by running it as a child and staying (node
+// running npm, npx, yarn or pnpm); unknown while its arguments are
+// unreadable and they decide.
+enum class LaunchKind { kNone, kExec, kSpawn, kUnknown };
+LaunchKind KindOf(const ProcessLook& look);
 
 // The launcher's name from the shell's argv: the script it runs (its first
 // argument that is a path: "bash /x/shims/python3 bot.py" gives
@@ -37,19 +56,25 @@ class LauncherWatch {
  public:
   // What the looks saw; nullopt when the bot did not start through a launcher.
   std::optional<LauncherRun> run() const;
-  // The same from what was seen, for tests: `exe` the bot's process's
-  // executable ("" while it is not started), `argv` its arguments.
-  void See(const std::string& exe, const std::vector<std::string>& argv, Clock::time_point now);
-  // Whether the bot's process is known not to be a shell (no more looks),
-  // and whether the launcher has its name already.
+  // One look, for tests: `line` the bot's main process and, under a
+  // runner that spawns, its line of first children down to the first that
+  // is no launcher (or to one without children).
+  void See(const std::vector<ProcessLook>& line, Clock::time_point now);
+  void See(const std::string& exe, const std::vector<std::string>& argv, Clock::time_point now) {
+    See({ProcessLook{0, exe, argv}}, now);
+  }
+  // Whether the bot's process is known not to be a launcher (no more looks).
   bool done() const { return done_; }
-  bool named() const { return !path_.empty(); }
 
  private:
   bool done_ = false;
   std::string path_;
   std::optional<Clock::time_point> last_shell_;
   std::optional<Clock::time_point> interpreter_at_;
+  // Under a runner that spawns: the interpreter child last seen, and the
+  // look before this one (a new child started after it).
+  pid_t child_ = 0;
+  std::optional<Clock::time_point> last_look_;
 };
 
 // One look of the real bot at the tree under `main` (the bot's first

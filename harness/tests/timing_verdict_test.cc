@@ -138,6 +138,57 @@ SPEC_TEST(TimingVerdict, TheLauncherWatchNamesTheScriptAndEndsWhenTheInterpreter
   EXPECT_FALSE(IsLauncherProgram("python3.11"));
 }
 
+// npm stays and runs its script through `sh -c` as a child: the watch
+// follows the line down, and a prestart script's program is not the
+// interpreter that answers (a new child after it is).
+SPEC_TEST(TimingVerdict, TheLauncherWatchFollowsARunnerThatRunsTheInterpreterAsAChild,
+          "arbiter.timing.launcher") {
+  using std::chrono::milliseconds;
+  const Clock::time_point t0{std::chrono::seconds(100)};
+  const ProcessLook npm{10, "/usr/bin/node", {"npm start", "", ""}};
+  const ProcessLook sh{11, "/usr/bin/dash", {"sh", "-c", "sleep 1"}};
+  const ProcessLook prestart{12, "/usr/bin/sleep", {"sleep", "1"}};
+  const ProcessLook sh2{13, "/usr/bin/dash", {"sh", "-c", "node bot.js"}};
+  const ProcessLook bot{14, "/usr/bin/node", {"node", "bot.js"}};
+  LauncherWatch w;
+  w.See({{10, "/usr/bin/env", {"/usr/bin/env", "node", "/usr/bin/npm", "start"}}}, t0);
+  w.See({npm}, t0 + milliseconds(300));
+  ASSERT_TRUE(w.run());
+  EXPECT_EQ(w.run()->path, "/usr/bin/npm");  // the first, the user's
+  EXPECT_FALSE(w.run()->interpreter_at);
+  w.See({npm, sh, prestart}, t0 + milliseconds(325));
+  ASSERT_TRUE(w.run()->interpreter_at);
+  EXPECT_EQ(*w.run()->interpreter_at, t0 + milliseconds(300));
+  w.See({npm}, t0 + milliseconds(1400));  // prestart ended: the runner again
+  EXPECT_FALSE(w.run()->interpreter_at);
+  w.See({npm, sh2, {14, "/usr/bin/node", {}}}, t0 + milliseconds(1425));  // mid-exec
+  EXPECT_FALSE(w.run()->interpreter_at);
+  w.See({npm, sh2, bot}, t0 + milliseconds(1450));
+  w.See({npm, sh2, bot}, t0 + milliseconds(1475));
+  ASSERT_TRUE(w.run()->interpreter_at);
+  EXPECT_EQ(*w.run()->interpreter_at, t0 + milliseconds(1400));  // the last look without it
+  EXPECT_FALSE(w.done());
+  // node running a bot, not a package manager, is the interpreter.
+  EXPECT_EQ(KindOf(bot), LaunchKind::kNone);
+  EXPECT_EQ(KindOf({1, "/usr/bin/node", {"node", "/x/node_modules/npm/bin/npm-cli.js"}}),
+            LaunchKind::kSpawn);
+  EXPECT_EQ(KindOf({1, "/usr/bin/node", {}}), LaunchKind::kUnknown);
+  // cargo run execs the program it built, as a shell does.
+  LauncherWatch cargo;
+  cargo.See("/home/u/.cargo/bin/rustup", {"cargo", "run", "--release"}, t0);
+  cargo.See("/home/u/.rustup/toolchains/stable/bin/cargo", {"cargo", "run"},
+            t0 + milliseconds(900));
+  cargo.See("/p/target/release/bot", {"target/release/bot"}, t0 + milliseconds(925));
+  ASSERT_TRUE(cargo.run());
+  EXPECT_EQ(cargo.run()->path, "cargo");
+  EXPECT_EQ(*cargo.run()->interpreter_at, t0 + milliseconds(900));
+  // A runner whose interpreter was there at the first look: not told apart.
+  LauncherWatch late;
+  late.See({npm, sh2, bot}, t0);
+  EXPECT_FALSE(late.run());
+  EXPECT_TRUE(late.done());
+}
+
 // READY after 1000 + 40 ms from a bot whose launcher ran 1000 ms: in time
 // from the interpreter's start, so a warning naming it, and the bot plays.
 SPEC_TEST(TimingVerdict, AReadyLateOnlyByItsLaunchersTimeIsAWarningAndTheBotPlaysOn,
