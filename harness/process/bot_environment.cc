@@ -15,6 +15,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "process/path_list.h"
+
 namespace arbiter::harness {
 
 namespace {
@@ -120,11 +122,7 @@ std::vector<std::string> LibraryPathFolders(const std::vector<std::string>& env)
   for (const std::string& kv : env) {
     if (!kv.starts_with(kKey)) continue;
     out.clear();  // the last one counts
-    for (size_t begin = kKey.size(); begin < kv.size();) {
-      size_t end = kv.find(':', begin);
-      if (end == std::string::npos) end = kv.size();
-      const std::string dir = kv.substr(begin, end - begin);
-      begin = end + 1;
+    for (const std::string& dir : SplitPathList(std::string_view(kv).substr(kKey.size()))) {
       struct stat st {};
       if (!dir.empty() && dir[0] == '/' && ::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
         out.push_back(dir);

@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <optional>
 
+#include "process/path_list.h"
+
 namespace arbiter::harness {
 namespace {
 
@@ -83,11 +85,7 @@ std::vector<std::string> ElfRunpath(const std::string& program) {
           .parent_path()
           .string();
   std::vector<std::string> out;
-  for (size_t begin = 0; begin < list.size();) {
-    size_t end = list.find(':', begin);
-    if (end == std::string::npos) end = list.size();
-    std::string dir = list.substr(begin, end - begin);
-    begin = end + 1;
+  for (std::string dir : SplitPathList(list)) {
     for (const std::string token : {"${ORIGIN}", "$ORIGIN"})
       for (size_t i = dir.find(token); i != std::string::npos;
            i = dir.find(token, i + origin.size()))

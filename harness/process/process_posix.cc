@@ -20,6 +20,8 @@
 #include <cstring>
 #include <thread>
 
+#include "process/path_list.h"
+
 namespace arbiter::harness {
 namespace posix {
 namespace {
@@ -110,10 +112,8 @@ std::string ResolveExecutable(const std::string& name, int& error) {
   const char* env = std::getenv("PATH");
   const std::string path = env != nullptr ? env : "/usr/local/bin:/usr/bin:/bin";
   bool denied = false;
-  for (size_t begin = 0; begin <= path.size();) {
-    size_t end = path.find(':', begin);
-    if (end == std::string::npos) end = path.size();
-    const std::string dir = end > begin ? path.substr(begin, end - begin) : ".";
+  for (const std::string& entry : SplitPathList(path)) {
+    const std::string dir = entry.empty() ? "." : entry;
     int err = 0;
     const std::string candidate = dir + "/" + name;
     if (usable(candidate, err)) return candidate;
@@ -121,7 +121,6 @@ std::string ResolveExecutable(const std::string& name, int& error) {
     // search says nothing about the program (execvp would say EACCES).
     struct stat st {};
     denied |= err == EACCES && ::stat(candidate.c_str(), &st) == 0;
-    begin = end + 1;
   }
   error = denied ? EACCES : ENOENT;
   return "";

@@ -16,6 +16,7 @@
 #include "process/bot_environment.h"
 #include "process/elf_runpath.h"
 #include "process/launcher_watch.h"
+#include "process/path_list.h"
 #include "process/process_posix.h"
 
 namespace arbiter::harness {
@@ -169,11 +170,7 @@ void AddRuntimes(SandboxView& v) {
   };
   const char* path_env = std::getenv("PATH");
   const std::string path = path_env != nullptr ? path_env : "";
-  for (size_t begin = 0; begin < path.size();) {
-    size_t end = path.find(':', begin);
-    if (end == std::string::npos) end = path.size();
-    const std::string entry = path.substr(begin, end - begin);
-    begin = end + 1;
+  for (const std::string& entry : SplitPathList(path)) {
     struct stat st {};
     if (entry.empty() || entry[0] != '/' || ::stat(entry.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
       continue;

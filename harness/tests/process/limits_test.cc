@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "process/bot_environment.h"
+#include "process/path_list.h"
 #include "process/proc_probe.h"
 #include "tests/process/process_test_support.h"
 
@@ -282,6 +283,17 @@ TEST(Limits, BotsAreToldWhereThePackagesPipInstalledForTheUserAre) {
   const std::string base = "PYTHONUSERBASE=" + home + "/.local";
   EXPECT_EQ(std::find(without_lib.begin(), without_lib.end(), base), without_lib.end());
   EXPECT_NE(std::find(with_lib.begin(), with_lib.end(), base), with_lib.end());
+}
+
+// PATH, LD_LIBRARY_PATH and an ELF RUNPATH are split alike; an empty
+// entry is kept (to PATH it is the current folder).
+TEST(Limits, ALibraryPathGivenWithEnvIsItsAbsoluteFoldersThatExistTheLastOneCounting) {
+  EXPECT_EQ(SplitPathList("a::b:"), (std::vector<std::string>{"a", "", "b", ""}));
+  EXPECT_EQ(SplitPathList(""), (std::vector<std::string>{""}));
+  EXPECT_EQ(LibraryPathFolders({"LD_LIBRARY_PATH=/nowhere/at/all", "HOME=/x",
+                                "LD_LIBRARY_PATH=/usr/lib::lib:/nowhere/at/all:/tmp"}),
+            (std::vector<std::string>{"/usr/lib", "/tmp"}));
+  EXPECT_TRUE(LibraryPathFolders({"LD_LIBRARY_PATH="}).empty());
 }
 
 TEST(Limits, EnvAddsVariablesAndInheritEnvGivesArbitersOwn) {
