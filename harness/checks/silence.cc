@@ -49,7 +49,10 @@ std::string ReadErrorLine(const std::string& stderr_tail) {
 
 double OwnTime(const LateEvidence& e) {
   const double load = e.bot_wait_ms + e.self_wait_ms;
-  return std::max(0.0, e.elapsed_ms - e.launcher_ms - load - std::min(e.runtime_wait_max_ms, load));
+  // Waits that overlap in time are not subtracted twice: the bot's own CPU
+  // time is the least its answer took (arbiter.timing.load).
+  return std::max(e.sched_valid ? e.bot_run_ms : 0.0,
+                  e.elapsed_ms - e.launcher_ms - load - std::min(e.runtime_wait_max_ms, load));
 }
 
 LateVerdict JudgeLateAnswer(const LateEvidence& e) { return JudgeLate(e).verdict; }
@@ -165,8 +168,8 @@ FaultText GameCutFault(const GameCut& c) {
   const std::string limit = c.limit_ms % 1000 ? std::to_string(c.limit_ms) + " ms"
                                               : std::to_string(c.limit_ms / 1000) + " s";
   if (!c.since_message_ms)
-    return {"referee.hang", "no message within the per-game time limit of " + limit +
-                                " (--time-limit)"};
+    return {"referee.hang",
+            "no message within the per-game time limit of " + limit + " (--time-limit)"};
   if (*c.since_message_ms >= c.patience_ms || !c.reference_playing)
     return {"referee.hang", "no end within the per-game time limit of " + limit +
                                 " (--time-limit); its last message came " +

@@ -157,6 +157,38 @@ bool IsProjectRunner(const std::string& program) {
   return std::find(std::begin(kRunners), std::end(kRunners), name) != std::end(kRunners);
 }
 
+// `java Bot`: a JVM given no class path (-cp, -classpath, --class-path), no
+// jar (-jar) and no source file (Bot.java) loads its classes from the
+// folder it starts in.
+bool UsesJavasDefaultClassPath(const std::vector<std::string>& argv, const std::string& name) {
+  if (name != "java") return false;
+  return std::none_of(argv.begin() + 1, argv.end(), [](const std::string& a) {
+    return a == "-cp" || a == "-classpath" || a.starts_with("--class-path") || a == "-jar" ||
+           a.starts_with("--module-path") || a == "-p" || a.ends_with(".java");
+  });
+}
+
+// The files by which a version manager chooses the runtime of the folder a
+// bot starts in, there or above (pyenv's .python-version, asdf's
+// .tool-versions, rustup's rust-toolchain.toml): shown read-only as they
+// are, so that the bot's command starts the same runtime inside as in the
+// user's shell. Nothing else of those folders.
+std::vector<std::string> VersionFiles(const std::string& cwd) {
+  static constexpr const char* kNames[] = {
+      ".python-version", ".ruby-version",  ".node-version",  ".java-version",
+      ".go-version",     ".tool-versions", "rust-toolchain", "rust-toolchain.toml"};
+  std::vector<std::string> out;
+  for (fs::path dir = cwd; !dir.empty(); dir = dir.parent_path()) {
+    for (const char* name : kNames) {
+      struct stat st {};
+      const std::string file = (dir / name).string();
+      if (::stat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode)) out.push_back(file);
+    }
+    if (dir == dir.parent_path()) break;
+  }
+  return out;
+}
+
 // The runtimes a bot may start, read-only: those its PATH names outside the
 // system (a pyenv or cargo install: the folder above its bin/ or shims/),
 // the installs a version manager's variable names (RUSTUP_HOME, which no
@@ -274,6 +306,12 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
   // argument, or a path inside one (`sh -c 'exec ./bot'`, `-cp a.jar:b.jar`).
   for (size_t i = 1; i < argv.size(); ++i) {
     const std::string& a = argv[i];
+    // The whole argument first: a path with spaces is one path.
+    if (struct stat st{}; !a.empty() && a[0] != '-' && ::stat(a.c_str(), &st) == 0) {
+      add_path(a, S_ISDIR(st.st_mode));
+      if (S_ISREG(st.st_mode)) scripts.push_back(a);
+      continue;
+    }
     for (size_t begin = 0; begin < a.size();) {
       size_t end = a.find_first_of(" \t\n'\";:=&|()<>`", begin);
       if (end == std::string::npos) end = a.size();
@@ -310,8 +348,13 @@ SandboxView ViewOf(const std::vector<std::string>& argv, const std::string& prog
     }
   }
   // A project runner that names no file of its own runs the project of the
-  // folder it starts in: that folder is the bot's (never a home folder).
-  if (folders.empty() && IsProjectRunner(program) && !IsHomeFolder(v.cwd)) add(v.cwd, true);
+  // folder it starts in, and Java's class path is that folder when none is
+  // given (`java Bot`): that folder is the bot's (never a home folder).
+  if (((folders.empty() && IsProjectRunner(program)) || UsesJavasDefaultClassPath(argv, name)) &&
+      !IsHomeFolder(v.cwd))
+    add(v.cwd, true);
+  for (std::string& file : VersionFiles(v.cwd))
+    if (!visible(file)) v.version_files.push_back(std::move(file));
   std::sort(folders.begin(), folders.end());
   for (const std::string& f : folders) {
     if (!v.folders.empty() && IsUnder(f, v.folders.back().path)) continue;
@@ -346,6 +389,8 @@ bool SandboxView::Visible(const std::string& path) const {
     if (IsUnder(path, f.path)) return true;
   for (const std::string& s : shared)
     if (IsUnder(path, s)) return true;
+  for (const std::string& f : version_files)
+    if (path == f) return true;
   // /tmp is a fresh one: what /tmp holds outside is not there.
   return IsUnder(path, "/proc") || IsUnder(path, "/dev");
 }
@@ -384,6 +429,7 @@ std::vector<std::string> SandboxArgv(const SandboxView& view, const std::vector<
       add({"--bind", f.copy, f.path});
     }
   }
+  for (const std::string& f : view.version_files) add({"--ro-bind", f, f});
   for (const std::string& s : view.shared) add({"--ro-bind", s, s});  // over the copies
   for (const std::string& d : view.steps) add({"--dir", d});
   if (!home.empty()) add({"--bind", home, home});
@@ -503,6 +549,23 @@ bool ContainmentClue(std::string_view line) {
   return false;
 }
 
+// A relative name the stderr quotes ('config.json', "../lib/x") that is a
+// file or folder of the folder arbiter runs in which the bot does not see:
+// the name as quoted, or "".
+std::string RelativeNameOutside(const SandboxView& view, const std::string& text) {
+  for (size_t open = text.find_first_of("'\""); open != std::string::npos;
+       open = text.find_first_of("'\"", open + 1)) {
+    const size_t close = text.find_first_of("'\"\n", open + 1);
+    if (close == std::string::npos) break;
+    const std::string name = text.substr(open + 1, close - open - 1);
+    if (name.empty() || name[0] == '/' || name.size() > 255 || view.cwd.empty()) continue;
+    const fs::path there = (fs::path(view.cwd) / name).lexically_normal();
+    std::error_code ec;
+    if (fs::exists(there, ec) && !view.Visible(there.string())) return name;
+  }
+  return "";
+}
+
 std::string ContainmentEvidence(const SandboxView& view, const std::string& undo,
                                 const std::string& stderr_text) {
   std::string stderr_tail = stderr_text;
@@ -528,6 +591,7 @@ std::string ContainmentEvidence(const SandboxView& view, const std::string& undo
     std::string path = stderr_tail.substr(i, end - i);
     i = end;
     while (path.size() > 1 && (path.back() == '.' || path.back() == '/')) path.pop_back();
+    path = fs::path(path).lexically_normal().string();  // "/p/src/../data.json"
     if (path.size() < 2 || view.Visible(path)) continue;
     std::error_code ec;
     const bool there = fs::exists(path, ec) || fs::exists(fs::path(path).parent_path(), ec);
@@ -535,10 +599,20 @@ std::string ContainmentEvidence(const SandboxView& view, const std::string& undo
       return "it ran contained, and its stderr names '" + path +
              "', which is outside what the containment shows" + tail;
   }
-  if (Contains(stderr_tail, "Read-only file system"))
+  if (std::string name = RelativeNameOutside(view, stderr_tail); !name.empty())
+    return "it ran contained, and its stderr names '" + name + "', which is in " + view.cwd +
+           ", the folder arbiter runs in, but not in what the containment shows (of the "
+           "folders here, only those the bot's command names)" +
+           tail;
+  if (Contains(stderr_tail, "Read-only file system")) {
+    for (const SandboxFolder& f : view.folders)
+      if (f.read_only)
+        return "it ran contained, where its folder " + f.path + " is shown read-only (" +
+               f.why_read_only + "), and its stderr says 'Read-only file system'" + tail;
     return "it ran contained, where the system is read-only, and its stderr says 'Read-only "
            "file system'" +
            tail;
+  }
   return "";
 }
 

@@ -52,6 +52,7 @@ struct SandboxView {
   std::vector<std::string> tools;                          // read-only folders PATH names
   std::vector<SandboxFolder> folders;                      // the bot's own
   std::vector<std::string> shared;                         // arbiter's, as they are, read-only
+  std::vector<std::string> version_files;  // .python-version and the like, read-only
   // The steps of a path the command gives as the kernel walks it, made
   // inside so that it resolves there as outside: folders it passes through
   // before a "..", empty (made after the binds, where not shown).

@@ -54,6 +54,9 @@ RC_GTEST_PROP(TimingVerdict, NoFigureAFindingPrintsContradictsItsVerdict, ()) {
   RC_ASSERT(j.computed_over == (e.sched_valid && e.bot_run_ms > e.limit_ms));
   if (j.computed_over) RC_ASSERT(j.verdict == LateVerdict::kLate);
   // Inconclusive only when its own time is within the limit, and it says so.
+  // No figure below what the bot itself ran: waits that overlap are not
+  // subtracted twice.
+  if (e.sched_valid) RC_ASSERT(OwnTime(e) >= e.bot_run_ms);
   if (j.verdict == LateVerdict::kInconclusive) {
     RC_ASSERT(OwnTime(e) <= e.limit_ms);
     RC_ASSERT(Says(j.text, "within the limit"));
@@ -67,6 +70,27 @@ RC_GTEST_PROP(TimingVerdict, NoFigureAFindingPrintsContradictsItsVerdict, ()) {
   if (j.verdict == LateVerdict::kLauncher) RC_ASSERT(e.elapsed_ms - e.launcher_ms <= e.limit_ms);
   // Figures are printed whenever the kernel gave them.
   RC_ASSERT(Says(j.text, e.sched_valid ? "the bot ran " : "no scheduler statistics"));
+}
+
+// The field case: `java Bot.java` beside two busy loops. Its main thread
+// and its runtime's threads waited for a CPU at the same time; subtracted
+// twice, the waits left 119.7 ms "without the waits", less than the 457.5
+// ms the bot itself ran on a CPU.
+SPEC_TEST(TimingVerdict, TheTimeWithoutTheWaitsIsNeverLessThanTheBotRanOnACpu,
+          "arbiter.timing.load") {
+  LateEvidence e{.elapsed_ms = 1032.6,
+                 .limit_ms = 1000,
+                 .sched_valid = true,
+                 .bot_run_ms = 457.5,
+                 .bot_wait_ms = 477.6,
+                 .self_wait_ms = 0,
+                 .runtime_threads = 18,
+                 .runtime_run_ms = 511.4,
+                 .runtime_wait_ms = 846.3,
+                 .runtime_wait_max_ms = 435.3};
+  const LateJudgement j = JudgeLate(e);
+  EXPECT_EQ(j.verdict, LateVerdict::kInconclusive);
+  EXPECT_TRUE(Says(j.text, "without the waits 457.5 ms, within the limit")) << j.text;
 }
 
 SPEC_TEST(TimingVerdict, ALateBotThatWaitedLongForACpuIsNeverToldTheMachineDidNotMakeItLate,

@@ -69,6 +69,42 @@ TEST(ContainmentEvidence, WhatIsSharedAsItIsIsNoEvidenceAndTheAdviceIsTheCallers
   EXPECT_EQ(ContainmentEvidence(ViewFor({"/bin/sh"}, {"/root"}), "x", missing), "");
 }
 
+// A file the bot opens by a relative name, in the folder arbiter runs in
+// but not shown (a project's config.json beside src/bot.py), and a path
+// through ".." (src/../data.json): both named, with what to do. Before,
+// neither had any advice.
+TEST(ContainmentEvidence, ARelativeNameOrAPathThroughDotDotOutsideTheBotsFolderIsNamed) {
+  const std::string p =
+      (std::filesystem::path(::testing::TempDir()) / ("relname-" + std::to_string(getpid())))
+          .lexically_normal()
+          .string();
+  std::filesystem::create_directories(p + "/src");
+  std::ofstream(p + "/config.json") << "{}\n";
+  SandboxView v;
+  v.cwd = p;
+  v.folders.push_back({p + "/src", "", false, ""});
+  const std::string relative = ContainmentEvidence(
+      v, "x", "FileNotFoundError: [Errno 2] No such file or directory: 'config.json'\n");
+  EXPECT_NE(relative.find("its stderr names 'config.json', which is in " + p), std::string::npos)
+      << relative;
+  EXPECT_NE(relative.find("only those the bot's command names); x"), std::string::npos) << relative;
+  const std::string dotdot =
+      ContainmentEvidence(v, "x", "No such file or directory: '" + p + "/src/../config.json'\n");
+  EXPECT_NE(dotdot.find("'" + p + "/config.json', which is outside"), std::string::npos) << dotdot;
+  std::filesystem::remove_all(p);
+}
+
+// A bot folder over the copy limit is shown read-only: a bot that writes
+// its log there is told that, not that "the system is read-only".
+TEST(ContainmentEvidence, AWriteRefusedInAFolderShownReadOnlyForItsSizeSaysSo) {
+  SandboxView v;
+  v.folders.push_back({"/x/big", "", true, "more than 256.0 MB, the most arbiter copies"});
+  const std::string why =
+      ContainmentEvidence(v, "x", "OSError: [Errno 30] Read-only file system: 'bot.log'\n");
+  EXPECT_NE(why.find("its folder /x/big is shown read-only (more than 256.0 MB"), std::string::npos)
+      << why;
+}
+
 class ContainedBot : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -430,6 +466,43 @@ TEST_F(ContainedBot, ABuildTreesProgramFindsTheLibrariesItsRunpathOrLibraryPathN
   auto bare = Spawn(loop_, {p + "/bin/bare"}, given);
   ASSERT_TRUE(bare);
   EXPECT_EQ(OutputOf(loop_, *bare), "ran\n") << bare->stderr_tail();
+}
+
+// Run as contestants run them, from the folder arbiter runs in: a script
+// whose path has a space (`sh "my bot/run.sh"`), a Java bot given no class
+// path (`java Bot`: the JVM loads its classes from the folder it starts
+// in), and a pyenv .python-version above the bot's folder, which chooses
+// the runtime its command starts; nothing else of that folder is shown.
+// Before, the first two failed before their handshake ("can't open",
+// "Could not find or load main class"), and the third ran another Python.
+TEST_F(ContainedBot, APathWithASpaceAJavaBotWithNoClassPathAndAVersionFileAboveAreThere) {
+  ASSERT_EQ(access("/usr/bin/javac", X_OK), 0) << "scripts/setup installs default-jdk-headless";
+  HomeFolder dir("asgiven");
+  const std::string p = dir.path();
+  std::filesystem::create_directories(p + "/my bot");
+  std::filesystem::create_directories(p + "/java");
+  std::filesystem::create_directories(p + "/project/src");
+  std::ofstream(p + "/my bot/run.sh") << "echo ran\n";
+  std::ofstream(p + "/java/Bot.java") << "public class Bot { public static void main(String[] a) { "
+                                         "System.out.println(\"ran\"); } }\n";
+  ASSERT_EQ(std::system(("cd '" + p + "/java' && javac Bot.java").c_str()), 0);
+  std::ofstream(p + "/project/.python-version") << "3.12.1\n";
+  std::ofstream(p + "/project/secret.txt") << "not the bot's\n";
+  std::ofstream(p + "/project/src/run.sh")
+      << "cat .python-version; test -e secret.txt || echo hidden\n";
+  const std::filesystem::path was = std::filesystem::current_path();
+  std::vector<std::string> out;
+  for (const auto& [folder, argv] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {p, {"/bin/sh", "my bot/run.sh"}},
+           {p + "/java", {"java", "Bot"}},
+           {p + "/project", {"/bin/sh", "src/run.sh"}}}) {
+    std::filesystem::current_path(folder);
+    auto bot = Spawn(loop_, argv, Contained());
+    out.push_back(bot ? OutputOf(loop_, *bot, std::chrono::seconds(60)) + bot->stderr_tail()
+                      : "not started");
+  }
+  std::filesystem::current_path(was);
+  EXPECT_EQ(out, (std::vector<std::string>{"ran\n", "ran\n", "3.12.1\nhidden\n"}));
 }
 
 TEST(ElfRunpath, TheFoldersAProgramsRunpathNamesWithItsOriginReplaced) {
