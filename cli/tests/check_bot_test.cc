@@ -577,20 +577,23 @@ TEST_F(CheckBotTest, ARustBotRunWithCargoRunFromItsProjectPassesContained) {
   if (!check.skipped.empty()) GTEST_SKIP() << check.skipped;
 }
 
+// A node bot that answers every turn of jc2015 at once.
+constexpr const char* kNodeBot =
+    "process.stdout.write('READY\\n');\n"
+    "require('readline').createInterface({input: process.stdin}).on('line', (l) => {\n"
+    "  if (l.trim() === 'EOD') process.stdout.write('N\\n');\n"
+    "});\n";
+
 // Before, each match was a process.crash: npm found no package.json in the
 // empty folder the bot started in.
 CITES(CheckBotTest, ANodeBotRunWithNpmStartFromItsProjectPassesContained,
       "arbiter.process.contained");
 TEST_F(CheckBotTest, ANodeBotRunWithNpmStartFromItsProjectPassesContained) {
-  const ProjectCheck check = CheckProject(
-      "npm", "npm start --silent",
-      {{"package.json",
-        R"({"name": "bot", "version": "1.0.0", "scripts": {"start": "node bot.js"}})"},
-       {"bot.js",
-        "process.stdout.write('READY\\n');\n"
-        "require('readline').createInterface({input: process.stdin}).on('line', (l) => {\n"
-        "  if (l.trim() === 'EOD') process.stdout.write('N\\n');\n"
-        "});\n"}});
+  const ProjectCheck check =
+      CheckProject("npm", "npm start --silent",
+                   {{"package.json",
+                     R"({"name": "bot", "version": "1.0.0", "scripts": {"start": "node bot.js"}})"},
+                    {"bot.js", kNodeBot}});
   if (!check.skipped.empty()) GTEST_SKIP() << check.skipped;
 }
 
@@ -602,17 +605,11 @@ TEST_F(CheckBotTest, ANodeBotRunWithNpmStartFromItsProjectPassesContained) {
 CITES(CheckBotTest, ANodeBotsReadyCountsFromItsInterpreterNotFromNpmAndItsPrestartScript,
       "arbiter.timing.launcher");
 TEST_F(CheckBotTest, ANodeBotsReadyCountsFromItsInterpreterNotFromNpmAndItsPrestartScript) {
-  const ProjectCheck check = CheckProject(
-      "npm", "npm start --silent",
-      {{"package.json",
-        R"({"name": "bot", "version": "1.0.0",
-            "scripts": {"prestart": "sleep 1.5", "start": "node bot.js"}})"},
-       {"bot.js",
-        "process.stdout.write('READY\\n');\n"
-        "require('readline').createInterface({input: process.stdin}).on('line', (l) => {\n"
-        "  if (l.trim() === 'EOD') process.stdout.write('N\\n');\n"
-        "});\n"}},
-      "", "--ready-ms 1000 --action-ms 5000");
+  const char* package =
+      R"({"name": "bot", "version": "1.0.0", "scripts": {"prestart": "sleep 1.5", "start": "node bot.js"}})";
+  const ProjectCheck check =
+      CheckProject("npm", "npm start --silent", {{"package.json", package}, {"bot.js", kNodeBot}},
+                   "", "--ready-ms 1000 --action-ms 5000");
   if (!check.skipped.empty()) GTEST_SKIP() << check.skipped;
   EXPECT_NE(check.output.find("bot.launcher"), std::string::npos) << check.output;
   EXPECT_EQ(check.output.find("ready.missing"), std::string::npos) << check.output;
