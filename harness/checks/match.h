@@ -165,6 +165,8 @@ class Match {
   // RunUntil(deadline, done) for a window that began at `opened`, given
   // more time while the bot's launcher runs: up to `limit` from the
   // interpreter's start, and kLauncherWait at most (arbiter.timing.launcher).
+  // Under a runner that stays (npm start), while it runs: a prestart
+  // script's program may outlast the limit before the interpreter starts.
   // What comes after `deadline` is still judged late, with the launcher's
   // time apart.
   bool WaitPastLauncher(BotProcess& p, Clock::time_point opened, Clock::time_point deadline,

@@ -177,10 +177,16 @@ bool Match::WaitPastLauncher(BotProcess& p, Clock::time_point opened, Clock::tim
   for (;;) {
     const std::optional<LauncherRun> run = p.launcher();
     if (!run || p.exited() || Interrupted()) return false;
-    // Still the launcher: look again a watch period later.
-    Clock::time_point next = env_.Now() + std::chrono::milliseconds(25);
-    if (run->interpreter_at)
+    // Still the launcher: look again a watch period later. Its interpreter
+    // is given the limit from its start; one not settled (a prestart
+    // script's program under npm) may yet be followed by the one that
+    // answers, so the looks go on until the cap.
+    const Clock::time_point look = env_.Now() + std::chrono::milliseconds(25);
+    Clock::time_point next = look;
+    if (run->interpreter_at) {
       next = std::max(opened, *run->interpreter_at) + std::chrono::milliseconds(limit);
+      if (!run->settled) next = std::max(next, look);
+    }
     next = std::min(next, cap);
     if (next <= env_.Now()) return false;
     if (env_.RunUntil(next, done)) return true;

@@ -108,9 +108,14 @@ bool ValidEnvironmentEntry(const std::string& kv);
 // for a command string), and the last moment the bot's main process was
 // still the launcher's shell before it exec'd the interpreter (nullopt:
 // still the launcher). A lower bound, within a watch period (25 ms).
+// Settled once the interpreter is known for good: a launcher that exec's
+// it. A runner that stays (npm start) may run a prestart script's program
+// first, which is no interpreter of the bot's, and the next child's start
+// moves interpreter_at: never settled.
 struct LauncherRun {
   std::string path;
   std::optional<Clock::time_point> interpreter_at;
+  bool settled = true;
 };
 
 // What a bot's process tree used, sampled from /proc while it ran (every few

@@ -51,6 +51,13 @@ void FakeBot::CloseStdin() {
 
 std::optional<LauncherRun> FakeBot::launcher() const {
   if (script_.launcher.empty()) return std::nullopt;
+  if (!script_.launcher_children_ms.empty()) {
+    LauncherRun run{script_.launcher, std::nullopt, false};
+    for (int ms : script_.launcher_children_ms)
+      if (env_.Now() >= started_ + milliseconds(ms))
+        run.interpreter_at = started_ + milliseconds(ms);
+    return run;
+  }
   const Clock::time_point at = started_ + milliseconds(script_.launcher_ms);
   return LauncherRun{script_.launcher,
                      env_.Now() >= at ? std::optional<Clock::time_point>(at) : std::nullopt};

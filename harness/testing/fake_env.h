@@ -76,6 +76,10 @@ struct FakeScript {
   // `launcher_ms` after the start (BotProcess::launcher); "": none.
   std::string launcher;
   int launcher_ms = 0;
+  // Set: the launcher is a runner that stays (npm start) and starts a child
+  // at each of these times after the start, in turn (a prestart script's
+  // program, then the interpreter); launcher_ms is then unused.
+  std::vector<int> launcher_children_ms;
   // Its stdout's framing: small caps by default, so that a test floods them
   // in a few lines; a real process's are LineFramer's defaults.
   size_t max_line_bytes = 1024;

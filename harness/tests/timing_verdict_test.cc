@@ -191,6 +191,7 @@ SPEC_TEST(TimingVerdict, TheLauncherWatchFollowsARunnerThatRunsTheInterpreterAsA
   w.See({npm, sh2, bot}, t0 + milliseconds(1475));
   ASSERT_TRUE(w.run()->interpreter_at);
   EXPECT_EQ(*w.run()->interpreter_at, t0 + milliseconds(1400));  // the last look without it
+  EXPECT_FALSE(w.run()->settled);                                // another child may follow
   EXPECT_FALSE(w.done());
   // node running a bot, not a package manager, is the interpreter.
   EXPECT_EQ(KindOf(bot), LaunchKind::kNone);
@@ -206,6 +207,7 @@ SPEC_TEST(TimingVerdict, TheLauncherWatchFollowsARunnerThatRunsTheInterpreterAsA
   ASSERT_TRUE(cargo.run());
   EXPECT_EQ(cargo.run()->path, "cargo");
   EXPECT_EQ(*cargo.run()->interpreter_at, t0 + milliseconds(900));
+  EXPECT_TRUE(cargo.run()->settled);
   // A runner whose interpreter was there at the first look: not told apart.
   LauncherWatch late;
   late.See({npm, sh2, bot}, t0);
@@ -259,6 +261,28 @@ SPEC_TEST(TimingVerdict, AFirstAnswerLateOnlyByItsLaunchersTimeIsAWarning,
   ASSERT_TRUE(f) << Checks(r);
   EXPECT_TRUE(Says(f->message, "counted from the interpreter's start it came after 40.0 ms"))
       << f->message;
+  EXPECT_GT(r.turns.size(), 3u);
+}
+
+// npm start with a prestart script whose program runs past the limit: its
+// child is not the interpreter, and the wait goes on until the one that
+// answers has had the limit (the field case: sleep 1.5 in a prestart, a
+// READY 2.6 s after npm's start was called missing).
+SPEC_TEST(TimingVerdict, AReadyAfterAPrestartProgramLongerThanTheLimitCountsFromTheNextChild,
+          "arbiter.timing.launcher", "jc2015.protocol.ready") {
+  FakeEnv env;
+  FakeScript s;
+  s.launcher = "/usr/bin/npm";
+  s.launcher_children_ms = {800, 3200};  // sleep 2.4, then node bot.js
+  s.on_start = {Out(3250, "READY\n")};
+  s.on_input = [](int, const std::string&) { return std::vector<Emit>{Out(2, "N\n")}; };
+  s.on_eof = {Exit(1, 0)};
+  const MatchResult r = PlayJc2015(env, s);
+  EXPECT_FALSE(Find(r, "ready.missing")) << Checks(r);
+  EXPECT_FALSE(Find(r, "ready.late")) << Checks(r);
+  const Finding* f = Find(r, "bot.launcher");
+  ASSERT_TRUE(f) << Checks(r);
+  EXPECT_TRUE(Says(f->message, "its launcher /usr/bin/npm ran 3200.0 ms")) << f->message;
   EXPECT_GT(r.turns.size(), 3u);
 }
 
