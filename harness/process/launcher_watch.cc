@@ -78,7 +78,6 @@ void LauncherWatch::See(const std::vector<ProcessLook>& line, Clock::time_point 
     last_shell_ = last_look_ = now;
     return;
   }
-  spawns_ = true;
   // A runner that spawns: the interpreter is the first process down its
   // line that is no launcher; one not seen before started after the last
   // look (a prestart script's program ran before it).
@@ -106,7 +105,9 @@ void LauncherWatch::See(const std::vector<ProcessLook>& line, Clock::time_point 
 
 std::optional<LauncherRun> LauncherWatch::run() const {
   if (path_.empty()) return std::nullopt;
-  return LauncherRun{path_, interpreter_at_, !spawns_};
+  // Settled once done: an exec'd interpreter is final; under a runner that
+  // stays the looks go on, and so may its children.
+  return LauncherRun{path_, interpreter_at_, done_};
 }
 
 }  // namespace arbiter::harness

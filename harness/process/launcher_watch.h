@@ -75,7 +75,6 @@ class LauncherWatch {
   // look before this one (a new child started after it).
   pid_t child_ = 0;
   std::optional<Clock::time_point> last_look_;
-  bool spawns_ = false;  // a runner that stays: its interpreter never settled
 };
 
 // One look of the real bot at the tree under `main` (the bot's first
