@@ -80,10 +80,12 @@ class RealBot final : public BotProcess, public LoopMember {
 
   std::string ContainmentEvidence() const override {
     if (!contained_) return {};
-    // Its clues from its whole stderr first, then its tail.
+    // Its clues from its whole stderr first, then its tail; what it wrote
+    // in its own HOME (npm's debug log) it sees.
+    SandboxView view = contained_->view;
+    view.home = home_;
     return harness::ContainmentEvidence(
-        contained_->view, contained_->undo,
-        ch_->stderr_clues + ch_->stderr_line + "\n" + stderr_tail());
+        view, contained_->undo, ch_->stderr_clues + ch_->stderr_line + "\n" + stderr_tail());
   }
 
   ResourceUsage usage() const override {

@@ -391,6 +391,7 @@ bool SandboxView::Visible(const std::string& path) const {
     if (IsUnder(path, s)) return true;
   for (const std::string& f : version_files)
     if (path == f) return true;
+  if (!home.empty() && IsUnder(path, home)) return true;
   // /tmp is a fresh one: what /tmp holds outside is not there.
   return IsUnder(path, "/proc") || IsUnder(path, "/dev");
 }

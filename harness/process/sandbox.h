@@ -58,6 +58,9 @@ struct SandboxView {
   // before a "..", empty (made after the binds, where not shown).
   std::vector<std::string> steps;
   std::string cwd;  // arbiter's working folder
+  // The bot's own fresh HOME (its TMPDIR inside), writable: set per bot
+  // for its evidence, "" while the run's view is planned.
+  std::string home;
   // Whether `path` (absolute) is inside something the bot sees.
   bool Visible(const std::string& path) const;
 };

@@ -69,6 +69,27 @@ TEST(ContainmentEvidence, WhatIsSharedAsItIsIsNoEvidenceAndTheAdviceIsTheCallers
   EXPECT_EQ(ContainmentEvidence(ViewFor({"/bin/sh"}, {"/root"}), "x", missing), "");
 }
 
+// A file in the bot's own fresh HOME is one it sees: npm, finding no
+// package.json, names its debug log there. Before, that log was the advice
+// ("outside what the containment shows"), not the missing package.json.
+TEST(ContainmentEvidence, AFileInTheBotsOwnHomeIsNoEvidence) {
+  const std::string home =
+      (std::filesystem::path(::testing::TempDir()) / ("bothome-" + std::to_string(getpid())))
+          .lexically_normal()
+          .string();
+  std::filesystem::create_directories(home + "/.npm/_logs");
+  SandboxView v = ViewFor({"/bin/sh"});
+  v.home = home;
+  const std::string npm =
+      "npm error enoent Could not read package.json: Error: ENOENT: no such file or directory\n"
+      "npm error A complete log of this run can be found in: " +
+      home + "/.npm/_logs/debug-0.log\n";
+  EXPECT_EQ(ContainmentEvidence(v, "x", npm), "");
+  v.home.clear();  // the same text, the folder not the bot's: named
+  EXPECT_NE(ContainmentEvidence(v, "x", npm).find(home + "/.npm/_logs"), std::string::npos);
+  std::filesystem::remove_all(home);
+}
+
 // A file the bot opens by a relative name, in the folder arbiter runs in
 // but not shown (a project's config.json beside src/bot.py), and a path
 // through ".." (src/../data.json): both named, with what to do. Before,
