@@ -184,9 +184,8 @@ void AsOpponents(harness::MatchResult& r, const std::vector<std::string>& oppone
   if (timed == r.latencies_ms.size()) r.latencies_ms = std::move(own);
 }
 
-// A run's time FAIL not made by the bot's own CPU alone, confirmed by one
-// more run of the match (the same seed) before it is said
-// (arbiter.timing.confirm); `run` as it is otherwise.
+// A run's time FAIL, confirmed by one more run of the match (the same seed)
+// before it is said (arbiter.timing.confirm); `run` as it is otherwise.
 harness::MatchResult Confirmed(harness::Env& env, harness::MatchResult run,
                                const harness::MatchSpec& spec, const Prepared& p,
                                const harness::Progress& progress) {

@@ -96,7 +96,7 @@ struct Finding {
   std::string reproduce;    // one command line
   int occurrences = 1;      // how many times this check fired in the match
   // A time verdict a second run of the match must confirm before it is a
-  // FAIL (arbiter.timing.confirm): late, but not by its own CPU time alone.
+  // FAIL (arbiter.timing.confirm): every late answer or handshake.
   // Not written to reports.
   bool confirm = false;
   // fuzz-referee: the root cause this finding stands for, a key of the run's

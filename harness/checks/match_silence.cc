@@ -63,7 +63,7 @@ void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limi
   f.limit_ms = limit;
   f.received = EscapeBytes(tl.line.text) + "\\n";
   f.advice = j.advice;
-  f.confirm = !j.computed_over;  // arbiter.timing.confirm
+  f.confirm = true;  // arbiter.timing.confirm: even a bot that computed too long
   Stop(b, rec.turn);
 }
 
@@ -476,7 +476,7 @@ Finding& Match::ReportComputing(BotSeat& b, const std::string& check, const std:
         waited + (j.computed_over ? ": the bot was still computing; " : " on this turn: ") + j.text,
         turn);
     f.advice = j.advice;
-    f.confirm = !j.computed_over;  // arbiter.timing.confirm
+    f.confirm = true;  // arbiter.timing.confirm: even a bot that computed too long
     return f;
   }
   const bool launcher = j.verdict == LateVerdict::kLauncher;

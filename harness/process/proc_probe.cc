@@ -265,13 +265,16 @@ bool ReadThreadsSched(pid_t pid, std::vector<ThreadSched>& out, std::map<int, bo
     ThreadSched t;
     t.tid = static_cast<int>(tid);
     if (!ParseSchedStat(ReadFile(task + "/schedstat"), t.run_ns, t.wait_ns)) continue;
-    auto name = names.find(t.tid);
-    if (name == names.end()) {
+    // A runtime's thread is born with its process's name ("java") and names
+    // itself a moment later, later still on a busy machine: only a runtime
+    // name is kept, any other is read again at the next sample.
+    bool& runtime = names[t.tid];
+    if (!runtime) {
       std::string comm = ReadFile(task + "/comm");
       while (!comm.empty() && comm.back() == '\n') comm.pop_back();
-      name = names.emplace(t.tid, IsRuntimeThreadName(comm)).first;
+      runtime = IsRuntimeThreadName(comm);
     }
-    t.runtime = name->second;
+    t.runtime = runtime;
     out.push_back(t);
     any = true;
   }

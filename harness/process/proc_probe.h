@@ -58,8 +58,9 @@ uint64_t ReadRssKb(pid_t pid);
 bool ReadSchedStat(pid_t pid, uint64_t& run_ns, uint64_t& wait_ns);
 
 // The scheduler statistics of each thread of `pid`, appended to `out`
-// with its runtime mark (IsRuntimeThreadName of its /proc comm, read once
-// per thread and kept in `names`). False when none could be read.
+// with its runtime mark (IsRuntimeThreadName of its /proc comm; a runtime
+// name is kept in `names`, any other is read again: a thread names itself
+// after its birth). False when none could be read.
 bool ReadThreadsSched(pid_t pid, std::vector<ThreadSched>& out, std::map<int, bool>& names);
 
 // Whether a thread named `comm` (15 characters at most) is a language

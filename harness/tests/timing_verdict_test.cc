@@ -316,9 +316,11 @@ SPEC_TEST(TimingVerdict, WithoutALauncherTheSameReadyIsLate, "jc2015.protocol.re
   EXPECT_FALSE(Find(r, "bot.launcher")) << Checks(r);
 }
 
-// A late answer that is not the bot's CPU alone asks for a second look
-// (arbiter.timing.confirm); one that computed past the limit does not.
-SPEC_TEST(TimingVerdict, OnlyALateAnswerNotExplainedByItsOwnCpuAsksForASecondRun,
+// Every late answer asks for a second look (arbiter.timing.confirm). A bot
+// that ran 150 ms on a CPU against a 100 ms limit is confirmed too:
+// which thread computed is read from names, and a wrong reading (a JVM
+// compiler thread seen before it named itself) must not decide alone.
+SPEC_TEST(TimingVerdict, EveryLateAnswerAsksForASecondRunEvenOneThatComputedPastTheLimit,
           "arbiter.timing.confirm", "jc2015.protocol.action.limit") {
   for (const double run_ms : {20.0, 150.0}) {
     FakeEnv env;
@@ -335,7 +337,7 @@ SPEC_TEST(TimingVerdict, OnlyALateAnswerNotExplainedByItsOwnCpuAsksForASecondRun
     const MatchResult r = PlayJc2015(env, s);
     const Finding* f = Find(r, "action.deadline");
     ASSERT_TRUE(f) << Checks(r);
-    EXPECT_EQ(f->confirm, run_ms < 100) << f->message;
+    EXPECT_TRUE(f->confirm) << f->message;
   }
 }
 
