@@ -106,7 +106,7 @@ LateJudgement JudgeLate(const LateEvidence& e) {
     return j;
   }
   if (waits * 4 < e.limit_ms) {
-    j.text += "; the rest of the time it was sleeping or blocked, not made late by the machine";
+    j.text += "; " + std::string(LateJudgement::kNotTheMachine);
   } else {
     j.text += "; without the waits for a CPU it still took " + Fmt(own) +
               " ms, over the limit of " + limit +

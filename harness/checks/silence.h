@@ -133,6 +133,14 @@ LateVerdict JudgeLateAnswer(const LateEvidence& evidence);
 // for a launcher (how to start the interpreter itself) and for a runtime
 // whose own threads ran longer than the bot.
 struct LateJudgement {
+  // What a late bot's figures say when the waits they show were small; a
+  // second run in time proves the machine's hand in it after all, and the
+  // warning then says kNotShownByTheFigures instead (arbiter.timing.confirm).
+  static constexpr std::string_view kNotTheMachine =
+      "the rest of the time it was sleeping or blocked, not made late by the machine";
+  static constexpr std::string_view kNotShownByTheFigures =
+      "the rest of the time it was sleeping, blocked, or held up in a way the scheduler's "
+      "figures do not show";
   LateVerdict verdict = LateVerdict::kLate;
   bool computed_over = false;  // its own CPU time alone was over the limit
   std::string text;

@@ -377,6 +377,14 @@ SPEC_TEST(TimingVerdict, ALateAnswerTheSecondRunGivesInTimeIsAWarningWithBothMea
       << f->message;
   EXPECT_FALSE(Says(f->message, "not deterministic")) << f->message;
   EXPECT_FALSE(r.replayed.empty());
+  // The first run alone said the machine had no hand in it; the second run
+  // in time says otherwise, and the warning does not repeat the claim.
+  const Finding* late = Find(first, "action.deadline");
+  ASSERT_TRUE(late) << Checks(first);
+  EXPECT_TRUE(Says(late->message, "not made late by the machine")) << late->message;
+  EXPECT_FALSE(Says(f->message, "not made late by the machine")) << f->message;
+  EXPECT_TRUE(Says(f->message, "held up in a way the scheduler's figures do not show"))
+      << f->message;
 }
 
 SPEC_TEST(TimingVerdict, ALateAnswerLateAgainOnTheSecondRunFailsWithBothMeasurements,
