@@ -1,9 +1,9 @@
 // A time verdict confirmed before it is said (arbiter.timing.confirm): a
 // bot late on one run of a match fails for time only when a second run of
 // the same match (same seed: a deterministic bot gets the same inputs up to
-// that turn) finds it late again. These functions decide from the two runs' results; check-bot
-// plays the runs. Plain values in, so every combination is tested without
-// a process.
+// that turn) finds it late again. These functions decide from the two
+// runs' results; check-bot plays the runs. Plain values in, so every
+// combination is tested without a process.
 #pragma once
 
 #include "checks/session.h"

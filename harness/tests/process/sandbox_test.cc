@@ -29,6 +29,14 @@ SandboxView ViewFor(const std::vector<std::string>& argv,
 }
 
 // ContainmentEvidence for a bot, with the bots' advice.
+// A folder of this test's own under the test temporary folder, normalised
+// as the containment's paths are: <TempDir>/<name>-<pid>.
+std::string ScratchDir(const std::string& name) {
+  return (std::filesystem::path(::testing::TempDir()) / (name + "-" + std::to_string(getpid())))
+      .lexically_normal()
+      .string();
+}
+
 std::string Evidence(const std::vector<std::string>& argv, const std::string& stderr_tail) {
   return ContainmentEvidence(ViewFor(argv), Containment{}.undo, stderr_tail);
 }
@@ -73,10 +81,7 @@ TEST(ContainmentEvidence, WhatIsSharedAsItIsIsNoEvidenceAndTheAdviceIsTheCallers
 // package.json, names its debug log there. Before, that log was the advice
 // ("outside what the containment shows"), not the missing package.json.
 TEST(ContainmentEvidence, AFileInTheBotsOwnHomeIsNoEvidence) {
-  const std::string home =
-      (std::filesystem::path(::testing::TempDir()) / ("bothome-" + std::to_string(getpid())))
-          .lexically_normal()
-          .string();
+  const std::string home = ScratchDir("bothome");
   std::filesystem::create_directories(home + "/.npm/_logs");
   SandboxView v = ViewFor({"/bin/sh"});
   v.home = home;
@@ -95,10 +100,7 @@ TEST(ContainmentEvidence, AFileInTheBotsOwnHomeIsNoEvidence) {
 // through ".." (src/../data.json): both named, with what to do. Before,
 // neither had any advice.
 TEST(ContainmentEvidence, ARelativeNameOrAPathThroughDotDotOutsideTheBotsFolderIsNamed) {
-  const std::string p =
-      (std::filesystem::path(::testing::TempDir()) / ("relname-" + std::to_string(getpid())))
-          .lexically_normal()
-          .string();
+  const std::string p = ScratchDir("relname");
   std::filesystem::create_directories(p + "/src");
   std::ofstream(p + "/config.json") << "{}\n";
   SandboxView v;
