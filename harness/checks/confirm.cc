@@ -95,10 +95,7 @@ MatchResult ConfirmTimeVerdict(const CheckCatalog& catalog, MatchResult first, M
   w.form = v.check + ", " + v.form;  // the statement unconfirmed
   // In time on the second run, the first run's lateness was not the bot's
   // own after all: its figures cannot say the machine had no hand in it.
-  std::string said = v.message;
-  const size_t at = said.find(LateJudgement::kNotTheMachine);
-  if (at != std::string::npos)
-    said.replace(at, LateJudgement::kNotTheMachine.size(), LateJudgement::kNotShownByTheFigures);
+  const std::string& said = v.unconfirmed_message.empty() ? v.message : v.unconfirmed_message;
   w.message = "on the first run of the match: " + said + "; on a second run (same seed) " +
               SecondRunText(second, v) + ": not confirmed, so a warning, not a FAIL" +
               nondeterministic;

@@ -99,6 +99,11 @@ struct Finding {
   // FAIL (arbiter.timing.confirm): every late answer or handshake.
   // Not written to reports.
   bool confirm = false;
+  // A time verdict's message as a warning says it when a second run in time
+  // does not confirm it (arbiter.timing.confirm): without the claim that
+  // run disproves (that the machine had no hand in it). Empty: the message
+  // as it is. Set where the verdict is made; not written to reports.
+  std::string unconfirmed_message;
   // fuzz-referee: the root cause this finding stands for, a key of the run's
   // own ("deviation climb-two", a divergence's signature, "referee.crash"),
   // the same in every shard of a run. merge-reports counts the findings of

@@ -52,13 +52,14 @@ void Match::ReportLate(BotSeat& b, const TimedLine& tl, double elapsed, int limi
   const bool no_legal = NoLegalSilence(rec);
   // The same figures as an inconclusive late answer's (arbiter.timing.load):
   // why the load does not explain this one, in the judgement's own words.
-  Finding& f = Report(b, no_legal ? kNoLegalSilence : DeadlineCheck(b),
-                      j.computed_over ? "late, computing" : "late",
-                      "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
-                          std::to_string(limit) + " ms" +
-                          (no_legal ? " (on a turn with no legal action)" : "") + "; " + j.text +
-                          (config_.server.empty() ? "" : ServerStops()),
-                      rec.turn);
+  const std::string came = "the answer came after " + Fmt(elapsed) + " ms; the limit is " +
+                           std::to_string(limit) + " ms" +
+                           (no_legal ? " (on a turn with no legal action)" : "") + "; ";
+  const std::string stops = config_.server.empty() ? "" : ServerStops();
+  Finding& f =
+      Report(b, no_legal ? kNoLegalSilence : DeadlineCheck(b),
+             j.computed_over ? "late, computing" : "late", came + j.text + stops, rec.turn);
+  f.unconfirmed_message = came + j.Unconfirmed() + stops;
   f.elapsed_ms = elapsed;
   f.limit_ms = limit;
   f.received = EscapeBytes(tl.line.text) + "\\n";
@@ -361,8 +362,10 @@ void Match::DiagnoseSilence(BotSeat& b, Clock::time_point start, int limit, Turn
   if (verdict != SilenceVerdict::kExited && f->check != kMemory) f->limit_ms = limit;
   // What the real server a profile reproduces does then: said when the
   // finding is made, never again by a later occurrence of it.
-  if (!config_.server.empty() && verdict != SilenceVerdict::kExited && f->occurrences == 1)
+  if (!config_.server.empty() && verdict != SilenceVerdict::kExited && f->occurrences == 1) {
     f->message += ServerStops();
+    if (!f->unconfirmed_message.empty()) f->unconfirmed_message += ServerStops();
+  }
   Stop(b, rec.turn);
 }
 
@@ -471,10 +474,12 @@ Finding& Match::ReportComputing(BotSeat& b, const std::string& check, const std:
   }
   const LateJudgement j = JudgeLate(e);
   if (j.verdict == LateVerdict::kLate) {
-    Finding& f = Report(
-        b, check, j.computed_over ? "still computing, over the limit" : "still computing",
-        waited + (j.computed_over ? ": the bot was still computing; " : " on this turn: ") + j.text,
-        turn);
+    const std::string said =
+        waited + (j.computed_over ? ": the bot was still computing; " : " on this turn: ");
+    Finding& f =
+        Report(b, check, j.computed_over ? "still computing, over the limit" : "still computing",
+               said + j.text, turn);
+    f.unconfirmed_message = said + j.Unconfirmed();
     f.advice = j.advice;
     f.confirm = true;  // arbiter.timing.confirm: even a bot that computed too long
     return f;

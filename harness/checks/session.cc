@@ -179,9 +179,11 @@ void Match::Handshake(BotSeat& b) {
     if (!late) return relay();
     const LateJudgement& j = *late;
     Settle(p);
-    Finding& f = Report(b, "ready.late", j.computed_over ? "late, computing" : "late",
-                        "the handshake arrived after " + Fmt(elapsed) + " ms; the limit is " +
-                            std::to_string(config_.ready_ms) + " ms; " + j.text);
+    const std::string came = "the handshake arrived after " + Fmt(elapsed) + " ms; the limit is " +
+                             std::to_string(config_.ready_ms) + " ms; ";
+    Finding& f =
+        Report(b, "ready.late", j.computed_over ? "late, computing" : "late", came + j.text);
+    f.unconfirmed_message = came + j.Unconfirmed();
     f.elapsed_ms = elapsed;
     f.limit_ms = config_.ready_ms;
     f.advice = j.advice;

@@ -106,6 +106,7 @@ LateJudgement JudgeLate(const LateEvidence& e) {
     return j;
   }
   if (waits * 4 < e.limit_ms) {
+    j.unconfirmed_text = j.text + "; " + std::string(LateJudgement::kNotShownByTheFigures);
     j.text += "; " + std::string(LateJudgement::kNotTheMachine);
   } else {
     j.text += "; without the waits for a CPU it still took " + Fmt(own) +

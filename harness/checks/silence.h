@@ -135,7 +135,8 @@ LateVerdict JudgeLateAnswer(const LateEvidence& evidence);
 struct LateJudgement {
   // What a late bot's figures say when the waits they show were small; a
   // second run in time proves the machine's hand in it after all, and the
-  // warning then says kNotShownByTheFigures instead (arbiter.timing.confirm).
+  // warning then says kNotShownByTheFigures instead (arbiter.timing.confirm):
+  // `unconfirmed_text`.
   static constexpr std::string_view kNotTheMachine =
       "the rest of the time it was sleeping or blocked, not made late by the machine";
   static constexpr std::string_view kNotShownByTheFigures =
@@ -144,7 +145,13 @@ struct LateJudgement {
   LateVerdict verdict = LateVerdict::kLate;
   bool computed_over = false;  // its own CPU time alone was over the limit
   std::string text;
+  // `text` as a warning says it when a second run in time does not confirm
+  // the verdict; empty where it is `text` itself (Unconfirmed()).
+  std::string unconfirmed_text;
   std::string advice;
+  const std::string& Unconfirmed() const {
+    return unconfirmed_text.empty() ? text : unconfirmed_text;
+  }
 };
 LateJudgement JudgeLate(const LateEvidence& evidence);
 

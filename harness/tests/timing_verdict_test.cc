@@ -387,6 +387,29 @@ SPEC_TEST(TimingVerdict, ALateAnswerTheSecondRunGivesInTimeIsAWarningWithBothMea
       << f->message;
 }
 
+// The same for a late handshake: the claim the second run disproves is
+// left out of the warning, whichever verdict made it (arbiter.timing.confirm).
+SPEC_TEST(TimingVerdict, AnUnconfirmedLateHandshakeIsNotSaidToBeFreeOfTheMachine,
+          "arbiter.timing.confirm", "jc2015.protocol.ready") {
+  const auto ready_after = [](int ms) {
+    FakeScript s = LateOn(-1);
+    s.on_start = {Out(ms, "READY\n")};
+    s.sched = [](int) { return SchedSample{static_cast<uint64_t>(20e6), 0, true, {}}; };
+    return s;
+  };
+  const MatchResult first = PlayOnce(ready_after(1040));
+  const Finding* late = Find(first, "ready.late");
+  ASSERT_TRUE(late) << Checks(first);
+  EXPECT_TRUE(Says(late->message, "not made late by the machine")) << late->message;
+  const MatchResult r = ConfirmTimeVerdict(Jc2015Catalog(), first, PlayOnce(ready_after(5)));
+  const Finding* f = Find(r, "timing.unconfirmed");
+  ASSERT_TRUE(f) << Checks(r);
+  EXPECT_TRUE(Says(f->message, "the handshake arrived after 1040.0 ms")) << f->message;
+  EXPECT_FALSE(Says(f->message, "not made late by the machine")) << f->message;
+  EXPECT_TRUE(Says(f->message, "held up in a way the scheduler's figures do not show"))
+      << f->message;
+}
+
 SPEC_TEST(TimingVerdict, ALateAnswerLateAgainOnTheSecondRunFailsWithBothMeasurements,
           "arbiter.timing.confirm") {
   const MatchResult r =
