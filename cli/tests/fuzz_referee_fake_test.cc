@@ -9,7 +9,6 @@
 // command are cli/tests/fuzz_referee_cg_test.cc.
 #include <gtest/gtest.h>
 
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -17,44 +16,16 @@
 
 #include "cli/fuzz_referee.h"
 #include "cli/tests/fuzz_command_on_fakes.h"
+#include "cli/tests/fuzz_on_engine_referees.h"
 #include "core/deviations.h"
 #include "core/game.h"
 #include "spec-tests/common/spec_test.h"
 #include "testing/engine_referee.h"
-#include "testing/fake_env.h"
 
 namespace arbiter::cli {
 namespace {
 
 using harness::testing::EngineRefereeOptions;
-using harness::testing::FakeEnv;
-
-// `fuzz-referee ARGS` (with its report in a directory named `name`) where
-// every referee the run starts is a fresh engine referee of `referee`.
-FuzzOutcome FuzzOnFakes(const std::string& name, const std::vector<std::string>& args,
-                        const EngineRefereeOptions& referee) {
-  const FuzzRefereeOptions o = FuzzOptions(name, args);
-  const GameInfo& game = *FindGame(o.game);
-  const FuzzEnvFactory fakes = [&](harness::EventLoop&) {
-    auto env = std::make_unique<FakeEnv>();
-    env->script_for = harness::testing::EngineRunnerReferees(game, referee);
-    return std::unique_ptr<harness::Env>(std::move(env));
-  };
-  return RunFuzzCommand(o,
-                        [&](const FuzzRefereeOptions& given, std::ostream& out, std::ostream& err) {
-                          return RunFuzzReferee(given, out, err, fakes);
-                        });
-}
-
-// The run's failures; none when it wrote no report (an exit status of 1
-// without one is no failure found).
-std::vector<nlohmann::json> Failing(const FuzzOutcome& run) {
-  std::vector<nlohmann::json> failing;
-  if (run.status != 1 || !run.report.is_object()) return failing;
-  for (const auto& f : run.report["findings"])
-    if (f["severity"] == "fail") failing.push_back(f);
-  return failing;
-}
 
 const std::vector<std::string> kLeague3Run = {
     "--game",   "wondev",  "--protocol", "cg-runner", "--referee", "/bin/true", "--rule",

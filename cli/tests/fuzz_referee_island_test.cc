@@ -150,14 +150,17 @@ std::string IslandPyWithFourBugs() {
 // Three are deviations of the catalogue, whose first symptoms differ from
 // game to game (a tile kept, a game that goes on, a defence), and two of
 // them may show in one board; the fourth (attacker-stays) is modelled by
-// none. Each is one failure under its clause and nothing else.
+// none. Each is one failure under its clause and nothing else. A smoke
+// with a small shrink budget (kRealShrinkRuns); under the default one:
+// FuzzRefereeOnFakes.AnIslandRefereeWithFourBugs...
 CITES(FuzzRefereeIslandTest, APythonRunnerRefereeWithFourBugsShowsEachOnceUnderItsClause,
       "arbiter.referee.deviations", "arbiter.referee.runner-protocol", "island.tiles.replace",
       "island.retreat.edge", "island.defence.count", "island.defence.knockback");
 TEST_F(FuzzRefereeIslandTest, APythonRunnerRefereeWithFourBugsShowsEachOnceUnderItsClause) {
   const Outcome o =
       arbiter::testing::RunFuzzReferee("fuzz-island-py", IslandPyWithFourBugs(),
-                                       "--game island --protocol cg-runner --games 10 --seed 1");
+                                       "--game island --protocol cg-runner --games 10 --seed 1 " +
+                                           std::string(arbiter::testing::kRealShrinkRuns));
   arbiter::testing::ExpectOneFindingPerBug(o,
                                            {{"island.tiles.replace", "tiles-from-right"},
                                             {"island.retreat.edge", "retreat-edge-ignored"},

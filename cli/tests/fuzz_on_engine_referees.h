@@ -1,0 +1,49 @@
+// fuzz-referee as a whole command on fakes, against runner-protocol
+// referees played by arbiter's own engine (harness/testing/engine_referee.h):
+// every referee process the run starts is a fresh engine referee in a
+// FakeEnv, on the virtual clock, through the command's FuzzEnvFactory seam.
+// Shared by the proofs on fakes (fuzz_referee_fake_test.cc,
+// fuzz_referee_fake_bugs_test.cc).
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/fuzz_referee.h"
+#include "cli/tests/fuzz_command_on_fakes.h"
+#include "core/game.h"
+#include "testing/engine_referee.h"
+#include "testing/fake_env.h"
+
+namespace arbiter::cli {
+
+// `fuzz-referee ARGS` (with its report in a directory named `name`) where
+// every referee the run starts is a fresh engine referee of `referee`.
+inline FuzzOutcome FuzzOnFakes(const std::string& name, const std::vector<std::string>& args,
+                               const harness::testing::EngineRefereeOptions& referee) {
+  const FuzzRefereeOptions o = FuzzOptions(name, args);
+  const GameInfo& game = *FindGame(o.game);
+  const FuzzEnvFactory fakes = [&](harness::EventLoop&) {
+    auto env = std::make_unique<harness::testing::FakeEnv>();
+    env->script_for = harness::testing::EngineRunnerReferees(game, referee);
+    return std::unique_ptr<harness::Env>(std::move(env));
+  };
+  return RunFuzzCommand(o,
+                        [&](const FuzzRefereeOptions& given, std::ostream& out, std::ostream& err) {
+                          return RunFuzzReferee(given, out, err, fakes);
+                        });
+}
+
+// The run's failures; none when it wrote no report (an exit status of 1
+// without one is no failure found).
+inline std::vector<nlohmann::json> Failing(const FuzzOutcome& run) {
+  std::vector<nlohmann::json> failing;
+  if (run.status != 1 || !run.report.is_object()) return failing;
+  for (const auto& f : run.report["findings"])
+    if (f["severity"] == "fail") failing.push_back(f);
+  return failing;
+}
+
+}  // namespace arbiter::cli
