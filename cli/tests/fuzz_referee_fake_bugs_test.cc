@@ -83,8 +83,8 @@ void ExpectEachOnceShrunk(const FourBugs& p) {
   ExpectEachShrunkAndReplayed(run, p.referee, p.name);
 }
 
-// island.defence.knockback unexplained: an attack with ones read as one with
-// twos, from the first answer on.
+// island.defence.knockback unexplained: from the first answer on, an attack
+// whose tiles start with a one read as if they started with a two.
 CITES(FuzzRefereeOnFakes, AnIslandRefereeWithFourBugsShowsEachOnceUnderItsClauseShrunk,
       "arbiter.referee.deviations", "arbiter.referee.replayable", "island.tiles.replace",
       "island.retreat.edge", "island.defence.count", "island.defence.knockback");
@@ -100,8 +100,8 @@ TEST(FuzzRefereeOnFakes, AnIslandRefereeWithFourBugsShowsEachOnceUnderItsClauseS
                         "island.defence.knockback"});
 }
 
-// jc2015.turn.one-action unexplained: from its 31st answer on, "N" (do
-// nothing) read as "U".
+// jc2015.turn.one-action unexplained: from its 31st answer on, an answer
+// that starts with "N" (do nothing) read as if it started with "U".
 CITES(FuzzRefereeOnFakes, AJc2015RefereeWithFourBugsShowsEachOnceUnderItsClauseShrunk,
       "arbiter.referee.deviations", "arbiter.referee.replayable", "jc2015.move.cancel.distance",
       "jc2015.attack.no-reschedule", "jc2015.fallen.turns", "jc2015.turn.one-action");
@@ -117,8 +117,8 @@ TEST(FuzzRefereeOnFakes, AJc2015RefereeWithFourBugsShowsEachOnceUnderItsClauseSh
        "jc2015.turn.one-action"});
 }
 
-// wondev.build.height unexplained: from its 21st answer on, unit 0's move
-// north and build north read as a build south.
+// wondev.build.height unexplained: from its 21st answer on, an answer that
+// starts with unit 0's move north and build north read as a build south.
 CITES(FuzzRefereeOnFakes, AWondevRefereeWithFourBugsShowsEachOnceUnderItsClauseShrunk,
       "arbiter.referee.deviations", "arbiter.referee.replayable", "wondev.move.climb",
       "wondev.push.destination", "wondev.build.adjacent", "wondev.build.height");
