@@ -12,18 +12,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-namespace arbiter::testing {
+#include "cli/tests/report_findings.h"
 
-// Every finding of a report: "check clause: message" lines, for a failure
-// message.
-inline std::string ListedFindings(const nlohmann::json& report) {
-  std::string out;
-  if (!report.is_object()) return "(no report)\n";
-  for (const auto& f : report["findings"])
-    out += f["check"].get<std::string>() + " " + f["clause"].get<std::string>() + ": " +
-           f["message"].get<std::string>() + "\n";
-  return out;
-}
+namespace arbiter::testing {
 
 // Every failure is a referee.divergence; each clause of `named` has exactly
 // one, naming its deviation ("--rule deviation=NAME replays"), and

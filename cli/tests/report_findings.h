@@ -1,5 +1,6 @@
 // What the tests of a run ask of its JSON report's findings: how many of
-// each check at a severity, and the first finding of a check. Shared by the
+// each check at a severity, the first finding of a check, and all of them
+// listed for a failure message. Shared by the
 // real-process proofs and their twins on fakes.
 #pragma once
 
@@ -17,6 +18,17 @@ inline std::map<std::string, int> Checks(const nlohmann::json& report,
   if (!report.is_object() || !report.contains("findings")) return out;
   for (const auto& f : report["findings"])
     if (f["severity"] == severity) ++out[f["check"].get<std::string>()];
+  return out;
+}
+
+// Every finding of a report, one "check clause: message" line each, for a
+// failure message.
+inline std::string ListedFindings(const nlohmann::json& report) {
+  if (!report.is_object() || !report.contains("findings")) return "(no findings in the report)\n";
+  std::string out;
+  for (const auto& f : report["findings"])
+    out += f["check"].get<std::string>() + " " + f["clause"].get<std::string>() + ": " +
+           f["message"].get<std::string>() + "\n";
   return out;
 }
 
