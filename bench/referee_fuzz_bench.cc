@@ -4,7 +4,7 @@
 //  1. Throughput through the conformant example referee
 //     (examples/referees/bots_referee.cc): the games of `arbiter
 //     fuzz-referee --seed S --games N` (harness::PlanGame, the same plans),
-//     each run with harness::RunRefereeGame exactly as the CLI runs it (same
+//     each run with harness::RunFuzzGame exactly as the CLI runs it (same
 //     referee template, per-answer limit, game time limit and process limits),
 //     in games/s and turns/s. Every game must end without a divergence or a
 //     referee fault, otherwise the exit status is 1.
@@ -354,7 +354,7 @@ void Conformant(harness::EventLoop& loop, const Options& o) {
   {
     const RefereeGamePlan plan =
         harness::PlanGame(o.seed, 0, config.game->referee_fuzzing->steered_families);
-    const RefereeGameResult r = harness::RunRefereeGame(loop, config, plan);
+    const RefereeGameResult r = harness::RunFuzzGame(loop, config, plan);
     if (!r.divergence && r.faults.empty()) ReplayWithoutArbiter(plan, r);
   }
   std::vector<std::pair<RefereeGamePlan, RefereeGameResult>> games;
@@ -366,7 +366,7 @@ void Conformant(harness::EventLoop& loop, const Options& o) {
     const RefereeGamePlan plan =
         harness::PlanGame(o.seed, g, config.game->referee_fuzzing->steered_families);
     const auto t0 = Clock::now();
-    RefereeGameResult r = harness::RunRefereeGame(loop, config, plan);
+    RefereeGameResult r = harness::RunFuzzGame(loop, config, plan);
     const double fs = Since(t0);
     if (r.divergence || !r.faults.empty()) {
       std::printf("   game-%d (seed %llu): FINDING: %s\n", g + 1,
@@ -473,7 +473,7 @@ MutantResult Mutant(harness::EventLoop& loop, const Options& o, const std::strin
   for (int g = 0; g < o.max_games && !m.detected; ++g) {
     const RefereeGamePlan plan =
         harness::PlanGame(o.seed, g, config.game->referee_fuzzing->steered_families);
-    const RefereeGameResult r = harness::RunRefereeGame(loop, config, plan);
+    const RefereeGameResult r = harness::RunFuzzGame(loop, config, plan);
     ++m.games;
     m.turns += static_cast<double>(r.history.size());
     m.faults += static_cast<int>(r.faults.size());

@@ -1,6 +1,7 @@
-// RunCgRunnerGame (cg_runner.h): the runner side of the CodinGame protocol
-// through the one referee driver (referee_driver.h), which runs the referee
-// and frames its lines, held to a game whose answer is one line
+// RunCgRunnerGame (cg_runner.h): the runner side of the CodinGame protocol,
+// the runner protocol's hooks of the one fuzz game (fuzz_game.h) over the
+// one referee driver (referee_driver.h), which runs the referee and frames
+// its lines, held to a game whose answer is one line
 // (RefereeDriverConfig::one_line_answers). Each input goes to the reference
 // side for its comparison and answer; the ###End ranking is judged in
 // cg_runner_game.cc; how the referee's process ended is judged last.
@@ -9,7 +10,6 @@
 #include <algorithm>
 
 #include "checks/silence.h"
-#include "process/interrupt.h"
 #include "referee/cg_runner_game.h"
 #include "referee/fuzz_game.h"
 #include "referee/referee_template.h"
@@ -35,7 +35,22 @@ bool CgRunnerGame::Configure(RefereeDriverConfig& d) {
     Fault("arbiter.error", "the runner protocol's driver was given a referee that launches bots");
     return false;
   }
+  seats_ = reference_.seats();
   d = RunnerDriver(config_, seats_);
+  return true;
+}
+
+bool CgRunnerGame::Respond(const RefereeRequest& q) {
+  message_at_ = env_.Now();
+  if (!reference_.Receive(q.seat, q.input)) return false;  // a divergence stops the game
+  std::string answer = reference_.NextAnswer();
+  // No CR reaches a runner-protocol referee (RefereeDriver::
+  // DropsCrBeforeNewline): cg-brutaltester's Scanner.nextLine ends a line
+  // at one, so a CR inside an answer would make it two. A padded answer
+  // with one goes padded with a space instead, judged so by both sides.
+  std::replace(answer.begin(), answer.end(), '\r', ' ');
+  driver_->Answer({answer});
+  reference_.Play(q.seat, answer, q.input);
   return true;
 }
 
@@ -52,55 +67,20 @@ void CgRunnerGame::Exit(const RefereeOutcome& o) {
     // only when it was not the fault itself.
     Fault("referee.crash", "the referee " + o.exit_text);
   }
-  if (!o.leftovers.empty())
-    result_.faults.push_back({"referee.leftover", LeftoversText(o)});  // after the game
-  result_.exit_code = o.exit_code;
-  result_.term_signal = o.term_signal;
-  result_.referee_stderr = o.stderr_tail;
-  result_.referee_containment = o.containment;
-  result_.referee_stdout = o.stdout_head;
+  Keep(o, o.stderr_tail, true);
 }
 
-void CgRunnerGame::Run() {
-  if (!reference_.Start()) return;
-  seats_ = reference_.seats();
-  RefereeDriverConfig d;
-  if (!Configure(d)) return;
-  const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env_, d, plan_.seed);
-  RefereeDriver& driver = *driver_made;
-  const bool started = driver.Start();
-  result_.argv = driver.argv();
-  std::optional<Clock::time_point> message_at;  // the referee's last request
-  uint64_t wait_start = 0;
-  const bool sched_valid = env_.ThreadWait(wait_start);
-  while (started) {
-    const std::optional<RefereeRequest> q = driver.Next();
-    if (q) message_at = env_.Now();
-    // No request: the game ended or a fault stopped it (the outcome says
-    // which); a divergence stops it too.
-    if (!q || !reference_.Receive(q->seat, q->input)) break;
-    std::string answer = reference_.NextAnswer();
-    // No CR reaches a runner-protocol referee (RefereeDriver::
-    // DropsCrBeforeNewline): cg-brutaltester's Scanner.nextLine ends a line
-    // at one, so a CR inside an answer would make it two. A padded answer
-    // with one goes padded with a space instead, judged so by both sides.
-    std::replace(answer.begin(), answer.end(), '\r', ' ');
-    driver.Answer({answer});
-    reference_.Play(q->seat, answer, q->input);
-  }
-  const RefereeOutcome& o = driver.outcome();
-  if (o.ended) driver.CloseInput();
-  driver.Finish();  // at once when interrupted
+// A start that failed is a fault of the outcome's, as is a game stopped
+// short; a divergence (stopped) needs no more than the referee's exit.
+void CgRunnerGame::Conclude(bool, bool) {
+  const RefereeOutcome& o = driver_->outcome();
+  if (o.ended) driver_->CloseInput();
+  driver_->Finish();
   // Cut off during the game or while waiting for the referee's exit:
   // nothing it did is a finding (arbiter.run.interrupted).
-  if (Interrupted()) {
-    result_.interrupted = true;
-    return;
-  }
+  if (Abandoned()) return;
   if (o.cut_by_limit) {
-    std::optional<std::chrono::duration<double, std::milli>> since;
-    if (message_at) since = env_.Now() - *message_at;
-    FaultText f = GameCutFault(CutGame(env_, config_, reference_, since, sched_valid, wait_start));
+    FaultText f = Cut(message_at_);
     Fault(std::move(f.check), std::move(f.message));
   } else if (!o.fault_check.empty()) {
     Fault(o.fault_check, o.fault);
@@ -119,9 +99,7 @@ std::string ResolveRunnerSeedLine(Env& env, RefereeFuzzConfig& config, int playe
 
 RefereeGameResult RunCgRunnerGame(Env& env, const RefereeFuzzConfig& config,
                                   const RefereeGamePlan& plan) {
-  RefereeGameResult result;
-  CgRunnerGame(env, config, plan, result).Run();
-  return result;
+  return PlayFuzzGame<CgRunnerGame>(env, config, plan);
 }
 
 }  // namespace arbiter::harness

@@ -33,13 +33,11 @@ namespace arbiter::harness {
 // killed bots of a plan do not apply: the runner answers every turn at once.
 // config.seed_line kAuto resolved for the run's referee (seed_line.h), its
 // ###Start naming `players`; the report's line on the referee's start.
-std::string ResolveRunnerSeedLine(Env& env, RefereeFuzzConfig& config, int players,
-                                  uint64_t seed);
+std::string ResolveRunnerSeedLine(Env& env, RefereeFuzzConfig& config, int players, uint64_t seed);
 
+// One game through the runner protocol (a fault, arbiter.error, for a
+// referee that launches its bots); RunFuzzGame picks it by the protocol.
 RefereeGameResult RunCgRunnerGame(Env& env, const RefereeFuzzConfig& config,
-                                  const RefereeGamePlan& plan);
-// The same on real processes, on `loop` (fuzz_real_env.cc).
-RefereeGameResult RunCgRunnerGame(EventLoop& loop, const RefereeFuzzConfig& config,
                                   const RefereeGamePlan& plan);
 
 }  // namespace arbiter::harness

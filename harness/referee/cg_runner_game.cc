@@ -5,10 +5,6 @@
 
 namespace arbiter::harness {
 
-void CgRunnerGame::Fault(std::string check, std::string message) {
-  result_.faults.push_back({std::move(check), std::move(message), reference_.turn()});
-}
-
 void CgRunnerGame::End(const std::vector<std::vector<int>>& ranking) {
   if (!reference_.reference()) return Fault("referee.protocol", "###End before any input");
   const std::string shown = "###End " + FormatRanking(ranking);

@@ -33,7 +33,7 @@
 
 namespace arbiter::harness {
 
-// What a probe's inbox keeps at most: a flood is garbage long before (referee_fuzz.cc).
+// What a probe's inbox keeps at most: a flood is garbage long before (bots_fuzz_game.cc).
 constexpr size_t kInboxCap = size_t{16} << 20;
 namespace asio = boost::asio;
 using Stream = asio::local::stream_protocol;
@@ -130,7 +130,7 @@ struct ProbeHub::Seat : std::enable_shared_from_this<Seat> {
           if (self->released || c != self->conn) return;
           if (n > 0) {
             // Bounded: a referee that floods a bot is garbage at 64 KiB
-            // (referee_fuzz.cc); what comes beyond the cap is read and dropped.
+            // (bots_fuzz_game.cc); what comes beyond the cap is read and dropped.
             const size_t room = kInboxCap > self->inbox.size() ? kInboxCap - self->inbox.size() : 0;
             self->inbox.append(c->buf.data(), std::min(n, room));
             self->last_arrival = at;

@@ -260,12 +260,19 @@ std::vector<std::string> Signatures(const RefereeGameResult& r);
 // that one in `divergence` and its fields (the game is otherwise the same).
 RefereeGameResult Focus(RefereeGameResult r, const std::string& signature);
 
-// One game of `plan` against the bot-launching referee config.referee, on
-// `env`: real processes (MakeRealEnv), or the fakes of harness/testing.
-RefereeGameResult RunRefereeGame(Env& env, const RefereeFuzzConfig& config,
-                                 const RefereeGamePlan& plan);
+// One game of `plan` against config.referee, on `env`: real processes
+// (MakeRealEnv), or the fakes of harness/testing. The one fuzz game
+// (fuzz_game.h) under the referee's protocol: RunRefereeGame for a referee
+// that launches its bots, RunCgRunnerGame (cg_runner.h) for the runner
+// protocol.
+RefereeGameResult RunFuzzGame(Env& env, const RefereeFuzzConfig& config,
+                              const RefereeGamePlan& plan);
 // The same on real processes, on `loop` (fuzz_real_env.cc).
-RefereeGameResult RunRefereeGame(EventLoop& loop, const RefereeFuzzConfig& config,
+RefereeGameResult RunFuzzGame(EventLoop& loop, const RefereeFuzzConfig& config,
+                              const RefereeGamePlan& plan);
+// One game of `plan` against the bot-launching referee config.referee (a
+// fault, arbiter.error, for any other).
+RefereeGameResult RunRefereeGame(Env& env, const RefereeFuzzConfig& config,
                                  const RefereeGamePlan& plan);
 
 // The identity of a divergence for deduplication and shrinking.
@@ -305,8 +312,8 @@ struct ShrinkResult {
   std::vector<std::string> shown = {};
 };
 
-// Plays one game of a plan against the referee under test: RunRefereeGame,
-// or another protocol's driver (cg_runner.h).
+// Plays one game of a plan against the referee under test: RunFuzzGame on
+// an Env.
 using GameRunner = std::function<RefereeGameResult(const RefereeGamePlan&)>;
 
 // Delta debugging over the answers of a diverging game: replaces as many
@@ -316,8 +323,7 @@ using GameRunner = std::function<RefereeGameResult(const RefereeGamePlan&)>;
 // `run`.
 ShrinkResult Shrink(const GameRunner& run, const RefereeFuzzConfig& config,
                     const RefereeGamePlan& plan, const RefereeGameResult& failing, int max_runs);
-// The same with RunRefereeGame on real processes (the bot-launching
-// protocol; fuzz_real_env.cc).
+// The same with RunFuzzGame on real processes (fuzz_real_env.cc).
 ShrinkResult Shrink(EventLoop& loop, const RefereeFuzzConfig& config, const RefereeGamePlan& plan,
                     const RefereeGameResult& failing, int max_runs);
 

@@ -1,5 +1,5 @@
 // The reference side of referee fuzzing, shared by both protocols' drivers
-// (the bot-launching mode, referee_fuzz.cc, and the runner protocol,
+// (the bot-launching mode, bots_fuzz_game.cc, and the runner protocol,
 // cg_runner_game.cc): everything a message from the referee under test means
 // for the game, whatever carried it. It learns the initial state from the
 // first message, advances the reference engine over turns on which nobody

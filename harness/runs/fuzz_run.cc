@@ -10,7 +10,6 @@
 #include "core/parse.h"
 #include "process/command_line.h"
 #include "process/interrupt.h"
-#include "referee/cg_runner.h"
 #include "report/registers.h"
 #include "report/rule_options.h"
 
@@ -41,7 +40,7 @@ FuzzRun::FuzzRun(const FuzzPlan& plan, report::RunReport rep, std::ostream& err,
 RefereeGameResult FuzzRun::PlayOne(EventLoop& loop, const RefereeFuzzConfig& config,
                                    const RefereeGamePlan& game) const {
   const std::unique_ptr<Env> env = make_env_(loop);
-  return plan_.runner ? RunCgRunnerGame(*env, config, game) : RunRefereeGame(*env, config, game);
+  return RunFuzzGame(*env, config, game);
 }
 
 bool FuzzRun::Play() {

@@ -12,6 +12,16 @@
 // ranking (the winner, then everyone else; a draw: everyone tied) and exits
 // with status 0 (EngineRefereeOptions::exit_after_end).
 //
+// EngineBotsReferee is the same referee as one that launches its bots
+// (arbiter.referee.completes), written as examples/referees/bots_referee.cc
+// is: "-s SEED" on its command line (else 0), the game's handshake awaited
+// from every bot, then each player's init text and turn input written to
+// its bot, one line read within its answer limit; a bot late, dead or gone
+// is put out (its input closed) and its player does nothing for the rest of
+// the game; lines a bot wrote ahead are dropped before its next input unless
+// the rules queue them. At the end it closes every bot's input, prints
+// "RESULT <winner> <turns>" and exits.
+//
 // A planted bug is a rule: a deviation of the game's catalogue
 // ({"deviation", name}, core/deviations.h) makes a referee with that bug,
 // as a real one built on arbiter's engine would have it.
@@ -31,6 +41,9 @@ namespace arbiter::harness::testing {
 struct EngineRefereeOptions {
   RuleList rules;      // the referee's own rules, a planted deviation included
   int message_ms = 1;  // how long it takes to write each message (virtual)
+  // The bots protocol: how long it waits for a bot's answer before it puts
+  // the bot out (RefereeFuzzConfig::referee_action_ms, by default).
+  int answer_ms = 100;
   // Ends its game early: after this many answers it writes "###End" with
   // the ranking of the state then (a referee cutting games short); -1 never.
   int end_after_answers = -1;
@@ -53,6 +66,17 @@ inline std::function<FakeScript(const std::vector<std::string>&)> EngineRunnerRe
     const GameInfo& game, EngineRefereeOptions options) {
   return [&game, options](const std::vector<std::string>& argv) {
     return EngineRunnerReferee(game, options, argv);
+  };
+}
+
+// The script of one bot-launching referee process started as `argv`.
+FakeScript EngineBotsReferee(const GameInfo& game, EngineRefereeOptions options,
+                             const std::vector<std::string>& argv);
+
+inline std::function<FakeScript(const std::vector<std::string>&)> EngineBotsReferees(
+    const GameInfo& game, EngineRefereeOptions options) {
+  return [&game, options](const std::vector<std::string>& argv) {
+    return EngineBotsReferee(game, options, argv);
   };
 }
 

@@ -19,12 +19,28 @@ RefereeFuzzConfig RunnerConfig(const GameInfo& game, RuleList rules) {
   return c;
 }
 
+RefereeFuzzConfig BotsConfig(const GameInfo& game, RuleList rules) {
+  RefereeFuzzConfig c = RunnerConfig(game, rules);
+  std::string error;
+  const std::unique_ptr<GameState> state = game.new_game(1, rules, error);
+  const int seats = state ? state->num_players() : 2;
+  std::string command = "engine-bots-referee -s {seed}";
+  for (int s = 0; s < seats; ++s) command += " {bot" + std::to_string(s) + "}";
+  c.referee = *RefereeTemplate::Parse(command, RefereeProtocol::kLaunchesBots, seats, error);
+  c.seed_line = SeedLine::kNever;
+  return c;
+}
+
 RefereeGameResult PlayOnFakes(const RefereeFuzzConfig& config, EngineRefereeOptions referee,
                               const RefereeGamePlan& plan, FakeEnv* world) {
   FakeEnv own;
   FakeEnv& env = world ? *world : own;
-  env.script_for = EngineRunnerReferees(*config.game, std::move(referee));
-  return RunCgRunnerGame(env, config, plan);
+  const bool runner = config.referee.protocol() == RefereeProtocol::kRunner;
+  referee.answer_ms = config.referee_action_ms;
+  env.referees_launch_bots = !runner;
+  env.script_for = runner ? EngineRunnerReferees(*config.game, std::move(referee))
+                          : EngineBotsReferees(*config.game, std::move(referee));
+  return RunFuzzGame(env, config, plan);
 }
 
 ToldApart ToldApartOnFakes(const GameInfo& game, const RuleList& rules, uint64_t base_seed,

@@ -1,5 +1,6 @@
 // fuzz-referee's games on fakes: the config of a runner-protocol referee
-// played by EngineRunnerReferee (engine_referee.h), one game of a plan in a
+// played by EngineRunnerReferee (engine_referee.h), or of a referee that
+// launches its bots played by EngineBotsReferee, one game of a plan in a
 // fresh FakeEnv, and the deviations a run of games tells apart. Shared by the
 // proofs on fakes (harness/tests/fuzz_game_test.cc) and the real-process
 // smoke tests that check the real referee and the fake one agree
@@ -19,9 +20,14 @@ namespace arbiter::harness::testing {
 // ###Seed N then ###Start P (cg-brutaltester's -s), with the run's shared
 // set of deviations told apart.
 RefereeFuzzConfig RunnerConfig(const GameInfo& game, RuleList rules);
+// The same referee as one that launches its bots, "engine-bots-referee -s
+// {seed} {bot0} {bot1}" (as many bots as the game seats), its answer limit
+// the config's referee_action_ms.
+RefereeFuzzConfig BotsConfig(const GameInfo& game, RuleList rules);
 
 // One game of `plan` against a fresh engine referee of `referee`'s options,
-// in `world` (a fresh FakeEnv when null).
+// of the config's protocol, through RunFuzzGame, in `world` (a fresh
+// FakeEnv when null).
 RefereeGameResult PlayOnFakes(const RefereeFuzzConfig& config, EngineRefereeOptions referee,
                               const RefereeGamePlan& plan, FakeEnv* world = nullptr);
 

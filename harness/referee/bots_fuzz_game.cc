@@ -1,5 +1,6 @@
 // RunRefereeGame (referee_fuzz.h): a referee that launches bots, played on
-// an engine through the one referee driver (referee_driver.h), which runs
+// an engine: BotsFuzzGame, the bots protocol's hooks of the one fuzz game
+// (fuzz_game.h) over the one referee driver (referee_driver.h), which runs
 // the referee and a relay in every bot seat, answers the game's handshake,
 // frames each seat's input by the game's own messages and serves them in
 // the order they left the referee. Each message goes to the reference side
@@ -7,8 +8,6 @@
 // once, when the plan says so), makes a bot late, dead or stalled when the
 // plan says so, says which hang a silent referee shows, and judges how the
 // referee ends: its exit, and the winner of its RESULT line.
-#include "referee/referee_fuzz.h"
-
 #include <algorithm>
 #include <cstdio>
 #include <optional>
@@ -20,31 +19,10 @@
 #include "process/interrupt.h"
 #include "referee/fuzz_game.h"
 #include "referee/referee_driver.h"
+#include "referee/referee_fuzz.h"
 #include "referee/reference_side.h"
 
 namespace arbiter::harness {
-std::chrono::milliseconds KnownProgressPatience(int action_ms) {
-  return std::chrono::milliseconds(std::max(2000, 20 * action_ms));
-}
-
-GameCut CutGame(Env& env, const RefereeFuzzConfig& config, const ReferenceSide& side,
-                std::optional<std::chrono::duration<double, std::milli>> since_message,
-                bool sched_valid, uint64_t wait_start_ns) {
-  GameCut c;
-  c.limit_ms = static_cast<int>(config.game_time_limit.count());
-  if (since_message) c.since_message_ms = since_message->count();
-  c.patience_ms = static_cast<int>(KnownProgressPatience(config.referee_action_ms).count());
-  const GameState* ref = side.reference();
-  c.reference_playing = ref && !ref->IsTerminal() && !side.diverged();
-  c.turn = side.turn();
-  uint64_t now = 0;
-  c.evidence.sched_valid = sched_valid && env.ThreadWait(now);
-  if (c.evidence.sched_valid)
-    c.evidence.self_wait_ms = static_cast<double>(now - wait_start_ns) / 1e6;
-  c.evidence.cpu_pressure = env.CpuPressure();
-  return c;
-}
-
 namespace {
 
 // The referee exited by a signal or with a failure status.
@@ -81,7 +59,7 @@ std::optional<std::pair<int, std::string>> ResultLine(const std::vector<std::str
   return std::nullopt;
 }
 
-class RefereeGame {
+class BotsFuzzGame final : public FuzzGame {
  public:
   // ", right after player P answered 'A' on turn T", or "" before any answer.
   std::string LastAnswer() const {
@@ -92,11 +70,19 @@ class RefereeGame {
     }
     return "";
   }
-  RefereeGame(Env& env, const RefereeFuzzConfig& c, const RefereeGamePlan& p, RefereeGameResult& r)
-      : env_(env), config_(c), plan_(p), result_(r), reference_(c, p, r) {}
-  void Run();
+  BotsFuzzGame(Env& env, const RefereeFuzzConfig& c, const RefereeGamePlan& p,
+               RefereeGameResult& r);
 
  private:
+  // The driver's configuration of this game's referee; false (a fault) when
+  // its template launches another number of bots than the game seats.
+  bool Configure(RefereeDriverConfig& d) override;
+  // The seat the game expects, and when arbiter stops waiting (WakeAt).
+  NextHint Hint() const override { return {reference_.ExpectedSeat(), WakeAt()}; }
+  bool Respond(const RefereeRequest& q) override { return Message(q.seat, q.input); }
+  // After the game: the referee's end, exit and result; nothing when cut off.
+  void Conclude(bool started, bool stopped) override;
+
   bool Message(int seat, const std::string& text);  // false: stop the game
   // The winner the referee states in its RESULT line, if any, once it has
   // exited: the reference's when the reference game is over.
@@ -128,25 +114,16 @@ class RefereeGame {
   // When arbiter stops waiting for the referee's next message: the game's
   // deadline, a stall's patience, a known hang's
   // (RefereeFuzzConfig::known_hangs).
-  Clock::time_point WakeAt(Clock::time_point deadline) const;
+  Clock::time_point WakeAt() const;
   // The hang the driver saw (it said `said`), named by what arbiter waited
   // for: a stalled bot's referee, a known hang, the game's time limit.
-  void Hung(Clock::time_point deadline, const std::string& said);
-  // The driver's configuration of this game's referee; false (a fault) when
-  // its template launches another number of bots than the game seats.
-  bool Configure(RefereeDriverConfig& d);
-  // Plays the game's messages until the referee's end, a fault or a
-  // divergence; true when arbiter stopped it.
-  bool Play(RefereeDriver& driver, Clock::time_point deadline);
-  // After the game: the referee's end, exit and result; nothing when cut off.
-  void Conclude(RefereeDriver& driver, bool stop);
+  void Hung(const std::string& said);
+  // After the last message: what stopped the referee's messages (a hang,
+  // garbage) or its end by the rules; true when arbiter stopped the game.
+  bool AfterMessages();
+  // The referee's end, exit and result, once its messages are over.
+  void Finish(bool stop);
 
-  Env& env_;
-  const RefereeFuzzConfig& config_;
-  const RefereeGamePlan& plan_;
-  RefereeGameResult& result_;
-  ReferenceSide reference_;
-  RefereeDriver* driver_ = nullptr;  // while the game is played
   // A stalled bot (plan_.stall_turn): the referee must make progress (a
   // message, or its exit) by stall_due_.
   std::optional<Clock::time_point> stall_due_;
@@ -158,10 +135,9 @@ class RefereeGame {
   bool stalled_ = false;  // the plan's stall is done
   bool doubled_ = false;  // the plan's two-line answer is sent
   // This thread's wait for a CPU at arbiter's last answer, and per seat at
-  // the answer before that seat's last message (arbiter.referee.load).
-  bool sched_valid_ = false;
+  // the answer before that seat's last message (arbiter.referee.load);
+  // sched_valid_ (fuzz_game.h) stays true while every wait was told.
   uint64_t wait_at_answer_ns_ = 0;
-  uint64_t game_wait_ns_ = 0;  // at the game's start
   std::vector<uint64_t> wait_before_ns_;
   bool waited_for_stop_ = false;  // for a stop, since the last message
   // The message at hand's seat, and its answer once sent before the
@@ -171,15 +147,15 @@ class RefereeGame {
   std::vector<bool> stopped_before_answer_;  // per seat, when answered_
 };
 
-Clock::time_point RefereeGame::WakeAt(Clock::time_point deadline) const {
-  Clock::time_point until = deadline;
+Clock::time_point BotsFuzzGame::WakeAt() const {
+  Clock::time_point until = deadline_;
   if (stall_due_) until = std::min(until, *stall_due_);
   if (progress_at_ && !stall_due_ && config_.known_hangs->progress)
     until = std::min(until, *progress_at_ + KnownProgressPatience(config_.referee_action_ms));
   return until;
 }
 
-void RefereeGame::Hung(Clock::time_point deadline, const std::string& said) {
+void BotsFuzzGame::Hung(const std::string& said) {
   const auto now = env_.Now();
   const auto seconds = [](milliseconds ms) {
     char text[32];
@@ -199,7 +175,7 @@ void RefereeGame::Hung(Clock::time_point deadline, const std::string& said) {
   }
   const milliseconds patience = KnownProgressPatience(config_.referee_action_ms);
   if (progress_at_ && !stall_due_ && config_.known_hangs->progress &&
-      now >= *progress_at_ + patience && now < deadline) {
+      now >= *progress_at_ + patience && now < deadline_) {
     result_.faults.push_back({"referee.hang",
                               "no progress in " + seconds(patience) +
                                   " s, as in a game before this one that waited for the "
@@ -207,11 +183,8 @@ void RefereeGame::Hung(Clock::time_point deadline, const std::string& said) {
                               reference_.turn()});
     return;
   }
-  if (now >= deadline) {
-    std::optional<std::chrono::duration<double, std::milli>> since;
-    if (progress_at_) since = now - *progress_at_;
-    FaultText cut =
-        GameCutFault(CutGame(env_, config_, reference_, since, sched_valid_, game_wait_ns_));
+  if (now >= deadline_) {
+    FaultText cut = Cut(progress_at_);
     // Only a referee that stopped playing makes later games' patience short.
     if (cut.check == "referee.hang") config_.known_hangs->progress = true;
     result_.faults.push_back({std::move(cut.check), std::move(cut.message), reference_.turn()});
@@ -221,7 +194,7 @@ void RefereeGame::Hung(Clock::time_point deadline, const std::string& said) {
   result_.faults.push_back({"referee.hang", said, reference_.turn()});
 }
 
-std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wait, bool at_end) {
+std::optional<StopEvidence> BotsFuzzGame::StoppedByReferee(int seat, bool may_wait, bool at_end) {
   const auto stopped = [&] { return driver_->SeatStopped(seat); };
   // After the referee's exit, which took its bots with it, a bot gone is
   // all there is to see (ReferenceSide::ExplainStop says so).
@@ -248,7 +221,7 @@ std::optional<StopEvidence> RefereeGame::StoppedByReferee(int seat, bool may_wai
   return Evidence(seat);
 }
 
-StopEvidence RefereeGame::Evidence(int seat) const {
+StopEvidence BotsFuzzGame::Evidence(int seat) const {
   StopEvidence e;
   uint64_t now = 0;
   e.sched_valid = sched_valid_ && env_.ThreadWait(now);
@@ -257,7 +230,7 @@ StopEvidence RefereeGame::Evidence(int seat) const {
   return e;
 }
 
-bool RefereeGame::Message(int seat, const std::string& text) {
+bool BotsFuzzGame::Message(int seat, const std::string& text) {
   stall_due_.reset();  // progress
   progress_at_ = env_.Now();
   waited_for_stop_ = false;
@@ -312,7 +285,7 @@ bool RefereeGame::Message(int seat, const std::string& text) {
   return true;
 }
 
-void RefereeGame::NoteStopsBeforeAnswer() {
+void BotsFuzzGame::NoteStopsBeforeAnswer() {
   const int seats = static_cast<int>(wait_before_ns_.size());
   const auto stopped = [&](int s) { return driver_->SeatStopped(s); };
   const auto any = [&] {
@@ -333,20 +306,20 @@ void RefereeGame::NoteStopsBeforeAnswer() {
   for (int s = 0; s < seats; ++s) stopped_before_answer_[s] = stopped(s);
 }
 
-void RefereeGame::Answer(const std::string& answer) {
+void BotsFuzzGame::Answer(const std::string& answer) {
   driver_->Answer({answer});
   if (sched_valid_) sched_valid_ = env_.ThreadWait(wait_at_answer_ns_);
 }
 
-bool RefereeGame::StallsOn(int turn) const {
+bool BotsFuzzGame::StallsOn(int turn) const {
   return plan_.stall_turn >= 0 && turn >= plan_.stall_turn && !stalled_;
 }
 
-bool RefereeGame::StopsOn(int turn) const {
+bool BotsFuzzGame::StopsOn(int turn) const {
   return turn == plan_.kill_turn || turn == plan_.late_turn;
 }
 
-bool RefereeGame::DoublesOn(int turn) const {
+bool BotsFuzzGame::DoublesOn(int turn) const {
   return plan_.double_turn >= 0 && turn >= plan_.double_turn && !doubled_ &&
          turn >= static_cast<int>(plan_.script.size()) && GameHasExtraLineReadings();
 }
@@ -354,13 +327,13 @@ bool RefereeGame::DoublesOn(int turn) const {
 // Two lines in one answer are sent only to a game whose register says what
 // becomes of the second (a reading named "extra_lines"): for the others, a
 // referee that reads it as the next answer would be neither right nor wrong.
-bool RefereeGame::GameHasExtraLineReadings() const {
+bool BotsFuzzGame::GameHasExtraLineReadings() const {
   for (const RuleReading& r : config_.readings)
     if (r.key == "extra_lines") return true;
   return false;
 }
 
-void RefereeGame::CheckResult(const RefereeDriver& driver) {
+void BotsFuzzGame::CheckResult(const RefereeDriver& driver) {
   const GameState* ref = reference_.reference();
   if (reference_.diverged() || !reference_.following() || !ref->IsTerminal()) return;
   auto stated = ResultLine(driver.result_lines());
@@ -402,7 +375,28 @@ void RefereeGame::CheckResult(const RefereeDriver& driver) {
   reference_.StatedWinner(stated->first, std::move(d), stated->second);
 }
 
-bool RefereeGame::Configure(RefereeDriverConfig& d) {
+BotsFuzzGame::BotsFuzzGame(Env& env, const RefereeFuzzConfig& c, const RefereeGamePlan& p,
+                           RefereeGameResult& r)
+    : FuzzGame(env, c, p, r) {
+  reference_.SetStopProbe([this](int seat, bool may_wait, bool at_end) {
+    return StoppedByReferee(seat, may_wait, at_end);
+  });
+  // The referee times its bots: explaining a divergence (replaying the game
+  // under each candidate) may take longer than its limit, so the message's
+  // answer goes first, chosen where the reference stands, as it would be
+  // after a divergence nothing explains.
+  reference_.SetBeforeExplaining([this] {
+    const GameState* ref = reference_.reference();
+    if (answered_ || !ref || ref->IsTerminal() || ref->current_player() != message_seat_ ||
+        PlannedOtherwise(ref->turn()))
+      return;
+    NoteStopsBeforeAnswer();
+    answered_ = reference_.NextAnswer();
+    Answer(*answered_);
+  });
+}
+
+bool BotsFuzzGame::Configure(RefereeDriverConfig& d) {
   const int seats = reference_.seats();
   if (config_.referee.protocol() != RefereeProtocol::kLaunchesBots ||
       config_.referee.seats() != seats) {
@@ -410,6 +404,9 @@ bool RefereeGame::Configure(RefereeDriverConfig& d) {
                                                    std::to_string(seats) + " bots of the game"});
     return false;
   }
+  // A seat's waits count from the game's start.
+  wait_at_answer_ns_ = game_wait_ns_;
+  wait_before_ns_.assign(seats, wait_at_answer_ns_);
   const int action_ms = config_.referee_action_ms;
   // No patience but the game's (FuzzDriverConfig): a stalled bot's and a
   // known hang's are WakeAt's.
@@ -433,15 +430,11 @@ bool RefereeGame::Configure(RefereeDriverConfig& d) {
   return true;
 }
 
-bool RefereeGame::Play(RefereeDriver& driver, Clock::time_point deadline) {
-  while (const std::optional<RefereeRequest> q =
-             driver.Next({reference_.ExpectedSeat(), WakeAt(deadline)})) {
-    if (!Message(q->seat, q->input)) return true;
-  }
+bool BotsFuzzGame::AfterMessages() {
   if (Interrupted()) return true;
-  const RefereeOutcome& o = driver.outcome();
+  const RefereeOutcome& o = driver_->outcome();
   if (o.fault_check == "referee.hang") {
-    Hung(deadline, o.fault);
+    Hung(o.fault);
     return true;
   }
   if (o.fault_check == "referee.garbage") {
@@ -450,66 +443,29 @@ bool RefereeGame::Play(RefereeDriver& driver, Clock::time_point deadline) {
   }
   // The referee exited, and every message it sent was read. One cause, one
   // finding: a referee that crashed ended its game by crashing
-  // (referee.crash, Conclude), not by the rules.
+  // (referee.crash, Finish), not by the rules.
   if (!reference_.diverged() && !Crashed(o)) reference_.End("");
   return false;
 }
 
-void RefereeGame::Run() {
-  if (!reference_.Start()) return;
-  const int seats = reference_.seats();
-  sched_valid_ = env_.ThreadWait(wait_at_answer_ns_);
-  game_wait_ns_ = wait_at_answer_ns_;
-  wait_before_ns_.assign(seats, wait_at_answer_ns_);  // a seat's waits count from the start
-  reference_.SetStopProbe([this](int seat, bool may_wait, bool at_end) {
-    return StoppedByReferee(seat, may_wait, at_end);
-  });
-  // The referee times its bots: explaining a divergence (replaying the game
-  // under each candidate) may take longer than its limit, so the message's
-  // answer goes first, chosen where the reference stands, as it would be
-  // after a divergence nothing explains.
-  reference_.SetBeforeExplaining([this] {
-    const GameState* ref = reference_.reference();
-    if (answered_ || !ref || ref->IsTerminal() || ref->current_player() != message_seat_ ||
-        PlannedOtherwise(ref->turn()))
-      return;
-    NoteStopsBeforeAnswer();
-    answered_ = reference_.NextAnswer();
-    Answer(*answered_);
-  });
-  RefereeDriverConfig d;
-  if (!Configure(d)) return;
-  const auto deadline = env_.Now() + config_.game_time_limit;
-  const std::unique_ptr<RefereeDriver> driver_made = MakeRefereeDriver(env_, d, plan_.seed);
-  RefereeDriver& driver = *driver_made;
-  driver_ = &driver;
-  const bool started = driver.Start();
-  result_.argv = driver.argv();
+void BotsFuzzGame::Conclude(bool started, bool stopped) {
   if (!started) {
     // No relays (no argv yet) is arbiter's own failure, not the referee's.
-    const RefereeOutcome& o = driver.outcome();
-    result_.faults.push_back({driver.argv().empty() ? "arbiter.error" : o.fault_check, o.fault});
-    driver_ = nullptr;
+    const RefereeOutcome& o = driver_->outcome();
+    result_.faults.push_back({driver_->argv().empty() ? "arbiter.error" : o.fault_check, o.fault});
     return;
   }
-  const bool stop = Play(driver, deadline);
-  Conclude(driver, stop);
-  driver_ = nullptr;
+  Finish(stopped || AfterMessages());
 }
 
 // After the game: what the referee's end, exit and result say, unless the
 // game was cut off by an interrupt (arbiter.run.interrupted).
-void RefereeGame::Conclude(RefereeDriver& driver, bool stop) {
+void BotsFuzzGame::Finish(bool stop) {
+  RefereeDriver& driver = *driver_;
   const int seats = reference_.seats();
   // Cut off during the game or while waiting for the referee's last
   // messages or its exit: nothing it did is a finding.
-  const auto abandoned = [&] {
-    if (!Interrupted()) return false;
-    result_.interrupted = true;
-    driver.Finish();  // at once
-    return true;
-  };
-  if (abandoned()) return;
+  if (Abandoned()) return;
   const GameState* ref = reference_.reference();
   if (!ref && result_.faults.empty() && !reference_.diverged()) {
     int connected = 0;
@@ -522,7 +478,7 @@ void RefereeGame::Conclude(RefereeDriver& driver, bool stop) {
   if (ref && ref->IsTerminal() && !reference_.diverged() &&
       driver.outcome().fault_check != "referee.hang")
     driver.WaitForExit(milliseconds(2000));
-  if (abandoned()) return;
+  if (Abandoned()) return;
   const bool exited = driver.RefereeExited();
   driver.Finish();
   const RefereeOutcome& o = driver.outcome();
@@ -545,15 +501,7 @@ void RefereeGame::Conclude(RefereeDriver& driver, bool stop) {
     result_.faults.push_back(
         {"referee.hang", "the referee did not exit after the game ended", reference_.turn()});
   }
-  if (exited) {
-    result_.exit_code = o.exit_code;
-    result_.term_signal = o.term_signal;
-  }
-  if (!o.leftovers.empty())
-    result_.faults.push_back({"referee.leftover", LeftoversText(o)});  // after the game
-  result_.referee_stdout = o.stdout_head;
-  result_.referee_stderr = driver.StderrTail();
-  result_.referee_containment = o.containment;
+  Keep(o, driver.StderrTail(), exited);
   // A crashed referee printed no result because it crashed: that is its finding.
   if (exited && !crashed) CheckResult(driver);
   reference_.Finish();
@@ -562,9 +510,7 @@ void RefereeGame::Conclude(RefereeDriver& driver, bool stop) {
 
 RefereeGameResult RunRefereeGame(Env& env, const RefereeFuzzConfig& config,
                                  const RefereeGamePlan& plan) {
-  RefereeGameResult result;
-  RefereeGame(env, config, plan, result).Run();
-  return result;
+  return PlayFuzzGame<BotsFuzzGame>(env, config, plan);
 }
 
 }  // namespace arbiter::harness
