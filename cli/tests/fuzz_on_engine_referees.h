@@ -1,9 +1,10 @@
-// fuzz-referee as a whole command on fakes, against runner-protocol
-// referees played by arbiter's own engine (harness/testing/engine_referee.h):
-// every referee process the run starts is a fresh engine referee in a
-// FakeEnv, on the virtual clock, through the command's FuzzEnvFactory seam.
-// Shared by the proofs on fakes (fuzz_referee_fake_test.cc,
-// fuzz_referee_fake_bugs_test.cc).
+// fuzz-referee as a whole command on fakes, against referees played by
+// arbiter's own engine (harness/testing/engine_referee.h) in the protocol
+// the command names: every referee process the run starts is a fresh engine
+// referee in a FakeEnv, on the virtual clock, through the command's
+// FuzzEnvFactory seam. Shared by the proofs on fakes
+// (fuzz_referee_fake_test.cc, fuzz_referee_fake_bugs_test.cc,
+// fuzz_referee_mutants_fake_test.cc).
 #pragma once
 
 #include <memory>
@@ -20,14 +21,19 @@
 namespace arbiter::cli {
 
 // `fuzz-referee ARGS` (with its report in a directory named `name`) where
-// every referee the run starts is a fresh engine referee of `referee`.
+// every referee the run starts is a fresh engine referee of `referee`: a
+// runner's under --protocol cg-runner, else one that launches its bots
+// (EngineBotsReferee, its command's "-s N" its seed).
 inline FuzzOutcome FuzzOnFakes(const std::string& name, const std::vector<std::string>& args,
                                const harness::testing::EngineRefereeOptions& referee) {
   const FuzzRefereeOptions o = FuzzOptions(name, args);
   const GameInfo& game = *FindGame(o.game);
   const FuzzEnvFactory fakes = [&](harness::EventLoop&) {
     auto env = std::make_unique<harness::testing::FakeEnv>();
-    env->script_for = harness::testing::EngineRunnerReferees(game, referee);
+    const bool runner = o.protocol == "cg-runner";
+    env->referees_launch_bots = !runner;
+    env->script_for = runner ? harness::testing::EngineRunnerReferees(game, referee)
+                             : harness::testing::EngineBotsReferees(game, referee);
     return std::unique_ptr<harness::Env>(std::move(env));
   };
   return RunFuzzCommand(o,
