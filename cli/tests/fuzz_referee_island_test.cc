@@ -77,10 +77,13 @@ void PrintTo(const MutantCase& c, std::ostream* os) { *os << c.name << " (" << c
 class IslandMutantTest : public FuzzRefereeIslandTest,
                          public ::testing::WithParamInterface<MutantCase> {};
 
+// Every island mutant is proved on fakes (IslandMutantsOnFakes/...,
+// fuzz_referee_mutants_fake_test.cc: the same forty games against the same
+// engine, 0.2 s for all six); the real bots-referee example keeps two as
+// smokes, a rule and a reading of the answers (26.6 s for all six here).
 [[maybe_unused]] static const bool kIslandMutantCitations =
     arbiter::spec::Cite("IslandMutants/IslandMutantTest", "IsDetectedAndAttributedToItsClause",
-                        {"island.defence.count", "island.board.island", "island.retreat.edge",
-                         "island.tiles.replace", "island.shuffle.limit", "island.syntax.keywords"});
+                        {"island.tiles.replace", "island.syntax.keywords"});
 
 TEST_P(IslandMutantTest, IsDetectedAndAttributedToItsClause) {
   const MutantCase& c = GetParam();
@@ -92,27 +95,23 @@ TEST_P(IslandMutantTest, IsDetectedAndAttributedToItsClause) {
                                        << o.output;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    IslandMutants, IslandMutantTest,
-    ::testing::Values(MutantCase{"defence-uncapped", "island.defence.count"},
-                      MutantCase{"mirrored-for-player-2", "island.board.island"},
-                      MutantCase{"retreat-edge-ignored", "island.retreat.edge"},
-                      MutantCase{"tiles-from-right", "island.tiles.replace"},
-                      MutantCase{"shuffle-limit-plus-one", "island.shuffle.limit"},
-                      MutantCase{"keywords-any-case", "island.syntax.keywords"}),
-    [](const auto& info) {
-      std::string n;
-      bool up = true;
-      for (char ch : std::string(info.param.name)) {
-        if (ch == '-') {
-          up = true;
-          continue;
-        }
-        n += up ? static_cast<char>(toupper(ch)) : ch;
-        up = false;
-      }
-      return n;
-    });
+INSTANTIATE_TEST_SUITE_P(IslandMutants, IslandMutantTest,
+                         ::testing::Values(MutantCase{"tiles-from-right", "island.tiles.replace"},
+                                           MutantCase{"keywords-any-case",
+                                                      "island.syntax.keywords"}),
+                         [](const auto& info) {
+                           std::string n;
+                           bool up = true;
+                           for (char ch : std::string(info.param.name)) {
+                             if (ch == '-') {
+                               up = true;
+                               continue;
+                             }
+                             n += up ? static_cast<char>(toupper(ch)) : ch;
+                             up = false;
+                           }
+                           return n;
+                         });
 
 CITES(FuzzRefereeIslandTest, ARefereeWithFourRuleBugsAtOnceShowsEachAsItsOwnFinding,
       "arbiter.referee.resync", "arbiter.referee.replayable", "island.retreat.edge",

@@ -1,10 +1,12 @@
-// The jc2015 referee mutants on fakes: each deliberate referee bug of the
-// engine (engine/jc2015/rules.h, a "mutant" rule) played by a referee that
-// launches its bots (EngineBotsReferee, written as the bots-referee example
-// is, the same engine under the same rule), through the whole fuzz-referee
-// command on the virtual clock. The same forty games and the same judgement
-// as the real-process proofs, Mutants/MutantTest (fuzz_referee_test.cc),
-// which keep a few of them as smokes; these run in milliseconds each.
+// The referee mutants of the engine on fakes: each deliberate referee bug
+// of jc2015 and of Save The Island (engine/jc2015/rules.h,
+// engine/island/rules.h, a "mutant" rule) played by a referee that launches
+// its bots (EngineBotsReferee, written as the bots-referee example is, the
+// same engine under the same rule), through the whole fuzz-referee command
+// on the virtual clock. The same forty games and the same judgement as the
+// real-process proofs, Mutants/MutantTest (fuzz_referee_test.cc) and
+// IslandMutants/IslandMutantTest (fuzz_referee_island_test.cc), which keep
+// a few of them as smokes; these run in a few hundred milliseconds each.
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -86,21 +88,63 @@ TEST_P(MutantOnFakesTest, IsDetectedAttributedAndShrunk) {
       << again.output;
 }
 
+// "cancel-below-three" as CancelBelowThree.
+std::string CaseName(const ::testing::TestParamInfo<MutantCase>& info) {
+  std::string n;
+  bool up = true;
+  for (const char ch : std::string(info.param.name)) {
+    if (ch == '-') {
+      up = true;
+      continue;
+    }
+    n += up ? static_cast<char>(toupper(ch)) : ch;
+    up = false;
+  }
+  return n;
+}
+
 INSTANTIATE_TEST_SUITE_P(MutantsOnFakes, MutantOnFakesTest,
-                         ::testing::ValuesIn(std::vector<MutantCase>{MUTANT_CASES}),
-                         [](const auto& info) {
-                           std::string n;
-                           bool up = true;
-                           for (char ch : std::string(info.param.name)) {
-                             if (ch == '-') {
-                               up = true;
-                               continue;
-                             }
-                             n += up ? static_cast<char>(toupper(ch)) : ch;
-                             up = false;
-                           }
-                           return n;
-                         });
+                         ::testing::ValuesIn(std::vector<MutantCase>{MUTANT_CASES}), CaseName);
+
+class IslandMutantOnFakesTest : public ::testing::TestWithParam<MutantCase> {};
+
+[[maybe_unused]] const bool kIslandMutantCitations = arbiter::spec::Cite(
+    "IslandMutantsOnFakes/IslandMutantOnFakesTest", "IsDetectedAndAttributedToItsClause",
+    {"island.defence.count", "island.board.island", "island.retreat.edge", "island.tiles.replace",
+     "island.shuffle.limit", "island.syntax.keywords"});
+
+TEST_P(IslandMutantOnFakesTest, IsDetectedAndAttributedToItsClause) {
+  const MutantCase& c = GetParam();
+  // The real proof's referee and run: answers within 300 ms.
+  harness::testing::EngineRefereeOptions mutant{{{"mutant", c.name}}};
+  mutant.answer_ms = 300;
+  // --strict-readings: keywords-any-case is exactly the reading keyword_case=any.
+  const FuzzOutcome o = FuzzOnFakes(
+      std::string("island-mutant-") + c.name,
+      {"--game", "island", "--referee", "/bin/true -s {seed} {bot0} {bot1}", "--action-ms", "300",
+       "--games", "40", "--seed", "1", "--strict-readings", "--jobs", "1"},
+      mutant);
+  ASSERT_EQ(o.status, 1) << o.output;
+  ASSERT_TRUE(o.report.is_object()) << o.output;
+  bool attributed = false;
+  for (const auto& f : o.report["findings"]) {
+    if (f["check"] != "referee.divergence") continue;
+    const std::string message = f.value("message", "");
+    if (f.value("clause", "") == c.clause || message.find(c.clause) != std::string::npos)
+      attributed = true;
+  }
+  EXPECT_TRUE(attributed) << c.name << " not attributed to " << c.clause << "\n" << o.output;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    IslandMutantsOnFakes, IslandMutantOnFakesTest,
+    ::testing::Values(MutantCase{"defence-uncapped", "island.defence.count"},
+                      MutantCase{"mirrored-for-player-2", "island.board.island"},
+                      MutantCase{"retreat-edge-ignored", "island.retreat.edge"},
+                      MutantCase{"tiles-from-right", "island.tiles.replace"},
+                      MutantCase{"shuffle-limit-plus-one", "island.shuffle.limit"},
+                      MutantCase{"keywords-any-case", "island.syntax.keywords"}),
+    CaseName);
 
 }  // namespace
 }  // namespace arbiter::cli
