@@ -551,6 +551,10 @@ void ExpectTheOfficialLikeFindings(const std::string& prefix) {
     } else if (check == "referee.divergence") {
       EXPECT_TRUE(bugs.insert(f["clause"].get<std::string>()).second) << o.output;
       EXPECT_EQ(arbiter::testing::ReproduceFails(f, Dir()), "") << f["clause"];
+    } else if (f["clause"] == "arbiter.referee.load" && f["severity"] != "fail") {
+      // A bot the referee stopped on a machine too busy for its 100 ms
+      // limit: a note or a warning of the load (arbiter.referee.load), as a
+      // JVM beside other tests may show, never one of the referee's bugs.
     } else {
       ADD_FAILURE() << "another finding: " << check << "\n" << o.output;
     }

@@ -92,10 +92,13 @@ TEST_F(RefereeContainmentTest, AContainedRefereesBugsAreFoundAsUncontainedAndIts
   EXPECT_NE(contained.report.value("not_checked", "").find("whether the referee leaves processes"),
             std::string::npos)
       << contained.report.dump().substr(0, 2000);
-  // Each reproduces contained, as the run played it.
+  // Each reproduces contained, as the run played it. A note of the load (a
+  // bot the referee stopped on a busy machine) replays contained too, but
+  // is not a failure to reproduce: only the bugs are replayed.
   for (const auto& f : contained.report["findings"]) {
     EXPECT_NE(f["reproduce"].get<std::string>().find(" --sandbox-referee"), std::string::npos)
         << f["reproduce"];
+    if (f["severity"] != "fail") continue;
     EXPECT_EQ(arbiter::testing::ReproduceFails(f, arbiter::testing::FuzzDir("jail")), "")
         << f["clause"];
   }
