@@ -20,6 +20,7 @@
 #include <string>
 
 #include "cli/tests/fuzz_referee_run.h"
+#include "cli/tests/mutant_case.h"
 #include "cli/tests/no_leftovers.h"
 #include "spec-tests/common/spec_test.h"
 
@@ -67,12 +68,8 @@ TEST_F(FuzzRefereeIslandTest, TheConformantRefereeHasNoFindingAlthoughItDealsTil
   EXPECT_GT(turns, 400);
 }
 
-struct MutantCase {
-  const char* name;
-  const char* clause;
-};
-// Test names and failures show the case, not its bytes.
-void PrintTo(const MutantCase& c, std::ostream* os) { *os << c.name << " (" << c.clause << ")"; }
+using arbiter::testing::MutantCase;
+using arbiter::testing::MutantCaseName;
 
 class IslandMutantTest : public FuzzRefereeIslandTest,
                          public ::testing::WithParamInterface<MutantCase> {};
@@ -99,19 +96,7 @@ INSTANTIATE_TEST_SUITE_P(IslandMutants, IslandMutantTest,
                          ::testing::Values(MutantCase{"tiles-from-right", "island.tiles.replace"},
                                            MutantCase{"keywords-any-case",
                                                       "island.syntax.keywords"}),
-                         [](const auto& info) {
-                           std::string n;
-                           bool up = true;
-                           for (char ch : std::string(info.param.name)) {
-                             if (ch == '-') {
-                               up = true;
-                               continue;
-                             }
-                             n += up ? static_cast<char>(toupper(ch)) : ch;
-                             up = false;
-                           }
-                           return n;
-                         });
+                         MutantCaseName);
 
 CITES(FuzzRefereeIslandTest, ARefereeWithFourRuleBugsAtOnceShowsEachAsItsOwnFinding,
       "arbiter.referee.resync", "arbiter.referee.replayable", "island.retreat.edge",

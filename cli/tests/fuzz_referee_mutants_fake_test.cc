@@ -18,17 +18,14 @@
 
 #include "cli/tests/fuzz_command_on_fakes.h"
 #include "cli/tests/fuzz_on_engine_referees.h"
+#include "cli/tests/mutant_case.h"
 #include "spec-tests/common/spec_test.h"
 
 namespace arbiter::cli {
 namespace {
 
-struct MutantCase {
-  const char* name;
-  const char* clause;
-};
-// Test names and failures show the case, not its bytes.
-void PrintTo(const MutantCase& c, std::ostream* os) { *os << c.name << " (" << c.clause << ")"; }
+using arbiter::testing::MutantCase;
+using arbiter::testing::MutantCaseName;
 
 // `fuzz-referee` of jc2015 against the bot-launching referee, as the real
 // proofs run the bots-referee example (its four bots, "-s {seed}").
@@ -88,23 +85,9 @@ TEST_P(MutantOnFakesTest, IsDetectedAttributedAndShrunk) {
       << again.output;
 }
 
-// "cancel-below-three" as CancelBelowThree.
-std::string CaseName(const ::testing::TestParamInfo<MutantCase>& info) {
-  std::string n;
-  bool up = true;
-  for (const char ch : std::string(info.param.name)) {
-    if (ch == '-') {
-      up = true;
-      continue;
-    }
-    n += up ? static_cast<char>(toupper(ch)) : ch;
-    up = false;
-  }
-  return n;
-}
-
 INSTANTIATE_TEST_SUITE_P(MutantsOnFakes, MutantOnFakesTest,
-                         ::testing::ValuesIn(std::vector<MutantCase>{MUTANT_CASES}), CaseName);
+                         ::testing::ValuesIn(std::vector<MutantCase>{MUTANT_CASES}),
+                         MutantCaseName);
 
 class IslandMutantOnFakesTest : public ::testing::TestWithParam<MutantCase> {};
 
@@ -144,7 +127,7 @@ INSTANTIATE_TEST_SUITE_P(
                       MutantCase{"tiles-from-right", "island.tiles.replace"},
                       MutantCase{"shuffle-limit-plus-one", "island.shuffle.limit"},
                       MutantCase{"keywords-any-case", "island.syntax.keywords"}),
-    CaseName);
+    MutantCaseName);
 
 }  // namespace
 }  // namespace arbiter::cli

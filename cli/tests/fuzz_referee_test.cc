@@ -24,6 +24,7 @@
 #include <string_view>
 
 #include "cli/tests/fuzz_referee_run.h"
+#include "cli/tests/mutant_case.h"
 #include "cli/tests/no_leftovers.h"
 #include "cli/tests/report_files.h"
 #include "cli/tests/run_command.h"
@@ -86,12 +87,8 @@ TEST_F(FuzzRefereeTest, AJvmRefereeRunsUnderTheDefaultOptions) {
 }
 #endif
 
-struct MutantCase {
-  const char* name;
-  const char* clause;
-};
-// Test names and failures show the case, not its bytes.
-void PrintTo(const MutantCase& c, std::ostream* os) { *os << c.name << " (" << c.clause << ")"; }
+using arbiter::testing::MutantCase;
+using arbiter::testing::MutantCaseName;
 
 class MutantTest : public FuzzRefereeTest, public ::testing::WithParamInterface<MutantCase> {};
 
@@ -146,20 +143,7 @@ TEST_P(MutantTest, IsDetectedAttributedAndShrunk) {
   EXPECT_EQ(WEXITSTATUS(std::system(sim.c_str())), 0) << file;
 }
 
-INSTANTIATE_TEST_SUITE_P(Mutants, MutantTest, ::testing::ValuesIn(SmokeCases()),
-                         [](const auto& info) {
-                           std::string n;
-                           bool up = true;
-                           for (char ch : std::string(info.param.name)) {
-                             if (ch == '-') {
-                               up = true;
-                               continue;
-                             }
-                             n += up ? static_cast<char>(toupper(ch)) : ch;
-                             up = false;
-                           }
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Mutants, MutantTest, ::testing::ValuesIn(SmokeCases()), MutantCaseName);
 
 CITES(FuzzRefereeTest, ABotTheRefereeStopsThoughItAnsweredIsOneLoadEntryAndTheGameIsComparedOn,
       "arbiter.referee.load", "arbiter.referee.replayable");
