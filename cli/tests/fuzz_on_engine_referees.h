@@ -7,6 +7,7 @@
 // fuzz_referee_mutants_fake_test.cc).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -23,9 +24,12 @@ namespace arbiter::cli {
 // `fuzz-referee ARGS` (with its report in a directory named `name`) where
 // every referee the run starts is a fresh engine referee of `referee`: a
 // runner's under --protocol cg-runner, else one that launches its bots
-// (EngineBotsReferee, its command's "-s N" its seed).
-inline FuzzOutcome FuzzOnFakes(const std::string& name, const std::vector<std::string>& args,
-                               const harness::testing::EngineRefereeOptions& referee) {
+// (EngineBotsReferee, its command's "-s N" its seed). `machine`, when set,
+// sets each fresh env's machine (how busy it is) before the run uses it.
+inline FuzzOutcome FuzzOnFakes(
+    const std::string& name, const std::vector<std::string>& args,
+    const harness::testing::EngineRefereeOptions& referee,
+    const std::function<void(harness::testing::FakeEnv&)>& machine = nullptr) {
   const FuzzRefereeOptions o = FuzzOptions(name, args);
   const GameInfo& game = *FindGame(o.game);
   const FuzzEnvFactory fakes = [&](harness::EventLoop&) {
@@ -34,6 +38,7 @@ inline FuzzOutcome FuzzOnFakes(const std::string& name, const std::vector<std::s
     env->referees_launch_bots = !runner;
     env->script_for = runner ? harness::testing::EngineRunnerReferees(game, referee)
                              : harness::testing::EngineBotsReferees(game, referee);
+    if (machine) machine(*env);
     return std::unique_ptr<harness::Env>(std::move(env));
   };
   return RunFuzzCommand(o,

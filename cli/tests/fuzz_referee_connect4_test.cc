@@ -35,11 +35,13 @@ TEST(FuzzRefereeConnect4, EachBugOfARefereeIsOneFindingWhoseReproducerReplaysThe
   // request 4, which every Connect Four game reaches, and in a form that
   // hangs this referee (" 3 ", "+3", "03"). Under seed 1 those forms were
   // planned only on requests a game reaches when the random seed bot plays
-  // long enough, and 5 runs of 11 found no hang (the test failed).
+  // long enough, and 5 runs of 11 found no hang (the test failed). The
+  // per-game limit leaves a busy machine room for the referee's own 1 s
+  // timer on a silent answer and two Python starts: at 3 s, one clean-clone
+  // CI on a busy machine judged such a game a hang.
   const FuzzOutcome run = RunFuzzReferee(
-      "c4-bugs",
-      kReferee + " --bugs crash-on-empty,hang-on-sign --seed {seed} {bot0} {bot1}",
-      "--game connect4 --games 20 --seed 5 --time-limit 3" + kSeedBot);
+      "c4-bugs", kReferee + " --bugs crash-on-empty,hang-on-sign --seed {seed} {bot0} {bot1}",
+      "--game connect4 --games 20 --seed 5 --time-limit 8" + kSeedBot);
   ASSERT_EQ(run.status, 1) << run.output;
   const std::map<std::string, int> want = {{"referee.crash", 1}, {"referee.hang", 1}};
   EXPECT_EQ(Severities(run.report, "fail"), want) << Listed(run);
@@ -93,9 +95,8 @@ CITES(FuzzRefereeConnect4, TheCleanRefereePassesEveryRunWithEveryAnswerFamilyDel
       "arbiter.referee-fuzz.answers");
 TEST(FuzzRefereeConnect4, TheCleanRefereePassesEveryRunWithEveryAnswerFamilyDelivered) {
   for (int run_index = 0; run_index < 2; ++run_index) {
-    const FuzzOutcome run =
-        RunFuzzReferee("c4-clean", kReferee + " --seed {seed} {bot0} {bot1}",
-                       "--game connect4 --games 12 --time-limit 5" + kSeedBot);
+    const FuzzOutcome run = RunFuzzReferee("c4-clean", kReferee + " --seed {seed} {bot0} {bot1}",
+                                           "--game connect4 --games 12 --time-limit 5" + kSeedBot);
     EXPECT_EQ(run.status, 0) << run.output;
     EXPECT_TRUE(Severities(run.report, "fail").empty()) << Listed(run);
     EXPECT_TRUE(Severities(run.report, "warn").empty()) << Listed(run);

@@ -806,10 +806,26 @@ TEST_F(FuzzRefereeTest, ShardsOfARunMergeIntoTheReportOfTheWholeRun) {
   for (const auto& m : merged["matches"]) ids.push_back(m["id"]);
   for (const auto& m : whole.report["matches"]) whole_ids.push_back(m["id"]);
   EXPECT_EQ(ids, whole_ids);
-  ASSERT_EQ(merged["findings"].size(), whole.report["findings"].size()) << run.output;
-  for (size_t k = 0; k < merged["findings"].size(); ++k) {
-    const auto &a = merged["findings"][k], &b = whole.report["findings"][k];
+  // A note of the load (a bot the referee stopped on a busy machine) belongs
+  // to one run's timing, not to its games: neither side is expected to share
+  // it. Every other finding must be the same, in the same order.
+  const auto of_the_games = [](const nlohmann::json& findings) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& f : findings)
+      if (f.value("clause", "") != "arbiter.referee.load") out.push_back(f);
+    return out;
+  };
+  const nlohmann::json merged_findings = of_the_games(merged["findings"]),
+                       whole_findings = of_the_games(whole.report["findings"]);
+  const bool loaded = merged_findings.size() != merged["findings"].size() ||
+                      whole_findings.size() != whole.report["findings"].size();
+  ASSERT_EQ(merged_findings.size(), whole_findings.size()) << run.output << whole.output;
+  for (size_t k = 0; k < merged_findings.size(); ++k) {
+    const auto &a = merged_findings[k], &b = whole_findings[k];
     EXPECT_EQ(a["clause"], b["clause"]);
+    // A stopped bot changes the rest of its game, so where and how often a
+    // cause showed are compared only between runs the load left alone.
+    if (loaded) continue;
     EXPECT_EQ(a["match"], b["match"]);
     EXPECT_EQ(a["occurrences"], b["occurrences"]);
   }

@@ -99,7 +99,7 @@ bool Explanation::ReplaySteps(ReferenceSide& replay, const RefereeGameResult& re
       // Not the message explained: whatever comes later, these rules
       // cannot replay the game.
       if (diverged && !last && failure) failure->refuted = true;
-    } else if (!replay.ref_) {
+    } else if (!replay.ref_ && step.kind != Step::kStop) {
       diverged = true;
     } else if (step.kind == Step::kPlay && i != stop_at) {
       replay.Play(step.seat, step.text, step.input);

@@ -56,6 +56,12 @@ class Explanation {
   bool ExplainWinner(int stated, Divergence& d, const std::string& end_shown);
   // arbiter.referee.load (explanation_stops.cc).
   bool ExplainStop(Divergence& d, int seat, const std::string& text, bool at_end);
+  // arbiter.referee.load: the message to `seat` came where the reference
+  // expects another seat's, and the referee stopped the bot of that seat
+  // (and of each seat expected after it) before its message reached
+  // arbiter. True: those players are stopped in the game, the stop is
+  // recorded, and the message is to be compared again (`d` is said so).
+  bool ExplainUnseenStop(Divergence& d, int seat, const std::string& text);
   // After Explain: whether the deviation it recorded is the divergence a
   // shrink's run stops at (RefereeGamePlan::stop_at); then the game stops
   // there, as after a divergence nothing explains.

@@ -14,6 +14,16 @@
 // the command line confirms it by re-running the same answers and judges
 // it (a note on a busy machine, never a rule failure unless it repeats).
 //
+// A stop may come before the bot's message reached arbiter at all: the
+// relay missed the referee's limit with the message still on its way, and
+// the referee stopped the bot and sent its next message to another player.
+// arbiter had nothing to answer, so there is no answer to undo: the message
+// comes where the reference expects the stopped seat's. It is explained
+// when the referee did stop the bot of every seat the reference expected
+// before the message's, and the message is what the rules send with those
+// players doing nothing (ExplainUnseenStop); recorded and judged as any
+// stop.
+//
 // A stop on the last answers of a game may show only in how the game ends
 // (a player the answer would have saved falls, and the game is over): no
 // message comes after it, and the referee's exit ends every bot, so that
@@ -22,6 +32,7 @@
 // ended, and the bot is gone; the finding says the stop is unconfirmed, and
 // is judged as any stop: a rule failure when the same answers repeat it.
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -69,7 +80,107 @@ void SayStopped(Divergence& d, const ReferenceSide::Step& step, const StopEviden
   }
 }
 
+// The stops of `stopped` (seat, turn, evidence), made before their messages
+// reached arbiter, said as the divergence `d` at the message to `seat` was.
+void SayUnseen(Divergence& d, int seat,
+               const std::vector<std::pair<BotStopped, StopEvidence>>& stopped) {
+  std::string bots;
+  for (size_t i = 0; i < stopped.size(); ++i)
+    bots += (i == 0                    ? ""
+             : i + 1 == stopped.size() ? " and "
+                                       : ", ") +
+            std::string("bot ") + std::to_string(stopped[i].first.seat) + " on turn " +
+            std::to_string(stopped[i].first.turn);
+  const StopEvidence& evidence = stopped.front().second;
+  d.kind = "stopped";
+  d.field = bots;
+  d.expected = "its input relayed to arbiter and answered";
+  d.actual = "the referee stopped it before its input reached arbiter";
+  d.fields.clear();
+  d.display = d.listing_only = false;
+  d.clauses.insert(d.clauses.begin(), "arbiter.referee.load");
+  d.message = "the referee stopped " + bots + " before its input reached arbiter (arbiter " +
+              "never saw it, so had nothing to answer), and played on without it: its next " +
+              "message went to player " + std::to_string(seat) + ", as the rules send it with " +
+              (stopped.size() == 1 ? "that player" : "those players") + " doing nothing";
+  if (evidence.sched_valid) {
+    char waited[32];
+    std::snprintf(waited, sizeof waited, "%.1f", evidence.self_wait_ms);
+    d.message += std::string("; arbiter waited ") + waited +
+                 " ms for a CPU from its answer before that bot's last message (or the " +
+                 "game's start) until this one";
+  }
+  if (evidence.cpu_pressure >= 0) {
+    char pressure[32];
+    std::snprintf(pressure, sizeof pressure, "%.0f", evidence.cpu_pressure);
+    d.message += std::string("; over the last 10 s some task waited for a CPU ") + pressure +
+                 " % of the time";
+  }
+}
+
 }  // namespace
+
+bool Explanation::ExplainUnseenStop(Divergence& d, int seat, const std::string& text) {
+  ReferenceSide& side = side_;
+  if (!enabled_ || !side.stop_probe_ || !side.ref_ || side.stand_in_ || side.partial_ || seat < 0 ||
+      seat >= side.seats_ || side.stopped_[seat] || side.steps_.empty() ||
+      side.steps_.back().kind != ReferenceSide::Step::kReceive)
+    return false;
+  // At the game's first message the reference was learnt from it, as if the
+  // message were the first the rules send: arbiter's seeded start, with the
+  // stopped players doing nothing, may show it instead.
+  const bool first = side.steps_.size() == 1;
+  const GameState& base = first && side.seeded_ ? *side.seeded_ : *side.ref_;
+  // The seats the reference expects before the message's, each stopped.
+  const bool may_wait = !side.result_.divergence;
+  std::vector<bool> stopped = side.stopped_;
+  std::vector<std::pair<BotStopped, StopEvidence>> stops;
+  std::unique_ptr<GameState> trial = base.Clone();
+  const auto silent = [&] {
+    return !trial->IsTerminal() &&
+           (!trial->CurrentPlayerReceivesInput() || stopped[trial->current_player()]);
+  };
+  while (silent()) trial->ApplySilence();
+  while (!trial->IsTerminal() && trial->current_player() != seat) {
+    const int expected = trial->current_player();
+    const auto evidence = side.stop_probe_(expected, may_wait, /*at_end=*/false);
+    if (!evidence) return false;
+    stops.push_back({{expected, trial->turn(), *evidence}, *evidence});
+    stopped[expected] = true;
+    trial->ApplySilence();
+    while (silent()) trial->ApplySilence();
+  }
+  if (stops.empty() || trial->IsTerminal()) return false;
+  if (first && side.seeded_) {
+    if (text != trial->InitText(seat) + trial->InputText(seat)) {
+      const auto again = side.fuzzing_.compare(*trial, {}, text, seat);
+      if (again && !again->listing_only) return false;
+    }
+  } else {
+    const auto again = side.fuzzing_.compare(*trial, side.result_.history, text, seat);
+    if (again && !again->listing_only) return false;
+  }
+  // The stops become the game's, before the message at hand.
+  ReferenceSide::Step current = std::move(side.steps_.back());
+  side.steps_.pop_back();
+  if (first && side.seeded_) {  // the seeded start replaces the one learnt
+    side.ref_ = std::move(side.seeded_);
+    side.result_.scenario = side.fuzzing_.scenario_of(*side.ref_);
+    side.result_.history.clear();
+    side.result_.answers.clear();
+    side.result_.inputs.clear();
+  }
+  for (const auto& [stop, evidence] : stops) {
+    side.AdvanceSilent();
+    side.Stop(stop.seat, "");
+    side.result_.stopped_by_referee.push_back(stop);
+  }
+  side.steps_.push_back(std::move(current));
+  side.AdvanceSilent();
+  SayUnseen(d, seat, stops);
+  side.record_.Record(side.Located(Divergence(d), seat, text));
+  return true;
+}
 
 bool Explanation::ExplainStop(Divergence& d, int seat, const std::string& text, bool at_end) {
   using Step = ReferenceSide::Step;

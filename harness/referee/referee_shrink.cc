@@ -44,9 +44,16 @@ class Shrinker {
  private:
   bool Budget() const { return out_.runs < max_runs_; }
   bool Stop() const { return sig_.starts_with("stopped|"); }
+  // The first message the failing game saw against the same turn's of the
+  // last run. A turn the failing game played silent (its bot stopped before
+  // its message reached arbiter, arbiter.referee.load) has no message to
+  // tell by: the first turn that has one in both runs is compared.
   bool BeganOtherwise() const {
-    const std::string first = failing_.inputs.empty() ? std::string() : failing_.inputs.front();
-    return !last_first_input_.empty() && last_first_input_ != first;
+    for (size_t i = 0; i < failing_.inputs.size() && i < last_inputs_.size(); ++i) {
+      if (failing_.inputs[i].empty() || last_inputs_[i].empty()) continue;
+      return last_inputs_[i] != failing_.inputs[i];
+    }
+    return false;
   }
   bool Test(const std::vector<std::string>& candidate, const RefereeGamePlan& base,
             bool reread = false);
@@ -64,8 +71,8 @@ class Shrinker {
   std::string sig_;
   RefereeGamePlan p_;
   std::vector<std::string> script_;
-  std::string last_first_input_;  // of the last run
-  std::string neutral_;           // the game's harmless answer in a script
+  std::vector<std::string> last_inputs_;  // of the last run
+  std::string neutral_;                   // the game's harmless answer in a script
 };
 
 // `reread`: confirming, a divergence on the same turn of another signature
@@ -78,7 +85,7 @@ bool Shrinker::Test(const std::vector<std::string>& candidate, const RefereeGame
   q.script = candidate;
   ++out_.runs;
   RefereeGameResult r = run_(q);
-  last_first_input_ = r.inputs.empty() ? std::string() : r.inputs.front();
+  last_inputs_ = r.inputs;
   if (r.interrupted) return false;
   const std::vector<std::string> shown = Signatures(r);
   for (const std::string& seen : shown) {

@@ -96,12 +96,7 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
     // listing (a referee that sends no legal-action list): a comparison
     // would let through what it leaves open (random tiles a referee deals
     // otherwise, for example).
-    bool seeded = seeded_ && !seeded_->IsTerminal() && seat == seeded_->current_player();
-    if (seeded && text != seeded_->InitText(seat) + seeded_->InputText(seat)) {
-      const auto d = fuzzing_.compare(*seeded_, {}, text, seat);
-      seeded = d && d->listing_only;
-    }
-    if (seeded) {
+    if (seeded_ && ShowsFirst(*seeded_, seat, text)) {
       ref_ = std::move(seeded_);
     } else {
       Divergence why;
@@ -120,6 +115,18 @@ bool ReferenceSide::Receive(int seat, const std::string& text) {
     result_.scenario = fuzzing_.scenario_of(*ref_);
   }
   return ReceiveFollowed(seat, text);
+}
+
+// Whether `start`, past the turns of players who get no input or whose bots
+// were stopped before any message came (arbiter.referee.load), is the
+// state the first message to `seat` shows.
+bool ReferenceSide::ShowsFirst(const GameState& start, int seat, const std::string& text) const {
+  std::unique_ptr<GameState> s = start.Clone();
+  while (SilentTurn(*s)) s->ApplySilence();
+  if (s->IsTerminal() || seat != s->current_player()) return false;
+  if (text == s->InitText(seat) + s->InputText(seat)) return true;
+  const auto d = fuzzing_.compare(*s, {}, text, seat);
+  return d && d->listing_only;
 }
 
 // arbiter.referee.variant: the first message shows a rule variant other
@@ -208,6 +215,10 @@ bool ReferenceSide::ReceiveFollowed(int seat, const std::string& text) {
     }
     if (before_explaining_ && explanation_.enabled()) before_explaining_();
     if (explanation_.ExplainStop(*d, seat, text, /*at_end=*/false)) return true;
+    if (explanation_.ExplainUnseenStop(*d, seat, text)) {
+      --result_.compared;  // compared again, with those players stopped
+      return ReceiveFollowed(seat, text);
+    }
     if (explanation_.Explain(*d, seat, false, text)) return GoesOnExplained();
     const bool goes_on = Follow(std::move(*d), seat, text);
     steps_.back().resynced = goes_on;
@@ -353,6 +364,11 @@ void ReferenceSide::Play(int seat, const std::string& answer, const std::string&
 }
 
 void ReferenceSide::Stop(int seat, const std::string& input) {
+  if (!ref_) {  // before any message: its turn is played silent once one comes
+    steps_.push_back({Step::kStop, seat, {}, input, false, seeded_ ? seeded_->turn() : 0});
+    stopped_[seat] = true;
+    return;
+  }
   const int turn = ref_->turn();
   steps_.push_back({Step::kStop, seat, {}, input, false, turn});
   stopped_[seat] = true;

@@ -70,7 +70,9 @@ class ReferenceSide {
   void Play(int seat, const std::string& answer, const std::string& input);
   // The current player gave no answer, and gives none from now on (a bot
   // that was killed or answered too late): the referee must play on without
-  // it, its player doing nothing.
+  // it, its player doing nothing. Before the first message, the player of
+  // `seat` (stopped before any message reached arbiter) does nothing from
+  // its first turn.
   void Stop(int seat, const std::string& input);
 
   // The referee ended the game (###End, or the last message before it
@@ -159,6 +161,7 @@ class ReferenceSide {
   bool ReceiveUnfollowed(int seat, const std::string& text);
   bool ReceiveFollowed(int seat, const std::string& text);
   bool VariantShown(int seat, const std::string& text);
+  bool ShowsFirst(const GameState& start, int seat, const std::string& text) const;
   // What else gives the first message a variant the user did not set was
   // read from: "" or the sentence naming each deviation of the catalogue
   // under which the rules asked for send it too.

@@ -61,8 +61,10 @@ struct BotsReferee {
     if (!state->QueuesExtraLines()) unread[seat].clear();
     waiting = seat;
     const int turn = ++asked;
-    std::vector<Emit> out = {ToSeat(options.message_ms, seat, text)};
-    if (!unread[seat].empty()) {  // a line it wrote ahead is read at once
+    const bool lost = options.lost && options.lost(turn, seat);
+    std::vector<Emit> out;
+    if (!lost) out.push_back(ToSeat(options.message_ms, seat, text));
+    if (!lost && !unread[seat].empty()) {  // a line it wrote ahead is read at once
       const std::string line = unread[seat].front();
       unread[seat].erase(unread[seat].begin());
       for (Emit& e : Read(self, line)) out.push_back(std::move(e));

@@ -50,6 +50,11 @@ struct EngineRefereeOptions {
   // A bug the catalogue does not model: the answer line the referee plays
   // for the one it read, given how many it had read before it.
   std::function<std::string(std::string line, int answers)> misread = nullptr;
+  // The relay of a busy machine (the bots protocol): whether the input of
+  // the `asked`-th turn it asks (1: the first), to `seat`, is lost on its
+  // way to arbiter. The referee waits its answer limit, then puts the bot
+  // out, as for any silent bot; arbiter never saw the message.
+  std::function<bool(int asked, int seat)> lost = nullptr;
   // How it ends after "###End": exits with this status (a Java port whose
   // second start reads a closed stdin exits 1), or with std::nullopt never
   // exits, even at the end of its stdin (a JVM kept alive by a non-daemon

@@ -8,6 +8,7 @@
 // tier.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <set>
 #include <string>
 
@@ -142,6 +143,61 @@ TEST(FuzzGame, ABotLaunchingRefereeThatWaitsForeverOnAStalledBotIsAHangNamedByTh
   const auto waited = env.Now() - t0;
   EXPECT_GE(waited, std::chrono::milliseconds(6000));
   EXPECT_LT(waited, std::chrono::milliseconds(60000));  // not the game's limit
+}
+
+CITES(FuzzGame, ABotTheRefereeStoppedBeforeItsMessageReachedArbiterIsAStopOfTheLoadNotADivergence,
+      "arbiter.referee.load", "arbiter.referee.compared");
+TEST(FuzzGame, ABotTheRefereeStoppedBeforeItsMessageReachedArbiterIsAStopOfTheLoadNotADivergence) {
+  // On a busy machine the relay (the probe, arbiter) may miss the referee's
+  // limit before a message reaches arbiter at all: the referee puts that bot
+  // out, and its next message goes to another player. arbiter had nothing
+  // to answer; the next message is what the rules send with that player
+  // doing nothing. Whether the first message of the game or one mid-game.
+  // When no message comes after the stop (the referee ended the game), the
+  // end alone cannot tell the stop from a rule: that is left to re-runs of
+  // the same answers (FuzzRefereeOnFakes...LostMessage..., in cli/tests).
+  int stops = 0, ended = 0;
+  for (const GameInfo* game : AllGames()) {
+    if (!game->referee_fuzzing) continue;
+    const RefereeFuzzConfig config = BotsConfig(*game, {});
+    for (const int lost_turn : {1, 5}) {
+      for (int i = 0; i < 6; ++i) {
+        auto lost_seat = std::make_shared<int>(-1);
+        auto asked_after = std::make_shared<bool>(false);
+        EngineRefereeOptions referee;
+        referee.lost = [lost_seat, asked_after, lost_turn](int asked, int seat) {
+          *asked_after = *asked_after || asked > lost_turn;
+          if (asked != lost_turn) return false;
+          *lost_seat = seat;
+          return true;
+        };
+        FakeEnv world;
+        world.cpu_pressure = 90;
+        const RefereeGameResult r = PlayOnFakes(config, referee, OnTime(PlanGame(7, i)), &world);
+        const std::string where = std::string(game->name) + " game " + std::to_string(i) +
+                                  ", lost turn " + std::to_string(lost_turn) + ": " +
+                                  (r.divergence ? r.divergence->message : "");
+        if (*lost_seat < 0) continue;  // the game ended before that turn
+        if (!*asked_after) {
+          ++ended;
+          continue;
+        }
+        ++stops;
+        ASSERT_TRUE(r.divergence) << where;
+        EXPECT_EQ(r.divergence->kind, "stopped") << where;
+        ASSERT_FALSE(r.divergence->clauses.empty()) << where;
+        EXPECT_EQ(r.divergence->clauses.front(), "arbiter.referee.load") << where;
+        ASSERT_EQ(r.stopped_by_referee.size(), 1u) << where;
+        EXPECT_EQ(r.stopped_by_referee.front().seat, *lost_seat) << where;
+        EXPECT_TRUE(r.later.empty()) << where << "; then: " << r.later.front().divergence.message;
+        EXPECT_EQ(Faults(r), "") << where;
+        EXPECT_TRUE(r.game_over) << where;
+        EXPECT_EQ(r.exit_code, 0) << where;
+      }
+    }
+  }
+  EXPECT_GT(stops, 20);
+  EXPECT_GT(ended, 0);  // Wondev Woman: a player put out may end the game
 }
 
 }  // namespace
