@@ -44,6 +44,24 @@ namespace arbiter::harness {
 
 namespace {
 
+// The scheduler evidence of a stop, as words added to its message: how long
+// arbiter waited for a CPU over `span`, and the machine's CPU pressure.
+std::string EvidenceWords(const StopEvidence& evidence, const std::string& span) {
+  std::string out;
+  if (evidence.sched_valid) {
+    char waited[32];
+    std::snprintf(waited, sizeof waited, "%.1f", evidence.self_wait_ms);
+    out += std::string("; arbiter waited ") + waited + " ms for a CPU " + span;
+  }
+  if (evidence.cpu_pressure >= 0) {
+    char pressure[32];
+    std::snprintf(pressure, sizeof pressure, "%.0f", evidence.cpu_pressure);
+    out += std::string("; over the last 10 s some task waited for a CPU ") + pressure +
+           " % of the time";
+  }
+  return out;
+}
+
 // The stop of `step`'s bot, on the evidence, said as the divergence `d` was.
 void SayStopped(Divergence& d, const ReferenceSide::Step& step, const StopEvidence& evidence,
                 bool at_end) {
@@ -66,32 +84,19 @@ void SayStopped(Divergence& d, const ReferenceSide::Step& step, const StopEviden
                 "exit ended every bot: that it stopped " + bot + " is the only reading " +
                 "arbiter finds of this end, not one it saw)";
   }
-  if (evidence.sched_valid) {
-    char waited[32];
-    std::snprintf(waited, sizeof waited, "%.1f", evidence.self_wait_ms);
-    d.message += std::string("; arbiter waited ") + waited +
-                 " ms for a CPU from its answer before that message until this one";
-  }
-  if (evidence.cpu_pressure >= 0) {
-    char pressure[32];
-    std::snprintf(pressure, sizeof pressure, "%.0f", evidence.cpu_pressure);
-    d.message += std::string("; over the last 10 s some task waited for a CPU ") + pressure +
-                 " % of the time";
-  }
+  d.message += EvidenceWords(evidence, "from its answer before that message until this one");
 }
 
-// The stops of `stopped` (seat, turn, evidence), made before their messages
+// The stops of `stopped`, made before their messages
 // reached arbiter, said as the divergence `d` at the message to `seat` was.
-void SayUnseen(Divergence& d, int seat,
-               const std::vector<std::pair<BotStopped, StopEvidence>>& stopped) {
+void SayUnseen(Divergence& d, int seat, const std::vector<BotStopped>& stopped) {
   std::string bots;
   for (size_t i = 0; i < stopped.size(); ++i)
     bots += (i == 0                    ? ""
              : i + 1 == stopped.size() ? " and "
                                        : ", ") +
-            std::string("bot ") + std::to_string(stopped[i].first.seat) + " on turn " +
-            std::to_string(stopped[i].first.turn);
-  const StopEvidence& evidence = stopped.front().second;
+            std::string("bot ") + std::to_string(stopped[i].seat) + " on turn " +
+            std::to_string(stopped[i].turn);
   d.kind = "stopped";
   d.field = bots;
   d.expected = "its input relayed to arbiter and answered";
@@ -103,19 +108,9 @@ void SayUnseen(Divergence& d, int seat,
               "never saw it, so had nothing to answer), and played on without it: its next " +
               "message went to player " + std::to_string(seat) + ", as the rules send it with " +
               (stopped.size() == 1 ? "that player" : "those players") + " doing nothing";
-  if (evidence.sched_valid) {
-    char waited[32];
-    std::snprintf(waited, sizeof waited, "%.1f", evidence.self_wait_ms);
-    d.message += std::string("; arbiter waited ") + waited +
-                 " ms for a CPU from its answer before that bot's last message (or the " +
-                 "game's start) until this one";
-  }
-  if (evidence.cpu_pressure >= 0) {
-    char pressure[32];
-    std::snprintf(pressure, sizeof pressure, "%.0f", evidence.cpu_pressure);
-    d.message += std::string("; over the last 10 s some task waited for a CPU ") + pressure +
-                 " % of the time";
-  }
+  d.message += EvidenceWords(stopped.front().evidence,
+                             "from its answer before that bot's last message (or the game's "
+                             "start) until this one");
 }
 
 }  // namespace
@@ -134,7 +129,7 @@ bool Explanation::ExplainUnseenStop(Divergence& d, int seat, const std::string& 
   // The seats the reference expects before the message's, each stopped.
   const bool may_wait = !side.result_.divergence;
   std::vector<bool> stopped = side.stopped_;
-  std::vector<std::pair<BotStopped, StopEvidence>> stops;
+  std::vector<BotStopped> stops;
   std::unique_ptr<GameState> trial = base.Clone();
   const auto silent = [&] {
     return !trial->IsTerminal() &&
@@ -145,7 +140,7 @@ bool Explanation::ExplainUnseenStop(Divergence& d, int seat, const std::string& 
     const int expected = trial->current_player();
     const auto evidence = side.stop_probe_(expected, may_wait, /*at_end=*/false);
     if (!evidence) return false;
-    stops.push_back({{expected, trial->turn(), *evidence}, *evidence});
+    stops.push_back({expected, trial->turn(), *evidence});
     stopped[expected] = true;
     trial->ApplySilence();
     while (silent()) trial->ApplySilence();
@@ -170,7 +165,7 @@ bool Explanation::ExplainUnseenStop(Divergence& d, int seat, const std::string& 
     side.result_.answers.clear();
     side.result_.inputs.clear();
   }
-  for (const auto& [stop, evidence] : stops) {
+  for (const BotStopped& stop : stops) {
     side.AdvanceSilent();
     side.Stop(stop.seat, "");
     side.result_.stopped_by_referee.push_back(stop);
